@@ -1,0 +1,57 @@
+// A game record (format 1): battle + options + seed + forced dice + actions; replay, undo, atomic save.
+#pragma once
+#include "sns/rules.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace sns {
+
+inline constexpr size_t kMaxRecordActions = 10000;
+
+class Game {
+public:
+  Game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed, std::vector<int> forced_dice = {});
+
+  // Rebuilds a game from its record by replaying every action; throws LoadError (file, JSON path)
+  // for a malformed record, an illegal action in it, or a tampered battle.
+  static Game from_record(const nlohmann::json &record, const std::string &file);
+  static Game load(const std::string &path);
+
+  nlohmann::json record() const;
+  // Writes the record atomically: a temporary file in the same folder, flushed, then renamed.
+  void save(const std::string &path) const;
+
+  std::optional<Refusal> play(const Action &action);
+  bool undo();           // back to the state before the last action (snapshot)
+  void replay_to(size_t action_count);
+
+  const Setup &setup() const { return setup_; }
+  const Battle &battle() const { return *setup_.battle; }
+  const GameState &state() const { return state_; }
+  const std::vector<Action> &actions() const { return actions_; }
+  const Events &log() const { return log_; }
+  uint64_t seed() const { return seed_; }
+
+private:
+  Setup setup_;
+  uint64_t seed_;
+  GameState state_;
+  std::vector<Action> actions_;
+  Events log_;
+  std::vector<GameState> history_; // state before each action
+  std::vector<size_t> log_marks_;  // log size before each action
+};
+
+// JSON views (DESIGN.md "state" and "preview"). Hidden reverse sides appear only with spoilers (R22).
+nlohmann::json state_to_json(const Setup &setup, const GameState &state, const Events *log, bool spoilers);
+nlohmann::json event_to_json(const Battle &b, const Event &e);
+nlohmann::json attack_preview_to_json(const Battle &b, const AttackPreview &p);
+nlohmann::json fire_preview_to_json(const FirePreview &p);
+nlohmann::json options_to_json(const Options &o);
+
+// Writes text to path atomically (temporary file in the same folder, flush, rename).
+void write_file_atomically(const std::string &path, const std::string &text);
+
+} // namespace sns

@@ -1,0 +1,86 @@
+// The engine's one source of legality: legal_actions, apply (with refusals citing the rulebook), previews.
+#pragma once
+#include "sns/action.hpp"
+#include "sns/battle.hpp"
+#include "sns/state.hpp"
+#include "sns/tables.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sns {
+
+struct Refusal {
+  std::string rule;   // rulebook section, ruling or special rule id, e.g. "5.2", "R18", "morlaix-waves"
+  std::string reason; // in words, for players
+};
+
+struct Event {
+  std::string kind; // "move", "attack", "fire", "phase", "skip", "eliminated", ...
+  std::string rule;
+  std::string text;
+  int roll = 0;
+  std::string result;
+  std::vector<int> units;
+};
+using Events = std::vector<Event>;
+
+struct Options {
+  bool advanced_wing_integrity = false; // only where the battle says standard_or_advanced
+};
+
+// Everything fixed for one game: the battle, the tables, the options and the forced dice (R23).
+struct Setup {
+  std::shared_ptr<const Battle> battle;
+  const Tables *tables = &default_tables();
+  Options options;
+  std::vector<int> forced_dice;
+  WingIntegrityRule wing_integrity() const;
+};
+
+GameState new_game(const Setup &setup, uint64_t seed, Events *events = nullptr);
+std::vector<Action> legal_actions(const Setup &setup, const GameState &state);
+// Applies a legal action (and every forced follow-up, R25) or refuses it, leaving the state as it was.
+std::optional<Refusal> apply(const Setup &setup, GameState &state, const Action &action,
+                             Events *events = nullptr);
+// The same judgement as apply, without changing anything.
+std::optional<Refusal> check(const Setup &setup, const GameState &state, const Action &action);
+// The side that must decide now, or -1 when the game is over.
+int side_to_act(const Setup &setup, const GameState &state);
+// The face now up (R24): back once reduced.
+const UnitFace &visible_face(const Battle &b, const GameState &s, int unit);
+bool in_enemy_zoc(const Battle &b, const GameState &s, HexId hex, int side);
+
+struct Term {
+  std::string rule;
+  int value = 0;
+  std::string reason;
+};
+
+struct AttackPreview {
+  int primary = -1;
+  CombatClass base_cc = 0;
+  CombatClass cc = 0;
+  std::vector<Term> cc_shifts;
+  int drm = 0;
+  std::vector<Term> drm_terms;
+  std::array<double, kCombatResultCount> outcomes{}; // raw CRT result over the eight faces
+  std::array<CrtCell, 8> by_roll{};                  // the cell for each die face 1..8
+};
+struct FirePreview {
+  std::vector<Term> modifiers;
+  int needed = 0; // lowest die face that suppresses (9 when none does)
+  double chance = 0;
+};
+// Previews an attack or fire action; refuses it exactly as apply would.
+std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state, const Action &attack,
+                                      AttackPreview &out);
+std::optional<Refusal> preview_fire(const Setup &setup, const GameState &state, const Action &fire,
+                                    FirePreview &out);
+
+// Dice (R23): splitmix64, d8 = top three bits + 1. Forced dice are consumed first.
+int roll_d8(const Setup &setup, GameState &state);
+
+} // namespace sns

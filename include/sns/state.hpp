@@ -1,0 +1,70 @@
+// The mutable game state: positions, steps, markers, phase, VP, the attack being resolved. Cheap to copy.
+#pragma once
+#include "sns/battle.hpp"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sns {
+
+struct UnitState {
+  HexId hex = kOffMap;
+  uint8_t steps = 0;        // 2 fresh, 1 reduced (or a fresh one-step unit), 0 eliminated
+  bool suppressed = false;  // 9.3
+  bool shield_wall = false; // 8.0
+  bool acted = false;       // moved, fired or attacked in the current phase
+  bool targeted = false;    // already the target of an attack in the current phase (7.2)
+  bool away = false;        // taken off the map by a special rule (not eliminated)
+};
+
+// Where the resolution of the current attack stands (7.5 - 7.8); each stage is one player's decision.
+enum class AttackStage : uint8_t {
+  None,
+  ChooseAsterisk,      // attacker: DR*/NE* against Shield Wall may become EX
+  ChooseHorsePrimary,  // attacker: EX may become DR (Heavy Horse) or AR (Light Horse)
+  ChooseHorseDefender, // defender: EX may become DR (Light Horse target)
+  AttackerLoss,        // attacker's owner picks who loses a step (AL, AE, EX)
+  DefenderRetreat,     // defender picks the retreat hex
+  AttackerRetreat,     // attacker's owner picks a retreat hex for attackers[retreat_index]
+  Advance,             // attacker may (or, charging Heavy Horse, must) advance
+};
+
+inline constexpr int kMaxAttackers = 6;
+
+struct PendingAttack {
+  AttackStage stage = AttackStage::None;
+  int16_t target = -1;
+  int16_t primary = -1;
+  std::array<int16_t, kMaxAttackers> attackers{};
+  uint8_t attacker_count = 0;
+  bool charge = false;
+  CombatResult result = CombatResult::NE;
+  bool asterisk = false;
+  bool converted = false;       // the attacker already took an optional conversion
+  bool loss_eliminates = false; // AE: the chosen attacker is eliminated outright
+  uint8_t retreat_index = 0;
+  HexId vacated = kOffMap;
+};
+
+struct GameState {
+  uint64_t rng = 0;         // dice generator state (R23)
+  uint32_t forced_used = 0; // forced dice consumed so far
+  int turn = 1;             // Player Turns from 1 (R26)
+  uint8_t active = 0;
+  uint8_t initiative = 0; // holder of the Initiative Marker
+  Phase phase = Phase::Command;
+  int8_t winner = -1; // -1 none, 0 or 1 a side, 2 draw
+  std::array<int, 2> vp{};
+  std::vector<CommandSet> orders;     // per wing: commands given this turn
+  std::vector<uint8_t> combat_mode;   // per wing: 0 undecided, 1 two Combat Phases, 2 Pitched (7.7)
+  std::vector<UnitState> units;
+  PendingAttack attack;
+  uint32_t special_flags = 0; // per special rule: triggered / satisfied
+  std::string result_reason;  // why the game ended
+
+  bool game_over() const { return phase == Phase::GameOver; }
+};
+
+} // namespace sns

@@ -1,0 +1,64 @@
+// Vocabulary of the series (2.2, 2.3, 3.0): unit types, combat classes, commands, phases, results.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sns {
+
+enum class UnitType : uint8_t { V, L, I, HH, LH };
+inline constexpr int kUnitTypeCount = 5;
+bool is_horse(UnitType t);
+bool is_levy_or_infantry(UnitType t);
+
+// Combat class: 0 = AA (best) .. 6 = F (worst). "Improving" a class lowers the number.
+using CombatClass = int;
+inline constexpr CombatClass kBestCC = 0;
+inline constexpr CombatClass kWorstCC = 6;
+
+// Commands are bits so a wing's orders fit in one byte.
+enum class Command : uint8_t { Fire, Horse, Withdraw, ShieldWall, Move, Combat, Bonus };
+inline constexpr int kCommandCount = 7;
+using CommandSet = uint8_t;
+constexpr CommandSet bit(Command c) { return static_cast<CommandSet>(1u << static_cast<int>(c)); }
+inline bool has(CommandSet set, Command c) { return (set & bit(c)) != 0; }
+
+// Phases in the order of 3.0 (R1); Charge is the second step of the Horse Phase (R13).
+enum class Phase : uint8_t {
+  Command,
+  Fire,
+  Horse,
+  Charge,
+  Withdraw,
+  ShieldWall,
+  Move,
+  SecondMove,
+  Combat,
+  SecondCombat,
+  PitchedCombat,
+  VictoryCheck,
+  Initiative,
+  GameOver
+};
+
+enum class CombatResult : uint8_t { DE, DL, DR, EX, NE, AE, AL, AR };
+inline constexpr int kCombatResultCount = 8;
+
+enum class HexsideFeature : uint8_t { None, River, Ford, Bridge, Trench };
+
+std::string_view name(UnitType t);
+std::string_view name(Command c);
+std::string_view name(Phase p);
+std::string_view name(CombatResult r);
+std::string_view name(HexsideFeature f);
+std::string cc_name(CombatClass cc);
+
+std::optional<UnitType> parse_unit_type(std::string_view s);
+std::optional<Command> parse_command(std::string_view s);
+std::optional<Phase> parse_phase(std::string_view s);
+std::optional<CombatResult> parse_result(std::string_view s);
+std::optional<HexsideFeature> parse_hexside_feature(std::string_view s);
+std::optional<CombatClass> parse_cc(std::string_view s);
+
+} // namespace sns

@@ -1,0 +1,243 @@
+// Actions as JSON (DESIGN.md vocabulary): strict parsing against the battle, printing, and plain words.
+#include "json_reader.hpp"
+#include "sns/action.hpp"
+
+namespace sns {
+
+namespace {
+
+struct ActionReader {
+  const Battle &b;
+  JsonReader in;
+  const json &j;
+
+  int unit(const char *key) {
+    std::string id = in.str(in.field(j, "", key), std::string("/") + key);
+    int u = b.unit_index(id);
+    if (u < 0) in.fail(std::string("/") + key, "no unit \"" + id + "\" in this battle");
+    return u;
+  }
+  HexId hex(const char *key) {
+    std::string text = in.str(in.field(j, "", key), std::string("/") + key);
+    auto h = b.parse_hex(text);
+    if (!h) in.fail(std::string("/") + key, "expected a hex label CCRR on the map, got \"" + text + "\"");
+    return *h;
+  }
+  int wing(const json &v, const std::string &path) {
+    std::string id = in.str(v, path);
+    int w = b.wing_index(id);
+    if (w < 0) in.fail(path, "no wing \"" + id + "\" in this battle");
+    return w;
+  }
+};
+
+const char *type_name(ActionType t) {
+  switch (t) {
+  case ActionType::Command: return "command";
+  case ActionType::Move: return "move";
+  case ActionType::Fire: return "fire";
+  case ActionType::Attack: return "attack";
+  case ActionType::CombatMode: return "combat_mode";
+  case ActionType::Choose: return "choose";
+  case ActionType::LoseStep: return "lose_step";
+  case ActionType::Retreat: return "retreat";
+  case ActionType::Advance: return "advance";
+  case ActionType::NoAdvance: return "no_advance";
+  case ActionType::Initiative: return "initiative";
+  case ActionType::EndPhase: return "end_phase";
+  case ActionType::Special: return "special";
+  }
+  return "?";
+}
+
+const char *choice_text(Choice c) {
+  switch (c) {
+  case Choice::EX: return "EX";
+  case Choice::DR: return "DR";
+  case Choice::AR: return "AR";
+  default: return "keep";
+  }
+}
+
+} // namespace
+
+Action action_from_json(const Battle &b, const json &j, const std::string &source) {
+  ActionReader r{b, JsonReader(source), j};
+  JsonReader &in = r.in;
+  in.object(j, "");
+  std::string type = in.str(in.field(j, "", "type"), "/type");
+  Action a;
+  if (type == "command") {
+    in.only_keys(j, "", {"type", "orders"});
+    a.type = ActionType::Command;
+    const json &orders = in.array(in.field(j, "", "orders"), "/orders");
+    if (orders.size() > 16) in.fail("/orders", "at most 16 wing orders");
+    for (size_t i = 0; i < orders.size(); ++i) {
+      std::string path = JsonReader::at("/orders", i);
+      const json &o = in.object(orders[i], path);
+      in.only_keys(o, path, {"wing", "commands"});
+      WingOrder wo;
+      wo.wing = r.wing(in.field(o, path, "wing"), path + "/wing");
+      const json &cmds = in.array(in.field(o, path, "commands"), path + "/commands");
+      if (cmds.size() > 16) in.fail(path + "/commands", "at most 16 commands");
+      for (size_t k = 0; k < cmds.size(); ++k) {
+        std::string cp = JsonReader::at(path + "/commands", k);
+        std::string n = in.str(cmds[k], cp);
+        auto cmd = parse_command(n);
+        if (!cmd) in.fail(cp, "unknown command \"" + n + "\"; expected move, combat, shield_wall, withdraw, horse, fire or bonus");
+        wo.commands.push_back(*cmd);
+      }
+      a.orders.push_back(wo);
+    }
+  } else if (type == "move") {
+    in.only_keys(j, "", {"type", "unit", "to"});
+    a.type = ActionType::Move;
+    a.unit = r.unit("unit");
+    a.to = r.hex("to");
+  } else if (type == "fire") {
+    in.only_keys(j, "", {"type", "unit", "target"});
+    a.type = ActionType::Fire;
+    a.unit = r.unit("unit");
+    a.target = r.unit("target");
+  } else if (type == "attack") {
+    in.only_keys(j, "", {"type", "target", "attackers", "primary"});
+    a.type = ActionType::Attack;
+    a.target = r.unit("target");
+    const json &att = in.array(in.field(j, "", "attackers"), "/attackers");
+    if (att.size() > 6) in.fail("/attackers", "at most six attackers");
+    for (size_t i = 0; i < att.size(); ++i) {
+      std::string id = in.str(att[i], JsonReader::at("/attackers", i));
+      int u = b.unit_index(id);
+      if (u < 0) in.fail(JsonReader::at("/attackers", i), "no unit \"" + id + "\" in this battle");
+      a.attackers.push_back(u);
+    }
+    if (in.optional(j, "primary")) a.primary = r.unit("primary");
+  } else if (type == "combat_mode") {
+    in.only_keys(j, "", {"type", "mode", "wing"});
+    a.type = ActionType::CombatMode;
+    std::string m = in.str(in.field(j, "", "mode"), "/mode");
+    if (m == "two_phases") a.mode = CombatMode::TwoPhases;
+    else if (m == "pitched") a.mode = CombatMode::Pitched;
+    else in.fail("/mode", "expected \"two_phases\" or \"pitched\", got \"" + m + "\"");
+    if (auto *w = in.optional(j, "wing")) a.wing = r.wing(*w, "/wing");
+  } else if (type == "choose") {
+    in.only_keys(j, "", {"type", "option"});
+    a.type = ActionType::Choose;
+    std::string o = in.str(in.field(j, "", "option"), "/option");
+    if (o == "EX") a.option = Choice::EX;
+    else if (o == "DR") a.option = Choice::DR;
+    else if (o == "AR") a.option = Choice::AR;
+    else if (o == "keep") a.option = Choice::Keep;
+    else in.fail("/option", "expected \"EX\", \"DR\", \"AR\" or \"keep\", got \"" + o + "\"");
+  } else if (type == "lose_step" || type == "advance") {
+    in.only_keys(j, "", {"type", "unit"});
+    a.type = type == "advance" ? ActionType::Advance : ActionType::LoseStep;
+    a.unit = r.unit("unit");
+  } else if (type == "retreat") {
+    in.only_keys(j, "", {"type", "unit", "to"});
+    a.type = ActionType::Retreat;
+    a.unit = r.unit("unit");
+    a.to = r.hex("to");
+  } else if (type == "no_advance" || type == "end_phase") {
+    in.only_keys(j, "", {"type"});
+    a.type = type == "end_phase" ? ActionType::EndPhase : ActionType::NoAdvance;
+  } else if (type == "initiative") {
+    in.only_keys(j, "", {"type", "declare"});
+    a.type = ActionType::Initiative;
+    a.declare = in.boolean(in.field(j, "", "declare"), "/declare");
+  } else if (type == "special") {
+    in.only_keys(j, "", {"type", "rule", "verb"});
+    a.type = ActionType::Special;
+    std::string id = in.str(in.field(j, "", "rule"), "/rule");
+    for (size_t i = 0; i < b.special.size(); ++i)
+      if (b.special[i].id == id) a.special = static_cast<int>(i);
+    if (a.special < 0) in.fail("/rule", "the battle has no special rule \"" + id + "\"");
+    a.verb = in.str(in.field(j, "", "verb"), "/verb");
+  } else {
+    in.fail("/type", "unknown action type \"" + type + "\"; expected command, move, fire, attack, combat_mode, "
+                     "choose, lose_step, retreat, advance, no_advance, initiative, end_phase or special");
+  }
+  return a;
+}
+
+json action_to_json(const Battle &b, const Action &a) {
+  json j;
+  j["type"] = type_name(a.type);
+  auto uid = [&](int u) { return b.units[u].id; };
+  switch (a.type) {
+  case ActionType::Command: {
+    j["orders"] = json::array();
+    for (const WingOrder &o : a.orders) {
+      json cmds = json::array();
+      for (Command c : o.commands) cmds.push_back(std::string(name(c)));
+      j["orders"].push_back({{"wing", b.wings[o.wing].id}, {"commands", cmds}});
+    }
+    break;
+  }
+  case ActionType::Move:
+  case ActionType::Retreat:
+    j["unit"] = uid(a.unit);
+    j["to"] = b.label(a.to);
+    break;
+  case ActionType::Fire:
+    j["unit"] = uid(a.unit);
+    j["target"] = uid(a.target);
+    break;
+  case ActionType::Attack: {
+    j["target"] = uid(a.target);
+    json att = json::array();
+    for (int u : a.attackers) att.push_back(uid(u));
+    j["attackers"] = att;
+    if (a.primary >= 0) j["primary"] = uid(a.primary);
+    break;
+  }
+  case ActionType::CombatMode:
+    j["mode"] = a.mode == CombatMode::Pitched ? "pitched" : "two_phases";
+    if (a.wing >= 0) j["wing"] = b.wings[a.wing].id;
+    break;
+  case ActionType::Choose: j["option"] = choice_text(a.option); break;
+  case ActionType::LoseStep:
+  case ActionType::Advance: j["unit"] = uid(a.unit); break;
+  case ActionType::Initiative: j["declare"] = a.declare; break;
+  case ActionType::Special:
+    j["rule"] = b.special[a.special].id;
+    j["verb"] = a.verb;
+    break;
+  default: break;
+  }
+  return j;
+}
+
+std::string describe(const Battle &b, const Action &a) {
+  auto uid = [&](int u) { return b.units[u].id; };
+  switch (a.type) {
+  case ActionType::Command: {
+    if (a.orders.empty()) return "no commands";
+    std::string t = "command";
+    for (const WingOrder &o : a.orders) {
+      t += " " + b.wings[o.wing].id + ":";
+      for (Command c : o.commands) t += " " + std::string(name(c));
+    }
+    return t;
+  }
+  case ActionType::Move: return "move " + uid(a.unit) + " to " + b.label(a.to);
+  case ActionType::Fire: return uid(a.unit) + " fires at " + uid(a.target);
+  case ActionType::Attack: {
+    std::string t = "attack " + uid(a.target) + " with";
+    for (int u : a.attackers) t += " " + uid(u);
+    return t;
+  }
+  case ActionType::CombatMode: return a.mode == CombatMode::Pitched ? "Pitched Combat Phase" : "two Combat Phases";
+  case ActionType::Choose: return std::string("choose ") + choice_text(a.option);
+  case ActionType::LoseStep: return uid(a.unit) + " takes the loss";
+  case ActionType::Retreat: return uid(a.unit) + " retreats to " + b.label(a.to);
+  case ActionType::Advance: return uid(a.unit) + " advances";
+  case ActionType::NoAdvance: return "no advance";
+  case ActionType::Initiative: return a.declare ? "declare Initiative" : "pass the turn";
+  case ActionType::EndPhase: return "end the phase";
+  case ActionType::Special: return a.verb + " (" + b.special[a.special].id + ")";
+  }
+  return "?";
+}
+
+} // namespace sns

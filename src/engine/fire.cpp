@@ -1,0 +1,125 @@
+// Fire Phase (9.0 - 9.3, 12.1, R21): who may fire at whom, range and line of sight, the roll, Suppression.
+#include "engine.hpp"
+
+#include <algorithm>
+
+namespace sns {
+
+namespace {
+
+bool higher(const Battle &b, HexId a, HexId t) { return b.elevation[a] > b.elevation[t]; }
+
+int fire_range(const Ctx &c, int firer, int target) {
+  const Tables &t = *c.setup.tables;
+  bool bonus = higher(c.b, c.s.units[firer].hex, c.s.units[target].hex) && c.def(firer).type != UnitType::LH;
+  return t.fire_range + (bonus ? t.fire_high_ground_range_bonus : 0);
+}
+
+// R21: the line between centres; a blocking hex strictly between the two blocks it. Where the line
+// runs exactly along a hexside, it is blocked only if both sides of it block.
+bool line_of_sight(const Battle &b, HexId from, HexId to) {
+  for (int nudge : {+1, -1}) {
+    auto hexes = line(b.axial(from), b.axial(to), nudge);
+    bool blocked = false;
+    for (size_t i = 1; i + 1 < hexes.size() && !blocked; ++i) {
+      HexId h = b.hex_id(hexes[i]);
+      blocked = h != kOffMap && b.terrain_types[b.terrain[h]].blocks_los;
+    }
+    if (!blocked) return true;
+  }
+  return false;
+}
+
+Check validate_firer(Ctx &c, const Board &board, int u) {
+  const UnitDef &d = c.def(u);
+  if (c.s.phase != Phase::Fire) return refuse("9.0", "units fire only in the Fire Phase");
+  if (d.side != c.s.active) return refuse("9.0", c.name(u) + " belongs to the other player");
+  if (!on_map(c.s, u)) return refuse("9.0", c.name(u) + " is not on the map");
+  if (!wing_acts_in(c, d.wing, Phase::Fire))
+    return refuse("4.1", c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no Fire command");
+  if (c.face(u).fire == 0) return refuse("9.0", c.name(u) + " has no Fire Factor");
+  if (c.s.units[u].acted) return refuse("9.1", c.name(u) + " has already fired this phase");
+  if (board.adjacent_to_enemy(c.s.units[u].hex, d.side))
+    return refuse("9.1", c.name(u) + " is adjacent to an enemy unit and may not fire");
+  return std::nullopt;
+}
+
+Check validate_target(Ctx &c, int u, int t) {
+  if (t < 0 || c.def(t).side == c.def(u).side) return refuse("9.1", "fire at an enemy unit");
+  if (!on_map(c.s, t)) return refuse("9.1", c.name(t) + " is not on the map");
+  if (c.s.units[t].suppressed)
+    return refuse("9.2", c.name(t) + " is already Suppressed; more fire would have no effect");
+  int range = fire_range(c, u, t);
+  int dist = c.b.distance(c.s.units[u].hex, c.s.units[t].hex);
+  if (dist > range)
+    return refuse(range > c.setup.tables->fire_range ? "12.1" : "9.1",
+                  c.name(t) + " is " + std::to_string(dist) + " hexes away; range is " + std::to_string(range));
+  if (!line_of_sight(c.b, c.s.units[u].hex, c.s.units[t].hex))
+    return refuse("R21", "terrain between " + c.name(u) + " and " + c.name(t) + " blocks the line of sight");
+  return std::nullopt;
+}
+
+std::vector<Term> fire_modifiers(Ctx &c, int u, int t) {
+  const Tables &tb = *c.setup.tables;
+  std::vector<Term> mods;
+  if (c.s.units[t].shield_wall) mods.push_back({"9.2", tb.fire_target_shield_wall, "target in Shield Wall"});
+  if (!is_horse(c.def(u).type) && higher(c.b, c.s.units[u].hex, c.s.units[t].hex))
+    mods.push_back({"12.1", tb.fire_firer_high_ground, "firing from higher ground"});
+  if (is_horse(c.def(t).type)) mods.push_back({"9.2", tb.fire_target_horse, "target is Horse"});
+  if (c.wing_has(c.def(u).wing, Command::Bonus)) mods.push_back({"4.3", tb.fire_bonus, "Bonus + Fire"});
+  return mods;
+}
+
+int total(const std::vector<Term> &terms) {
+  int sum = 0;
+  for (const Term &t : terms) sum += t.value;
+  return sum;
+}
+
+} // namespace
+
+Check validate_fire(Ctx &c, const Action &a) {
+  Board board(c.b, c.s);
+  if (auto r = validate_firer(c, board, a.unit)) return r;
+  return validate_target(c, a.unit, a.target);
+}
+
+void fire_actions(Ctx &c, std::vector<Action> &out) {
+  Board board(c.b, c.s);
+  for (size_t u = 0; u < c.s.units.size(); ++u) {
+    int firer = static_cast<int>(u);
+    if (validate_firer(c, board, firer)) continue;
+    for (size_t t = 0; t < c.s.units.size(); ++t)
+      if (c.b.units[t].side != c.b.units[u].side && !validate_target(c, firer, static_cast<int>(t)))
+        out.push_back(Action{.type = ActionType::Fire, .unit = firer, .target = static_cast<int>(t)});
+  }
+}
+
+Check fire_preview(Ctx &c, const Action &a, FirePreview &out) {
+  if (auto r = validate_fire(c, a)) return r;
+  out.modifiers = fire_modifiers(c, a.unit, a.target);
+  int need = c.face(a.unit).fire - total(out.modifiers);
+  out.needed = std::clamp(need, 1, 9);
+  out.chance = (8 - out.needed + 1) / 8.0;
+  if (out.needed > 8) out.chance = 0;
+  return std::nullopt;
+}
+
+void apply_fire(Ctx &c, const Action &a) {
+  auto mods = fire_modifiers(c, a.unit, a.target);
+  int roll = roll_d8(c.setup, c.s);
+  int score = roll + total(mods);
+  int factor = c.face(a.unit).fire;
+  c.unit(a.unit).acted = true;
+  bool hit = score >= factor;
+  if (hit) c.unit(a.target).suppressed = true;
+  if (c.ev) {
+    std::string text = c.name(a.unit) + " fires at " + c.name(a.target) + ": rolled " + std::to_string(roll);
+    for (const Term &m : mods) text += (m.value >= 0 ? " +" : " ") + std::to_string(m.value) + " (" + m.reason + ")";
+    text += " = " + std::to_string(score) + " against Fire Factor " + std::to_string(factor) +
+            (hit ? ": Suppressed" : ": no effect");
+    c.ev->push_back(Event{"fire", "9.2", text, roll, hit ? "suppressed" : "miss", {a.unit, a.target}});
+  }
+}
+
+} // namespace sns

@@ -1,0 +1,254 @@
+// Game records (DESIGN.md "Game record"): create, play, undo by snapshot, replay, JSON views, atomic save.
+#include "json_reader.hpp"
+#include "sns/game.hpp"
+
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace sns {
+
+Game::Game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed, std::vector<int> forced)
+    : seed_(seed) {
+  setup_.battle = std::move(battle);
+  setup_.options = options;
+  setup_.forced_dice = std::move(forced);
+  state_ = new_game(setup_, seed_, &log_);
+}
+
+std::optional<Refusal> Game::play(const Action &action) {
+  GameState before = state_;
+  size_t mark = log_.size();
+  if (auto r = apply(setup_, state_, action, &log_)) return r;
+  history_.push_back(std::move(before));
+  log_marks_.push_back(mark);
+  actions_.push_back(action);
+  return std::nullopt;
+}
+
+bool Game::undo() {
+  if (actions_.empty()) return false;
+  state_ = std::move(history_.back());
+  log_.resize(log_marks_.back());
+  history_.pop_back();
+  log_marks_.pop_back();
+  actions_.pop_back();
+  return true;
+}
+
+void Game::replay_to(size_t count) {
+  while (actions_.size() > count) undo();
+}
+
+nlohmann::json options_to_json(const Options &o) {
+  json j = json::object();
+  if (o.advanced_wing_integrity) j["wing_integrity"] = "advanced";
+  return j;
+}
+
+json Game::record() const {
+  json actions = json::array();
+  for (const Action &a : actions_) actions.push_back(action_to_json(battle(), a));
+  return {{"format", "shields-swords-game/1"},
+          {"battle", battle().source},
+          {"options", options_to_json(setup_.options)},
+          {"seed", seed_},
+          {"forced_dice", setup_.forced_dice},
+          {"actions", actions}};
+}
+
+Game Game::from_record(const json &rec, const std::string &file) {
+  JsonReader in(file);
+  in.object(rec, "");
+  in.only_keys(rec, "", {"format", "battle", "options", "seed", "forced_dice", "actions"});
+  std::string format = in.str(in.field(rec, "", "format"), "/format");
+  if (format != "shields-swords-game/1") in.fail("/format", "expected \"shields-swords-game/1\", got \"" + format + "\"");
+  std::shared_ptr<const Battle> battle;
+  try {
+    battle = load_battle(in.field(rec, "", "battle"), file);
+  } catch (const LoadError &e) {
+    throw LoadError(file, "/battle" + e.path(), e.expected());
+  }
+  Options options;
+  if (const json *o = in.optional(rec, "options")) {
+    in.object(*o, "/options");
+    in.only_keys(*o, "/options", {"wing_integrity"});
+    if (const json *wi = in.optional(*o, "wing_integrity")) {
+      std::string v = in.str(*wi, "/options/wing_integrity");
+      if (v != "advanced" && v != "standard") in.fail("/options/wing_integrity", "expected \"standard\" or \"advanced\"");
+      options.advanced_wing_integrity = v == "advanced";
+      if (options.advanced_wing_integrity && battle->wing_integrity != WingIntegrityRule::StandardOrAdvanced)
+        in.fail("/options/wing_integrity", "this battle does not offer advanced Wing Integrity as an option");
+    }
+  }
+  const json &seed = in.field(rec, "", "seed");
+  if (!seed.is_number_unsigned() && !(seed.is_number_integer() && seed.get<long long>() >= 0))
+    in.fail("/seed", "expected a whole number from 0 to 2^64-1, got " + JsonReader::describe(seed));
+  std::vector<int> forced;
+  if (const json *f = in.optional(rec, "forced_dice")) {
+    in.array(*f, "/forced_dice");
+    if (f->size() > 100000) in.fail("/forced_dice", "at most 100000 forced dice");
+    for (size_t i = 0; i < f->size(); ++i)
+      forced.push_back(static_cast<int>(in.integer((*f)[i], JsonReader::at("/forced_dice", i), 1, 8)));
+  }
+  Game game(battle, options, seed.get<uint64_t>(), forced);
+  const json &actions = in.array(in.field(rec, "", "actions"), "/actions");
+  if (actions.size() > kMaxRecordActions)
+    in.fail("/actions", "a record holds at most " + std::to_string(kMaxRecordActions) + " actions");
+  for (size_t i = 0; i < actions.size(); ++i) {
+    std::string path = JsonReader::at("/actions", i);
+    Action a;
+    try {
+      a = action_from_json(*battle, actions[i], file);
+    } catch (const LoadError &e) {
+      throw LoadError(file, path + e.path(), e.expected());
+    }
+    if (auto r = game.play(a))
+      in.fail(path, "this action is not legal at this point of the game (" + r->rule + ": " + r->reason + ")");
+  }
+  return game;
+}
+
+Game Game::load(const std::string &path) { return from_record(read_json_file(path, kMaxInputBytes), path); }
+
+void write_file_atomically(const std::string &path, const std::string &text) {
+  std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) throw LoadError(path, "", "cannot write the file (cannot create " + tmp + ")");
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n <= 0) {
+      ::close(fd);
+      std::remove(tmp.c_str());
+      throw LoadError(path, "", "cannot write the file (write failed; the previous file is untouched)");
+    }
+    done += static_cast<size_t>(n);
+  }
+  bool ok = ::fsync(fd) == 0;
+  ok = ::close(fd) == 0 && ok;
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw LoadError(path, "", "cannot write the file (flush or rename failed; the previous file is untouched)");
+  }
+}
+
+void Game::save(const std::string &path) const { write_file_atomically(path, record().dump(1) + "\n"); }
+
+namespace {
+json face_json(const UnitFace &f) {
+  json j = {{"cc", cc_name(f.cc)}, {"fire", f.fire ? json(f.fire) : json(nullptr)}, {"crown", f.crown}};
+  return j;
+}
+json side_or_null(const Battle &b, int s) { return s >= 0 && s < 2 ? json(b.sides[s].id) : json(nullptr); }
+
+const char *stage_name(AttackStage s) {
+  switch (s) {
+  case AttackStage::ChooseAsterisk: return "choose_asterisk";
+  case AttackStage::ChooseHorsePrimary: return "choose_horse_primary";
+  case AttackStage::ChooseHorseDefender: return "choose_horse_defender";
+  case AttackStage::AttackerLoss: return "attacker_loss";
+  case AttackStage::DefenderRetreat: return "defender_retreat";
+  case AttackStage::AttackerRetreat: return "attacker_retreat";
+  case AttackStage::Advance: return "advance";
+  case AttackStage::None: return "none";
+  }
+  return "none";
+}
+} // namespace
+
+json event_to_json(const Battle &b, const Event &e) {
+  json j = {{"event", e.kind}, {"rule", e.rule}, {"text", e.text}};
+  if (e.roll) j["roll"] = e.roll;
+  if (!e.result.empty()) j["result"] = e.result;
+  if (!e.units.empty()) {
+    json u = json::array();
+    for (int i : e.units) u.push_back(b.units[i].id);
+    j["units"] = u;
+  }
+  return j;
+}
+
+json state_to_json(const Setup &setup, const GameState &s, const Events *log, bool spoilers) {
+  const Battle &b = *setup.battle;
+  json j;
+  j["battle"] = b.id;
+  j["turn"] = s.turn;
+  j["active"] = b.sides[s.active].id;
+  j["phase"] = std::string(name(s.phase));
+  j["to_act"] = side_or_null(b, side_to_act(setup, s));
+  j["initiative"] = b.sides[s.initiative].id;
+  j["vp"] = {{b.sides[0].id, s.vp[0]}, {b.sides[1].id, s.vp[1]}};
+  json orders = json::array();
+  for (size_t w = 0; w < b.wings.size(); ++w) {
+    if (!s.orders[w]) continue;
+    json cmds = json::array();
+    for (int k = 0; k < kCommandCount; ++k)
+      if (has(s.orders[w], static_cast<Command>(k))) cmds.push_back(std::string(name(static_cast<Command>(k))));
+    orders.push_back({{"wing", b.wings[w].id}, {"commands", cmds}});
+  }
+  j["orders"] = orders;
+  j["winner"] = s.winner < 0 ? json(nullptr) : s.winner == 2 ? json("draw") : json(b.sides[s.winner].id);
+  if (!s.result_reason.empty()) j["result"] = s.result_reason;
+  json units = json::array();
+  for (size_t u = 0; u < b.units.size(); ++u) {
+    const UnitDef &d = b.units[u];
+    const UnitState &us = s.units[u];
+    const UnitFace &f = visible_face(b, s, static_cast<int>(u));
+    json ju = {{"id", d.id},
+               {"name", d.name},
+               {"side", b.sides[d.side].id},
+               {"wing", b.wings[d.wing].id},
+               {"type", std::string(name(d.type))},
+               {"hex", us.hex == kOffMap ? json(nullptr) : json(b.label(us.hex))},
+               {"steps", us.steps},
+               {"reduced", d.back && us.steps == 1},
+               {"cc", cc_name(f.cc)},
+               {"fire", f.fire ? json(f.fire) : json(nullptr)},
+               {"crown", f.crown},
+               {"suppressed", us.suppressed},
+               {"shield_wall", us.shield_wall}};
+    if (us.away) ju["away"] = true;
+    bool hidden = d.back && us.steps == 2;
+    if (spoilers && d.back) ju["reverse"] = face_json(*d.back);
+    else if (spoilers && !d.back) ju["reverse"] = nullptr;
+    (void)hidden; // R22: the reverse of a fresh unit appears only with spoilers
+    units.push_back(ju);
+  }
+  j["units"] = units;
+  if (s.attack.stage != AttackStage::None) {
+    json att = json::array();
+    for (int i = 0; i < s.attack.attacker_count; ++i) att.push_back(b.units[s.attack.attackers[i]].id);
+    j["attack"] = {{"stage", stage_name(s.attack.stage)},
+                   {"target", b.units[s.attack.target].id},
+                   {"attackers", att},
+                   {"primary", b.units[s.attack.primary].id},
+                   {"result", std::string(name(s.attack.result)) + (s.attack.asterisk ? "*" : "")},
+                   {"charge", s.attack.charge}};
+  }
+  if (log) {
+    json l = json::array();
+    for (const Event &e : *log) l.push_back(event_to_json(b, e));
+    j["log"] = l;
+  }
+  return j;
+}
+
+json attack_preview_to_json(const Battle &b, const AttackPreview &p) {
+  json shifts = json::array(), terms = json::array(), outcomes = json::object(), rolls = json::array();
+  for (const Term &t : p.cc_shifts) shifts.push_back({{"rule", t.rule}, {"levels", t.value}, {"reason", t.reason}});
+  for (const Term &t : p.drm_terms) terms.push_back({{"rule", t.rule}, {"value", t.value}, {"reason", t.reason}});
+  for (int r = 0; r < kCombatResultCount; ++r)
+    if (p.outcomes[r] > 0) outcomes[std::string(name(static_cast<CombatResult>(r)))] = p.outcomes[r];
+  for (const CrtCell &c : p.by_roll) rolls.push_back(std::string(name(c.result)) + (c.asterisk ? "*" : ""));
+  return {{"primary", b.units[p.primary].id}, {"base_cc", cc_name(p.base_cc)}, {"cc", cc_name(p.cc)},
+          {"cc_shifts", shifts}, {"drm", p.drm}, {"drm_terms", terms}, {"outcomes", outcomes}, {"by_roll", rolls}};
+}
+
+json fire_preview_to_json(const FirePreview &p) {
+  json mods = json::array();
+  for (const Term &t : p.modifiers) mods.push_back({{"rule", t.rule}, {"value", t.value}, {"reason", t.reason}});
+  return {{"modifiers", mods}, {"needed", p.needed}, {"chance", p.chance}};
+}
+
+} // namespace sns

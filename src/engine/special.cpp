@@ -1,0 +1,185 @@
+// Battle special rules (battle file "special"): each kind implemented once here, reusable by any battle.
+#include "engine.hpp"
+
+#include <algorithm>
+
+namespace sns {
+
+namespace {
+
+bool flag(const Ctx &c, size_t i) { return (c.s.special_flags >> i) & 1u; }
+void set_flag(Ctx &c, size_t i, bool on) {
+  if (on) c.s.special_flags |= (1u << i);
+  else c.s.special_flags &= ~(1u << i);
+}
+// OffMapWing keeps "has left once" in the upper half of the flags.
+constexpr size_t kUsedShift = 16;
+
+bool contains(const std::vector<UnitType> &types, UnitType t) {
+  return std::find(types.begin(), types.end(), t) != types.end();
+}
+
+int wave_of(const Special &sp, int wing) {
+  for (size_t w = 0; w < sp.waves.size(); ++w)
+    if (std::find(sp.waves[w].begin(), sp.waves[w].end(), wing) != sp.waves[w].end()) return static_cast<int>(w);
+  return -1;
+}
+
+bool wave_eliminated(const Ctx &c, const std::vector<int> &wings) {
+  for (size_t u = 0; u < c.s.units.size(); ++u)
+    if (c.s.units[u].steps > 0 && std::find(wings.begin(), wings.end(), c.b.units[u].wing) != wings.end())
+      return false;
+  return true;
+}
+
+bool has_fire(const Ctx &c, int u) {
+  const UnitDef &d = c.b.units[u];
+  return d.front.fire > 0 || (d.back && d.back->fire > 0);
+}
+
+} // namespace
+
+Check special_attack_restriction(Ctx &c, int side, const std::vector<int> &attackers, int target) {
+  for (size_t i = 0; i < c.b.special.size(); ++i) {
+    const Special &sp = c.b.special[i];
+    if (sp.side != side) continue;
+    if (sp.kind == SpecialKind::AttackWaves) {
+      int wave = wave_of(sp, c.def(attackers[0]).wing);
+      for (int w = 0; w < wave; ++w)
+        if (!wave_eliminated(c, sp.waves[w]))
+          return refuse(sp.id, c.b.wings[c.def(attackers[0]).wing].name + " is in wave " + std::to_string(wave + 1) +
+                                   " and may not attack until wave " + std::to_string(w + 1) + " is eliminated");
+    } else if (sp.kind == SpecialKind::AttackPrecondition && !flag(c, i)) {
+      bool restricted_attacker = std::any_of(attackers.begin(), attackers.end(),
+                                             [&](int u) { return contains(sp.attacker_types, c.def(u).type); });
+      bool restricted_target = contains(sp.target_types, c.def(target).type) && (!sp.target_needs_fire || has_fire(c, target));
+      if (restricted_attacker && restricted_target)
+        return refuse(sp.id, sp.text.empty() ? "this attack is not yet allowed by the battle's special rules" : sp.text);
+    }
+  }
+  return std::nullopt;
+}
+
+void special_on_attack_declared(Ctx &c, const std::vector<int> &attackers, int target) {
+  for (size_t i = 0; i < c.b.special.size(); ++i) {
+    const Special &sp = c.b.special[i];
+    if (sp.kind != SpecialKind::AttackPrecondition || sp.side != c.s.active || flag(c, i)) continue;
+    bool by = std::any_of(attackers.begin(), attackers.end(), [&](int u) { return contains(sp.attacker_types, c.def(u).type); });
+    if (by && contains(sp.until_target_types, c.def(target).type)) {
+      set_flag(c, i, true);
+      c.say("special", sp.id.c_str(), [&] { return "condition met: " + (sp.text.empty() ? sp.id : sp.text) + " (lifted)"; });
+    }
+  }
+}
+
+void special_on_command(Ctx &c, const Action &a) {
+  for (size_t i = 0; i < c.b.special.size(); ++i) {
+    const Special &sp = c.b.special[i];
+    if (sp.kind != SpecialKind::VpForfeitOnCommand || sp.side != c.s.active || flag(c, i)) continue;
+    bool commanded = std::any_of(a.orders.begin(), a.orders.end(), [&](const WingOrder &o) { return o.wing == sp.wing; });
+    if (!commanded) continue;
+    set_flag(c, i, true);
+    int lost = std::min(sp.value, c.s.vp[sp.side]);
+    c.s.vp[sp.side] -= lost;
+    c.say("special", sp.id.c_str(), [&] {
+      return c.b.sides[sp.side].name + " commands " + c.b.wings[sp.wing].name + " for the first time and loses " +
+             std::to_string(lost) + " VP";
+    });
+  }
+}
+
+void special_on_entry(Ctx &c, int u) {
+  for (const Special &sp : c.b.special) {
+    if (sp.kind != SpecialKind::InstantWinOnEntry || c.def(u).side != sp.side) continue;
+    if (std::find(sp.hexes.begin(), sp.hexes.end(), c.s.units[u].hex) == sp.hexes.end()) continue;
+    end_game(c, sp.side, c.b.sides[sp.side].name + " wins at once: " + c.name(u) + " entered " +
+                             c.hex(c.s.units[u].hex) + (sp.text.empty() ? "" : " (" + sp.text + ")"));
+    return;
+  }
+}
+
+int special_drm(Ctx &c, int primary, int target, std::vector<Term> &terms) {
+  int sum = 0;
+  for (const Special &sp : c.b.special) {
+    if (sp.kind != SpecialKind::AttackDrm || c.def(primary).side != sp.side) continue;
+    if (!sp.attacker_types.empty() && !contains(sp.attacker_types, c.def(primary).type)) continue;
+    if (!sp.target_types.empty() && !contains(sp.target_types, c.def(target).type)) continue;
+    if (sp.terrain >= 0 && c.b.terrain[c.s.units[target].hex] != sp.terrain) continue;
+    terms.push_back({sp.id, sp.value, sp.text.empty() ? sp.id : sp.text});
+    sum += sp.value;
+  }
+  return sum;
+}
+
+Check special_command_restriction(Ctx &c, int wing) {
+  for (size_t i = 0; i < c.b.special.size(); ++i) {
+    const Special &sp = c.b.special[i];
+    if (sp.kind == SpecialKind::OffMapWing && sp.wing == wing && flag(c, i))
+      return refuse(sp.id, c.b.wings[wing].name + " is away from the battle and cannot be commanded");
+  }
+  return std::nullopt;
+}
+
+Check validate_special(Ctx &c, const Action &a) {
+  if (a.special < 0 || a.special >= static_cast<int>(c.b.special.size()))
+    return refuse("special", "the battle has no such special rule");
+  const Special &sp = c.b.special[a.special];
+  if (sp.kind != SpecialKind::OffMapWing) return refuse(sp.id, "this special rule is not something a player does");
+  if (c.s.phase != Phase::Command) return refuse(sp.id, "a wing leaves or returns only in its side's Command Phase");
+  if (c.s.active != sp.side) return refuse(sp.id, "only " + c.b.sides[sp.side].name + " may use this rule");
+  size_t i = static_cast<size_t>(a.special);
+  if (a.verb == "leave") {
+    if (flag(c, i)) return refuse(sp.id, c.b.wings[sp.wing].name + " is already away");
+    if (flag(c, i + kUsedShift)) return refuse(sp.id, c.b.wings[sp.wing].name + " may leave the battle only once");
+    return std::nullopt;
+  }
+  if (a.verb == "return") {
+    if (!flag(c, i)) return refuse(sp.id, c.b.wings[sp.wing].name + " is not away");
+    return std::nullopt;
+  }
+  return refuse(sp.id, "expected \"leave\" or \"return\"");
+}
+
+void special_actions(Ctx &c, std::vector<Action> &out) {
+  for (size_t i = 0; i < c.b.special.size() && i < kUsedShift; ++i)
+    for (const char *verb : {"leave", "return"}) {
+      Action a{.type = ActionType::Special, .special = static_cast<int>(i), .verb = verb};
+      if (!validate_special(c, a)) out.push_back(a);
+    }
+}
+
+void apply_special(Ctx &c, const Action &a) {
+  const Special &sp = c.b.special[a.special];
+  size_t i = static_cast<size_t>(a.special);
+  if (a.verb == "leave") {
+    set_flag(c, i, true);
+    set_flag(c, i + kUsedShift, true);
+    std::vector<int> gone;
+    for (size_t u = 0; u < c.s.units.size(); ++u)
+      if (c.b.units[u].wing == sp.wing && c.s.units[u].hex != kOffMap) {
+        c.s.units[u].hex = kOffMap;
+        c.s.units[u].away = true;
+        c.s.units[u].suppressed = c.s.units[u].shield_wall = false;
+        gone.push_back(static_cast<int>(u));
+      }
+    c.say("special", sp.id.c_str(), [&] { return c.b.wings[sp.wing].name + " leaves the battlefield"; }, gone);
+  } else {
+    set_flag(c, i, false);
+    c.say("special", sp.id.c_str(), [&] {
+      return c.b.wings[sp.wing].name + " is called back and may enter by its edge in its Move Phases";
+    });
+  }
+}
+
+bool special_reinforcement_entry(Ctx &c, int u, std::vector<HexId> &entry) {
+  for (size_t i = 0; i < c.b.special.size(); ++i) {
+    const Special &sp = c.b.special[i];
+    if (sp.kind == SpecialKind::OffMapWing && sp.wing == c.def(u).wing && !flag(c, i)) {
+      entry = sp.hexes;
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace sns
