@@ -1,6 +1,7 @@
 // Strict JSON reading for every input file: each failure names the file, the JSON path and the expectation.
 #pragma once
 #include "sns/error.hpp"
+#include "sns/json_io.hpp"
 
 #include <initializer_list>
 #include <nlohmann/json.hpp>
@@ -82,10 +83,5 @@ public:
 private:
   std::string file_;
 };
-
-// Parses text as JSON, refusing it as LoadError (with the parser's position) when malformed.
-json parse_json_text(const std::string &text, const std::string &file);
-// Reads a whole file (refusing files over max_bytes) and parses it.
-json read_json_file(const std::string &path, size_t max_bytes);
 
 } // namespace sns

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The whole test suite: a normal build and an AddressSanitizer + UndefinedBehaviorSanitizer build,
+# each running every Catch2 test and the CLI and app checks through CTest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh build
+(cd build && ctest --output-on-failure -j"$(nproc)")
+scripts/setup.sh build-asan -DSNS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$(nproc)")

@@ -1,0 +1,112 @@
+// Test helpers: load a scenario, place only the units a test needs, act through the engine, inspect.
+#pragma once
+#include "sns/error.hpp"
+#include "sns/game.hpp"
+#include "sns/json_io.hpp"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <map>
+#include <string>
+
+namespace sns::test {
+
+inline std::string source_path(const std::string &rel) { return std::string(SNS_SOURCE_DIR) + "/" + rel; }
+
+inline nlohmann::json read_json(const std::string &rel) {
+  std::ifstream in(source_path(rel));
+  REQUIRE(in.good());
+  return nlohmann::json::parse(in);
+}
+
+// Keeps only the listed units, at the listed hexes ("" keeps a unit off the map as a reinforcement).
+inline nlohmann::json place(nlohmann::json battle, const std::map<std::string, std::string> &hexes) {
+  nlohmann::json kept = nlohmann::json::array();
+  for (auto &u : battle["units"]) {
+    auto it = hexes.find(u["id"].get<std::string>());
+    if (it == hexes.end()) continue;
+    if (it->second.empty()) u.erase("hex");
+    else u["hex"] = it->second;
+    kept.push_back(u);
+  }
+  battle["units"] = kept;
+  if (battle.contains("reinforcements")) {
+    nlohmann::json r = nlohmann::json::array();
+    for (auto &e : battle["reinforcements"])
+      if (hexes.count(e["unit"].get<std::string>()) && hexes.at(e["unit"].get<std::string>()).empty()) r.push_back(e);
+    battle["reinforcements"] = r;
+  }
+  return battle;
+}
+
+struct Fixture {
+  Setup setup;
+  GameState s;
+  Events ev;
+
+  explicit Fixture(const nlohmann::json &battle, std::vector<int> dice = {}, uint64_t seed = 1) {
+    setup.battle = load_battle(battle, "scenario");
+    setup.forced_dice = std::move(dice);
+    s = new_game(setup, seed, &ev);
+  }
+  Fixture(const std::string &scenario, const std::map<std::string, std::string> &hexes, std::vector<int> dice = {})
+      : Fixture(place(read_json("tests/scenarios/" + scenario), hexes), std::move(dice)) {}
+
+  const Battle &b() const { return *setup.battle; }
+  int u(const std::string &id) const {
+    int i = b().unit_index(id);
+    REQUIRE(i >= 0);
+    return i;
+  }
+  HexId hex(const std::string &label) const { return *b().parse_hex(label); }
+  std::string at(const std::string &id) const { return b().label(s.units[u(id)].hex); }
+  Action parse(const nlohmann::json &j) const { return action_from_json(b(), j, "test"); }
+
+  std::optional<Refusal> attempt(const nlohmann::json &j) { return apply(setup, s, parse(j), &ev); }
+  void act(const nlohmann::json &j) {
+    auto r = attempt(j);
+    INFO("action " << j.dump() << " refused: " << (r ? r->rule + " " + r->reason : ""));
+    REQUIRE_FALSE(r);
+  }
+  std::string refusal_rule(const nlohmann::json &j) {
+    GameState before = s;
+    auto r = attempt(j);
+    REQUIRE(r);
+    CHECK(before.units.size() == s.units.size());
+    return r->rule;
+  }
+  void command(const std::string &wing, std::vector<std::string> cmds) {
+    act({{"type", "command"}, {"orders", {{{"wing", wing}, {"commands", cmds}}}}});
+  }
+  std::vector<Action> legal() const { return legal_actions(setup, s); }
+  std::vector<std::string> destinations(const std::string &id) const {
+    std::vector<std::string> out;
+    for (const Action &a : legal())
+      if (a.type == ActionType::Move && a.unit == u(id)) out.push_back(b().label(a.to));
+    return out;
+  }
+  size_t count(ActionType t) const {
+    size_t n = 0;
+    for (const Action &a : legal()) n += a.type == t;
+    return n;
+  }
+  std::string phase() const { return std::string(name(s.phase)); }
+  const UnitState &unit(const std::string &id) const { return s.units[u(id)]; }
+  bool has_event(const std::string &kind, const std::string &rule) const {
+    for (const Event &e : ev)
+      if (e.kind == kind && e.rule == rule) return true;
+    return false;
+  }
+};
+
+inline nlohmann::json move(const std::string &unit, const std::string &to) {
+  return {{"type", "move"}, {"unit", unit}, {"to", to}};
+}
+inline nlohmann::json attack(const std::string &target, std::vector<std::string> attackers, std::string primary = "") {
+  nlohmann::json j = {{"type", "attack"}, {"target", target}, {"attackers", attackers}};
+  if (!primary.empty()) j["primary"] = primary;
+  return j;
+}
+inline const nlohmann::json kEndPhase = {{"type", "end_phase"}};
+
+} // namespace sns::test

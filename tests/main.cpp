@@ -1,0 +1,3 @@
+// Catch2 entry point for the engine test suite.
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>
