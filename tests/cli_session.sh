@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# CLI session test (docs/cli.md): exit codes 0/2/3, JSON out, errors on stderr, nothing written on refusal.
+set -uo pipefail
+cli=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fails=0
+expect() { # expect CODE DESCRIPTION -- command...
+  local want=$1 what=$2; shift 3
+  "$@" >"$dir/out" 2>"$dir/err"; local got=$?
+  if [ "$got" != "$want" ]; then echo "FAIL: $what: exit $got, expected $want"; cat "$dir/err"; fails=$((fails+1)); fi
+}
+check() { if ! eval "$2"; then echo "FAIL: $1"; fails=$((fails+1)); fi; }
+
+expect 0 "validate the teaching battle" -- "$cli" validate battles/first-clash.json
+check "validate prints ok" 'grep -q "\"ok\": true" "$dir/out"'
+expect 0 "new game" -- "$cli" new battles/first-clash.json --seed 7 --out "$dir/g.json"
+check "record written" '[ -s "$dir/g.json" ]'
+expect 0 "legal" -- "$cli" legal "$dir/g.json"
+check "25 command choices" '[ "$(grep -c "\"type\": \"command\"" "$dir/out")" = 25 ]'
+cp "$dir/g.json" "$dir/before.json"
+expect 3 "Bonus alone is illegal" -- "$cli" apply "$dir/g.json" '{"type":"command","orders":[{"wing":"host","commands":["bonus"]}]}'
+check "illegal action names rule 4.3" 'grep -q "\"rule\":\"4.3\"" "$dir/err"'
+check "nothing on stdout for an error" '[ ! -s "$dir/out" ]'
+check "record untouched after a refusal" 'cmp -s "$dir/g.json" "$dir/before.json"'
+expect 0 "legal command" -- "$cli" apply "$dir/g.json" '{"type":"command","orders":[{"wing":"host","commands":["move"]}]}'
+check "events printed" 'grep -q "\"events\"" "$dir/out"'
+expect 0 "move" -- "$cli" apply "$dir/g.json" '{"type":"move","unit":"B1","to":"0905"}'
+expect 0 "state" -- "$cli" state "$dir/g.json"
+check "B1 moved" 'python3 -c "import json,sys; s=json.load(open(\"$dir/out\")); u=[u for u in s[\"units\"] if u[\"id\"]==\"B1\"][0]; sys.exit(0 if u[\"hex\"]==\"0905\" else 1)"'
+check "state hides the reverse" '! grep -q "\"reverse\"" "$dir/out"'
+expect 0 "state with spoilers" -- "$cli" state "$dir/g.json" --spoilers
+check "spoilers show the reverse" 'grep -q "\"reverse\"" "$dir/out"'
+expect 3 "moving twice" -- "$cli" apply "$dir/g.json" '{"type":"move","unit":"B1","to":"0904"}'
+check "rule 5.0 cited" 'grep -q "\"rule\":\"5.0\"" "$dir/err"'
+expect 2 "unknown unit is bad input" -- "$cli" apply "$dir/g.json" '{"type":"move","unit":"ZZ","to":"0904"}'
+expect 2 "malformed action JSON" -- "$cli" apply "$dir/g.json" '{"type":'
+echo '{"format": "shields-swords-battle/1", "id": 5}' > "$dir/bad.json"
+expect 2 "bad battle file" -- "$cli" validate "$dir/bad.json"
+check "error names the file and path" 'grep -q "bad.json" "$dir/err" && grep -q "/id" "$dir/err"'
+expect 2 "missing file" -- "$cli" state "$dir/nothing.json"
+expect 1 "unknown command" -- "$cli" frobnicate
+expect 0 "play random games" -- "$cli" play battles/first-clash.json --games 5 --seed 3
+check "play reports wins" 'grep -q "\"wins\"" "$dir/out"'
+if [ "$fails" -eq 0 ]; then echo "cli session: all checks passed"; exit 0; fi
+echo "cli session: $fails checks failed"; exit 1
