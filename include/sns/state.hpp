@@ -17,6 +17,7 @@ struct UnitState {
   bool acted = false;       // moved, fired or attacked in the current phase
   bool targeted = false;    // already the target of an attack in the current phase (7.2)
   bool away = false;        // taken off the map by a special rule (not eliminated)
+  friend bool operator==(const UnitState &, const UnitState &) = default;
 };
 
 // Where the resolution of the current attack stands (7.5 - 7.8); each stage is one player's decision.
@@ -46,6 +47,7 @@ struct PendingAttack {
   bool loss_eliminates = false; // AE: the chosen attacker is eliminated outright
   uint8_t retreat_index = 0;
   HexId vacated = kOffMap;
+  friend bool operator==(const PendingAttack &, const PendingAttack &) = default;
 };
 
 struct GameState {
@@ -65,6 +67,7 @@ struct GameState {
   std::string result_reason;  // why the game ended
 
   bool game_over() const { return phase == Phase::GameOver; }
+  friend bool operator==(const GameState &, const GameState &) = default;
 };
 
 } // namespace sns
