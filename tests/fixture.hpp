@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
 
 namespace sns::test {
@@ -36,6 +37,14 @@ inline nlohmann::json place(nlohmann::json battle, const std::map<std::string, s
       if (hexes.count(e["unit"].get<std::string>()) && hexes.at(e["unit"].get<std::string>()).empty()) r.push_back(e);
     battle["reinforcements"] = r;
   }
+  if (battle.contains("special"))
+    for (auto &s : battle["special"])
+      if (s.contains("units")) {
+        nlohmann::json ids = nlohmann::json::array();
+        for (auto &id : s["units"])
+          if (hexes.count(id.get<std::string>())) ids.push_back(id);
+        s["units"] = ids;
+      }
   return battle;
 }
 

@@ -80,6 +80,7 @@ enum class SpecialKind : uint8_t {
   VpForfeitOnCommand,  // `side` loses `vp` the first time it commands `wing`
   AttackDrm,           // an extra DRM (7.4) for attacks matching filters
   OffMapWing,          // `side` may take `wing` off the map and bring it back by `hexes`
+  Immobile,            // `units` never move (e.g. cannon); a retreat costs them a step instead
 };
 
 struct Special {
@@ -96,6 +97,7 @@ struct Special {
   int wing = -1;                              // VpForfeitOnCommand, OffMapWing
   int value = 0;                              // VpForfeitOnCommand: VP; AttackDrm: the modifier
   int terrain = -1;                           // AttackDrm: target hex terrain (index), -1 any
+  std::vector<int> units;                     // Immobile
 };
 
 struct Battle {

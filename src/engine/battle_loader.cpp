@@ -460,8 +460,19 @@ private:
         const json &hx = in_.array(in_.field(s, path, "hexes"), path + "/hexes");
         if (hx.empty()) in_.fail(path + "/hexes", "expected at least one return hex");
         for (size_t h = 0; h < hx.size(); ++h) sp.hexes.push_back(hex(hx[h], JsonReader::at(path + "/hexes", h)));
+      } else if (kind == "immobile") {
+        in_.only_keys(s, path, {"id", "kind", "text", "side", "units"});
+        sp.kind = SpecialKind::Immobile;
+        const json &us = in_.array(in_.field(s, path, "units"), path + "/units");
+        for (size_t k = 0; k < us.size(); ++k) {
+          std::string up = JsonReader::at(path + "/units", k);
+          std::string id = in_.str(us[k], up);
+          int u = b_->unit_index(id);
+          if (u < 0 || b_->units[u].side != sp.side) in_.fail(up, "no unit \"" + id + "\" in side \"" + b_->sides[sp.side].id + "\"");
+          sp.units.push_back(u);
+        }
       } else {
-        in_.fail(path + "/kind", "unknown special rule kind \"" + kind + "\"; expected instant_win_on_entry, attack_waves, attack_precondition, vp_forfeit_on_command, attack_drm or off_map_wing");
+        in_.fail(path + "/kind", "unknown special rule kind \"" + kind + "\"; expected instant_win_on_entry, attack_waves, attack_precondition, vp_forfeit_on_command, attack_drm, off_map_wing or immobile");
       }
       for (auto &other : b_->special)
         if (other.id == sp.id) in_.fail(path + "/id", "duplicate special rule id \"" + sp.id + "\"");

@@ -48,6 +48,7 @@ Check movement_rule(Ctx &c, const Board &board, int u, MoveRule &rule) {
     return refuse("4.1", c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no command for the " +
                              std::string(name(p)) + " phase");
   if (us.acted) return refuse("5.0", c.name(u) + " has already moved this phase");
+  if (const Special *sp = special_immobile(c, u)) return refuse(sp->id, c.name(u) + " cannot move" + (sp->text.empty() ? "" : ": " + sp->text));
   if (us.hex == kOffMap) {
     if (auto r = off_map_rule(c, u, rule)) return r;
     rule.allowance = suppressed_limit(c, u, rule.allowance);

@@ -30,7 +30,7 @@ std::vector<int> advance_candidates(Ctx &c) {
   for (int u : attackers_on_map(c)) {
     HexId h = c.s.units[u].hex;
     int dir = c.b.direction(h, v);
-    if (dir < 0 || c.b.hexside_impassable(h, dir) || c.s.units[u].shield_wall) continue; // 7.8
+    if (dir < 0 || c.b.hexside_impassable(h, dir) || c.s.units[u].shield_wall || special_immobile(c, u)) continue; // 7.8
     if (c.b.elevation[h] < c.b.elevation[v] && board.ezoc(v, c.def(u).side)) continue;      // 12.1
     out.push_back(u);
     only_hh = only_hh || (pending(c).charge && c.def(u).type == UnitType::HH);
@@ -156,6 +156,7 @@ const char *choice_name(Choice ch) {
 } // namespace
 
 std::vector<HexId> retreat_hexes(Ctx &c, int u, bool attacker) {
+  if (special_immobile(c, u)) return {}; // cannot retreat: a step is lost instead (7.6)
   Board board(c.b, c.s);
   const int side = c.def(u).side;
   HexId here = c.s.units[u].hex;

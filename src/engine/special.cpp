@@ -171,6 +171,12 @@ void apply_special(Ctx &c, const Action &a) {
   }
 }
 
+const Special *special_immobile(const Ctx &c, int u) {
+  for (const Special &sp : c.b.special)
+    if (sp.kind == SpecialKind::Immobile && std::find(sp.units.begin(), sp.units.end(), u) != sp.units.end()) return &sp;
+  return nullptr;
+}
+
 bool special_reinforcement_entry(Ctx &c, int u, std::vector<HexId> &entry) {
   for (size_t i = 0; i < c.b.special.size(); ++i) {
     const Special &sp = c.b.special[i];
