@@ -5,6 +5,7 @@
 #include "sns/state.hpp"
 #include "sns/tables.hpp"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -38,6 +39,9 @@ struct Setup {
   Options options;
   std::vector<int> forced_dice;
   WingIntegrityRule wing_integrity() const;
+  // The legal command assignments depend only on the side and the special-rule flags, so they
+  // are worked out once per (side, flags) and kept here (a cache, not a second rule source).
+  mutable std::map<std::pair<int, uint32_t>, std::vector<Action>> command_cache;
 };
 
 GameState new_game(const Setup &setup, uint64_t seed, Events *events = nullptr);

@@ -71,7 +71,7 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
     in.only_keys(j, "", {"type", "orders"});
     a.type = ActionType::Command;
     const json &orders = in.array(in.field(j, "", "orders"), "/orders");
-    if (orders.size() > 16) in.fail("/orders", "at most 16 wing orders");
+    if (orders.size() > kMaxWingOrders) in.fail("/orders", "at most " + std::to_string(kMaxWingOrders) + " wing orders");
     for (size_t i = 0; i < orders.size(); ++i) {
       std::string path = JsonReader::at("/orders", i);
       const json &o = in.object(orders[i], path);
@@ -79,7 +79,7 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
       WingOrder wo;
       wo.wing = r.wing(in.field(o, path, "wing"), path + "/wing");
       const json &cmds = in.array(in.field(o, path, "commands"), path + "/commands");
-      if (cmds.size() > 16) in.fail(path + "/commands", "at most 16 commands");
+      if (cmds.size() > kMaxListedCommands) in.fail(path + "/commands", "at most " + std::to_string(kMaxListedCommands) + " commands");
       for (size_t k = 0; k < cmds.size(); ++k) {
         std::string cp = JsonReader::at(path + "/commands", k);
         std::string n = in.str(cmds[k], cp);

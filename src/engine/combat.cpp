@@ -47,7 +47,7 @@ Check validate_target(Ctx &c, int t) {
   return std::nullopt;
 }
 
-int best_cc(Ctx &c, const std::vector<int> &attackers) {
+int best_cc(Ctx &c, const Attackers &attackers) {
   int best = kWorstCC + 1;
   for (int u : attackers) best = std::min(best, c.face(u).cc);
   return best;
@@ -134,17 +134,22 @@ Check validate_attack(Ctx &c, const Action &a) {
   return special_attack_restriction(c, c.s.active, a.attackers, a.target);
 }
 
-void attack_actions(Ctx &c, std::vector<Action> &out) {
-  for (size_t t = 0; t < c.s.units.size(); ++t) {
+void attack_actions(Ctx &c, std::vector<Action> &out, size_t limit) {
+  Board board(c.b, c.s);
+  for (size_t t = 0; t < c.s.units.size() && out.size() < limit; ++t) {
     int target = static_cast<int>(t);
-    if (c.b.units[t].side == c.s.active || validate_target(c, target)) continue;
+    if (c.b.units[t].side == c.s.active || !on_map(c.s, target) || c.s.units[t].targeted) continue;
+    if (validate_target(c, target)) continue;
     // Possible attackers, grouped by wing and by horse / foot (7.2).
     std::vector<std::vector<int>> groups;
     std::vector<std::pair<int, bool>> keys;
     for (HexId n : c.b.adjacent[c.s.units[t].hex]) {
-      if (n == kOffMap) continue;
-      for (size_t u = 0; u < c.s.units.size(); ++u) {
-        if (c.s.units[u].hex != n || validate_attacker(c, static_cast<int>(u), target)) continue;
+      if (n == kOffMap || board.unit_at(n) < 0) continue;
+      {
+        size_t u = static_cast<size_t>(board.unit_at(n));
+        const UnitState &us = c.s.units[u];
+        if (c.b.units[u].side != c.s.active || us.acted || us.suppressed) continue;
+        if (validate_attacker(c, static_cast<int>(u), target)) continue;
         std::pair<int, bool> key{c.b.units[u].wing, is_horse(c.b.units[u].type)};
         auto it = std::find(keys.begin(), keys.end(), key);
         if (it == keys.end()) {
@@ -215,7 +220,7 @@ void apply_attack(Ctx &c, const Action &a) {
     text += ", DRM " + std::to_string(k.drm) + ", rolled " + std::to_string(roll) + " -> column " +
             std::to_string(std::clamp(roll + k.drm, Tables::kMinColumn, Tables::kMaxColumn)) + ": " +
             std::string(name(cell.result)) + (cell.asterisk ? "*" : "");
-    std::vector<int> units = a.attackers;
+    std::vector<int> units(a.attackers.begin(), a.attackers.end());
     units.push_back(a.target);
     c.ev->push_back(Event{"attack", "7.5", text, roll, std::string(name(cell.result)) + (cell.asterisk ? "*" : ""), units});
   }

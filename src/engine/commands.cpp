@@ -69,7 +69,8 @@ Check validate_command(Ctx &c, const Action &a) {
   return std::nullopt;
 }
 
-void command_actions(Ctx &c, std::vector<Action> &out) {
+namespace {
+void enumerate_commands(Ctx &c, std::vector<Action> &out) {
   const SideDef &side = c.b.sides[c.s.active];
   std::vector<Command> available;
   for (int k = 0; k < kCommandCount; ++k) {
@@ -100,21 +101,34 @@ void command_actions(Ctx &c, std::vector<Action> &out) {
   Action empty{.type = ActionType::Command};
   out.push_back(empty);
   // Choose up to wings_per_turn wings (in battle order), then a command set for each.
-  std::vector<WingOrder> current;
+  SmallVec<WingOrder, kMaxWingOrders> current;
   std::function<void(size_t)> pick_wing = [&](size_t from) {
     for (size_t i = from; i < wings.size(); ++i) {
       for (const auto &set : sets) {
-        current.push_back(WingOrder{wings[i], set});
+        current.push_back(WingOrder{wings[i], {set.begin(), set.end()}});
         Action a{.type = ActionType::Command, .orders = current};
         if (!validate_command(c, a)) {
           out.push_back(a);
-          if (static_cast<int>(current.size()) < side.wings_per_turn) pick_wing(i + 1);
+          if (static_cast<int>(current.size()) < side.wings_per_turn && current.size() < kMaxWingOrders)
+            pick_wing(i + 1);
         }
         current.pop_back();
       }
     }
   };
   pick_wing(0);
+}
+} // namespace
+
+void command_actions(Ctx &c, std::vector<Action> &out) {
+  auto key = std::make_pair(static_cast<int>(c.s.active), c.s.special_flags);
+  auto it = c.setup.command_cache.find(key);
+  if (it == c.setup.command_cache.end()) {
+    std::vector<Action> all;
+    enumerate_commands(c, all);
+    it = c.setup.command_cache.emplace(key, std::move(all)).first;
+  }
+  out.insert(out.end(), it->second.begin(), it->second.end());
 }
 
 void apply_command(Ctx &c, const Action &a) {

@@ -2,6 +2,7 @@
 #pragma once
 #include "sns/rules.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -36,12 +37,13 @@ inline Refusal refuse(std::string rule, std::string reason) { return {std::move(
 struct Board {
   explicit Board(const Battle &b, const GameState &s);
   int unit_at(HexId h) const { return occ[h]; }
-  bool ezoc(HexId h, int side) const; // an enemy of `side` projects ZOC into h (5.2, R10)
+  bool ezoc(HexId h, int side) const { return zoc_of[1 - side][h]; } // an enemy of `side` projects ZOC into h (5.2, R10)
   bool adjacent_to_enemy(HexId h, int side) const;
   bool adjacent_to_enemy_hh(HexId h, int side) const; // 10.0: Heavy Horse EZOC freezes horse
   const Battle &b;
   const GameState &s;
   std::vector<int16_t> occ;
+  std::array<std::vector<uint8_t>, 2> zoc_of; // per side: hexes into which that side projects ZOC
 };
 
 bool on_map(const GameState &s, int u);
@@ -60,19 +62,19 @@ void check_wing_integrity(Ctx &c);
 // 5.0 - 6.0, 8.0 step, 10.0 movement.
 std::vector<HexId> reachable(Ctx &c, const Board &board, int u);
 Check validate_move(Ctx &c, const Action &a);
-void move_actions(Ctx &c, std::vector<Action> &out);
+void move_actions(Ctx &c, std::vector<Action> &out, size_t limit = SIZE_MAX);
 void apply_move(Ctx &c, const Action &a);
 void enter_shield_wall(Ctx &c); // start of the Shield Wall Phase (R12)
 
 // 9.0 Fire.
 Check validate_fire(Ctx &c, const Action &a);
-void fire_actions(Ctx &c, std::vector<Action> &out);
+void fire_actions(Ctx &c, std::vector<Action> &out, size_t limit = SIZE_MAX);
 void apply_fire(Ctx &c, const Action &a);
 Check fire_preview(Ctx &c, const Action &a, FirePreview &out);
 
 // 7.0 - 7.4 Attack declaration, CC and DRM; 10.0 Charges.
 Check validate_attack(Ctx &c, const Action &a);
-void attack_actions(Ctx &c, std::vector<Action> &out);
+void attack_actions(Ctx &c, std::vector<Action> &out, size_t limit = SIZE_MAX);
 void apply_attack(Ctx &c, const Action &a);
 Check attack_preview(Ctx &c, const Action &a, AttackPreview &out);
 bool attack_in_progress(const GameState &s);
@@ -92,8 +94,8 @@ void victory_check(Ctx &c);
 void end_game(Ctx &c, int winner, const std::string &reason);
 
 // Battle special rules.
-Check special_attack_restriction(Ctx &c, int attacker_side, const std::vector<int> &attackers, int target);
-void special_on_attack_declared(Ctx &c, const std::vector<int> &attackers, int target);
+Check special_attack_restriction(Ctx &c, int attacker_side, const Attackers &attackers, int target);
+void special_on_attack_declared(Ctx &c, const Attackers &attackers, int target);
 void special_on_command(Ctx &c, const Action &a);
 void special_on_entry(Ctx &c, int u);
 int special_drm(Ctx &c, int primary, int target, std::vector<Term> &terms);

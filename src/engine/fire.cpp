@@ -84,10 +84,11 @@ Check validate_fire(Ctx &c, const Action &a) {
   return validate_target(c, a.unit, a.target);
 }
 
-void fire_actions(Ctx &c, std::vector<Action> &out) {
+void fire_actions(Ctx &c, std::vector<Action> &out, size_t limit) {
   Board board(c.b, c.s);
-  for (size_t u = 0; u < c.s.units.size(); ++u) {
+  for (size_t u = 0; u < c.s.units.size() && out.size() < limit; ++u) {
     int firer = static_cast<int>(u);
+    if (c.b.units[u].side != c.s.active || c.s.units[u].acted || c.s.units[u].hex == kOffMap) continue;
     if (validate_firer(c, board, firer)) continue;
     for (size_t t = 0; t < c.s.units.size(); ++t)
       if (c.b.units[t].side != c.b.units[u].side && !validate_target(c, firer, static_cast<int>(t)))

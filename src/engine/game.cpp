@@ -193,7 +193,9 @@ void apply_unchecked(Ctx &c, const Action &a) {
   }
 }
 
-std::vector<Action> legal(Ctx &c) {
+// Every legal action, or (with a limit) stop once `limit` are found: R25 only needs to know
+// whether there is more than one choice.
+std::vector<Action> legal(Ctx &c, size_t limit = SIZE_MAX) {
   std::vector<Action> out;
   if (c.s.game_over()) return out;
   if (attack_in_progress(c.s)) {
@@ -216,9 +218,10 @@ std::vector<Action> legal(Ctx &c) {
     out.push_back(Action{.type = ActionType::CombatMode, .mode = CombatMode::Pitched});
     return out;
   }
-  if (p == Phase::Fire) fire_actions(c, out);
-  else if (is_move_phase(p)) move_actions(c, out);
-  else if (is_attack_phase(p)) attack_actions(c, out);
+  size_t room = limit == SIZE_MAX ? limit : limit - 1; // end_phase is always one of them
+  if (p == Phase::Fire) fire_actions(c, out, room);
+  else if (is_move_phase(p)) move_actions(c, out, room);
+  else if (is_attack_phase(p)) attack_actions(c, out, room);
   out.push_back(Action{.type = ActionType::EndPhase});
   return out;
 }
@@ -227,7 +230,7 @@ std::vector<Action> legal(Ctx &c) {
 void settle(Ctx &c) {
   for (int guard = 0; guard < 1000000; ++guard) {
     if (c.s.game_over()) return;
-    std::vector<Action> acts = legal(c);
+    std::vector<Action> acts = legal(c, 2);
     if (acts.empty()) throw std::logic_error("engine reached a decision point with no legal action");
     if (acts.size() > 1) return;
     c.say("auto", "R25", [&] { return "only one choice: " + describe(c.b, acts[0]); });
@@ -346,17 +349,16 @@ const UnitFace &visible_face(const Battle &b, const GameState &s, int u) {
 bool on_map(const GameState &s, int u) { return s.units[u].hex != kOffMap; }
 
 Board::Board(const Battle &battle, const GameState &state) : b(battle), s(state), occ(battle.hex_count(), -1) {
-  for (size_t u = 0; u < s.units.size(); ++u)
-    if (s.units[u].hex != kOffMap) occ[s.units[u].hex] = static_cast<int16_t>(u);
-}
-
-bool Board::ezoc(HexId h, int side) const {
-  for (int d = 0; d < 6; ++d) {
-    HexId n = b.adjacent[h][d];
-    if (n == kOffMap || occ[n] < 0 || b.units[occ[n]].side == side) continue;
-    if (!b.hexside_impassable(h, d)) return true; // no ZOC across a river (12.2, R10)
+  zoc_of[0].assign(battle.hex_count(), 0);
+  zoc_of[1].assign(battle.hex_count(), 0);
+  for (size_t u = 0; u < s.units.size(); ++u) {
+    HexId h = s.units[u].hex;
+    if (h == kOffMap) continue;
+    occ[h] = static_cast<int16_t>(u);
+    auto &zoc = zoc_of[b.units[u].side];
+    for (int d = 0; d < 6; ++d) // six neighbours, never across a river (5.2, 12.2, R10)
+      if (b.adjacent[h][d] != kOffMap && !b.hexside_impassable(h, d)) zoc[b.adjacent[h][d]] = 1;
   }
-  return false;
 }
 
 bool Board::adjacent_to_enemy(HexId h, int side) const {

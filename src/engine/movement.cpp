@@ -91,10 +91,15 @@ Check movement_rule(Ctx &c, const Board &board, int u, MoveRule &rule) {
 }
 
 // Breadth-first search over hexes: the cheapest legal path to each hex (R9: every hex costs one).
-std::vector<int8_t> explore(const Ctx &c, const Board &board, int u, const MoveRule &rule, bool ignore_zoc) {
+struct Reach {
+  std::vector<int8_t> cost;   // per hex: -1 unreached, else hexes spent to get there
+  std::vector<HexId> visited; // every reached hex, in the order reached
+};
+
+Reach explore(const Ctx &c, const Board &board, int u, const MoveRule &rule, bool ignore_zoc) {
   const int side = c.def(u).side;
-  std::vector<int8_t> cost(c.b.hex_count(), -1);
-  std::deque<HexId> queue;
+  Reach r;
+  r.cost.assign(c.b.hex_count(), -1);
   auto enterable = [&](HexId n) {
     if (c.b.terrain_impassable(n)) return false;
     int occupant = board.unit_at(n);
@@ -105,36 +110,35 @@ std::vector<int8_t> explore(const Ctx &c, const Board &board, int u, const MoveR
     if (rule.ezoc_free_path && z) return false;
     return true;
   };
+  auto reach = [&](HexId h, int8_t cost) {
+    r.cost[h] = cost;
+    r.visited.push_back(h);
+  };
   HexId start = c.s.units[u].hex;
   if (start != kOffMap) {
-    cost[start] = 0;
-    queue.push_back(start);
+    reach(start, 0);
   } else {
     for (HexId e : rule.entry)
-      if (cost[e] < 0 && enterable(e)) {
-        cost[e] = 1; // 5.4: the entry hex is the first of the three
-        queue.push_back(e);
-      }
+      if (r.cost[e] < 0 && enterable(e)) reach(e, 1); // 5.4: the entry hex is the first of the three
   }
-  while (!queue.empty()) {
-    HexId h = queue.front();
-    queue.pop_front();
-    if (cost[h] >= rule.allowance) continue;
+  for (size_t next = 0; next < r.visited.size(); ++next) { // visited doubles as the BFS queue
+    HexId h = r.visited[next];
+    if (r.cost[h] >= rule.allowance) continue;
     if (h != start && !ignore_zoc && rule.stop_on_ezoc && board.ezoc(h, side)) continue;
     for (int d = 0; d < 6; ++d) {
       HexId n = c.b.adjacent[h][d];
-      if (n == kOffMap || cost[n] >= 0 || c.b.hexside_impassable(h, d) || !enterable(n)) continue;
-      cost[n] = static_cast<int8_t>(cost[h] + 1);
-      queue.push_back(n);
+      if (n == kOffMap || r.cost[n] >= 0 || c.b.hexside_impassable(h, d) || !enterable(n)) continue;
+      reach(n, static_cast<int8_t>(r.cost[h] + 1));
     }
   }
-  return cost;
+  return r;
 }
 
-std::vector<HexId> destinations(const Board &board, const std::vector<int8_t> &cost, HexId start) {
+std::vector<HexId> destinations(const Board &board, const Reach &r, HexId start) {
   std::vector<HexId> out;
-  for (HexId h = 0; h < static_cast<HexId>(cost.size()); ++h)
-    if (cost[h] > 0 && h != start && board.unit_at(h) < 0) out.push_back(h);
+  for (HexId h : r.visited)
+    if (h != start && r.cost[h] > 0 && board.unit_at(h) < 0) out.push_back(h);
+  std::sort(out.begin(), out.end());
   return out;
 }
 
@@ -158,15 +162,13 @@ Check validate_move(Ctx &c, const Action &a) {
     return refuse("5.1", c.hex(to) + " holds an enemy unit");
   if (occupant >= 0) return refuse("5.1", c.hex(to) + " holds " + c.name(occupant) + "; a unit may pass a friend but not stop on it");
   if (c.b.terrain_impassable(to)) return refuse("R9", c.hex(to) + " is impassable terrain");
-  auto cost = explore(c, board, a.unit, rule, false);
-  if (cost[to] > 0) return std::nullopt;
+  if (explore(c, board, a.unit, rule, false).cost[to] > 0) return std::nullopt;
   std::string reach = std::to_string(rule.allowance) + (rule.allowance == 1 ? " hex" : " hexes");
   if (c.s.phase == Phase::Withdraw || rule.ezoc_free_path) {
     if (board.ezoc(to, c.def(a.unit).side))
       return refuse(c.s.phase == Phase::Withdraw ? "6.0" : "8.0", "a withdrawing unit must end free of enemy zones of control");
   }
-  auto free_cost = explore(c, board, a.unit, rule, true);
-  if (free_cost[to] > 0)
+  if (explore(c, board, a.unit, rule, true).cost[to] > 0)
     return refuse(rule.ezoc_free_path ? "6.0" : "5.2",
                   rule.ezoc_free_path ? "every hex entered while withdrawing must be free of enemy zones of control"
                                       : "entering an enemy zone of control ends movement, and a friend in one cannot be passed: no path reaches " + c.hex(to));
@@ -174,10 +176,13 @@ Check validate_move(Ctx &c, const Action &a) {
   return refuse("5.0", c.hex(to) + " is not reachable within " + reach + " (rivers, impassable terrain and enemies block the way)");
 }
 
-void move_actions(Ctx &c, std::vector<Action> &out) {
+void move_actions(Ctx &c, std::vector<Action> &out, size_t limit) {
   Board board(c.b, c.s);
-  for (size_t u = 0; u < c.s.units.size(); ++u) {
-    if (c.b.units[u].side != c.s.active) continue;
+  for (size_t u = 0; u < c.s.units.size() && out.size() < limit; ++u) {
+    // Cheap tests first; movement_rule gives the full reasons when an action is refused.
+    const UnitDef &d = c.b.units[u];
+    if (d.side != c.s.active || c.s.units[u].acted || c.s.units[u].steps == 0 || !wing_acts_in(c, d.wing, c.s.phase))
+      continue;
     for (HexId h : reachable(c, board, static_cast<int>(u)))
       out.push_back(Action{.type = ActionType::Move, .unit = static_cast<int>(u), .to = h});
   }

@@ -39,7 +39,7 @@ bool has_fire(const Ctx &c, int u) {
 
 } // namespace
 
-Check special_attack_restriction(Ctx &c, int side, const std::vector<int> &attackers, int target) {
+Check special_attack_restriction(Ctx &c, int side, const Attackers &attackers, int target) {
   for (size_t i = 0; i < c.b.special.size(); ++i) {
     const Special &sp = c.b.special[i];
     if (sp.side != side) continue;
@@ -60,7 +60,7 @@ Check special_attack_restriction(Ctx &c, int side, const std::vector<int> &attac
   return std::nullopt;
 }
 
-void special_on_attack_declared(Ctx &c, const std::vector<int> &attackers, int target) {
+void special_on_attack_declared(Ctx &c, const Attackers &attackers, int target) {
   for (size_t i = 0; i < c.b.special.size(); ++i) {
     const Special &sp = c.b.special[i];
     if (sp.kind != SpecialKind::AttackPrecondition || sp.side != c.s.active || flag(c, i)) continue;
