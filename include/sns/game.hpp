@@ -25,6 +25,7 @@ public:
 
   std::optional<Refusal> play(const Action &action);
   bool undo();           // back to the state before the last action (snapshot)
+  bool last_action_rolled() const; // did the last action roll a die? (undo stops there in play)
   void replay_to(size_t action_count);
 
   const Setup &setup() const { return setup_; }

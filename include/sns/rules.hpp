@@ -84,6 +84,13 @@ std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state
 std::optional<Refusal> preview_fire(const Setup &setup, const GameState &state, const Action &fire,
                                     FirePreview &out);
 
+// Will this phase be played this turn, given the active side's orders? (3.0, R1; for display)
+bool phase_commanded(const Setup &setup, const GameState &state, Phase p);
+
+// Every hex the unit could fire into now, by range and line of sight (9.1, 12.1, R21): for showing
+// fire ranges; whether a unit there may be fired at is still apply's decision.
+std::vector<HexId> fire_reach(const Setup &setup, const GameState &state, int unit);
+
 // Dice (R23): splitmix64, d8 = top three bits + 1. Forced dice are consumed first.
 int roll_d8(const Setup &setup, GameState &state);
 

@@ -9,11 +9,12 @@ namespace {
 
 bool higher(const Battle &b, HexId a, HexId t) { return b.elevation[a] > b.elevation[t]; }
 
-int fire_range(const Ctx &c, int firer, int target) {
+int fire_range_to(const Ctx &c, int firer, HexId to) {
   const Tables &t = *c.setup.tables;
-  bool bonus = higher(c.b, c.s.units[firer].hex, c.s.units[target].hex) && c.def(firer).type != UnitType::LH;
+  bool bonus = higher(c.b, c.s.units[firer].hex, to) && c.def(firer).type != UnitType::LH;
   return t.fire_range + (bonus ? t.fire_high_ground_range_bonus : 0);
 }
+int fire_range(const Ctx &c, int firer, int target) { return fire_range_to(c, firer, c.s.units[target].hex); }
 
 // R21: the line between centres; a blocking hex strictly between the two blocks it. Where the line
 // runs exactly along a hexside, it is blocked only if both sides of it block.
@@ -77,6 +78,17 @@ int total(const std::vector<Term> &terms) {
 }
 
 } // namespace
+
+std::vector<HexId> fire_reach(const Setup &setup, const GameState &state, int unit) {
+  GameState &s = const_cast<GameState &>(state); // only read
+  Ctx c{setup, *setup.battle, s, nullptr};
+  std::vector<HexId> out;
+  HexId from = s.units[unit].hex;
+  if (from == kOffMap || c.face(unit).fire == 0) return out;
+  for (HexId h = 0; h < c.b.hex_count(); ++h)
+    if (h != from && c.b.distance(from, h) <= fire_range_to(c, unit, h) && line_of_sight(c.b, from, h)) out.push_back(h);
+  return out;
+}
 
 Check validate_fire(Ctx &c, const Action &a) {
   Board board(c.b, c.s);

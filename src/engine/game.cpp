@@ -387,6 +387,22 @@ bool shield_wall_eligible(const Ctx &c, int u) {
 
 namespace sns {
 
+bool phase_commanded(const Setup &setup, const GameState &state, Phase p) {
+  if (p == Phase::Command || p == Phase::VictoryCheck || p == Phase::Initiative) return true;
+  GameState &s = const_cast<GameState &>(state); // only read
+  Ctx c{setup, *setup.battle, s, nullptr};
+  for (size_t w = 0; w < c.b.wings.size(); ++w) {
+    if (c.b.wings[w].side != s.active) continue;
+    CommandSet o = s.orders[w];
+    // Before Bonus + Combat is decided (R7) all three combat phases are still possible.
+    if ((p == Phase::Combat || p == Phase::SecondCombat || p == Phase::PitchedCombat) && has(o, Command::Combat) &&
+        has(o, Command::Bonus) && s.combat_mode[w] == 0)
+      return true;
+    if (wing_acts_in(c, static_cast<int>(w), p)) return true;
+  }
+  return false;
+}
+
 std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state, const Action &a, AttackPreview &out) {
   GameState &s = const_cast<GameState &>(state); // previews only read
   Ctx c{setup, *setup.battle, s, nullptr};

@@ -36,6 +36,12 @@ bool Game::undo() {
   return true;
 }
 
+bool Game::last_action_rolled() const {
+  if (history_.empty()) return false;
+  const GameState &before = history_.back();
+  return before.rng != state_.rng || before.forced_used != state_.forced_used;
+}
+
 void Game::replay_to(size_t count) {
   while (actions_.size() > count) undo();
 }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Regenerates docs/screenshots/: every shipped battle at its start, and a combat preview mid-game.
+# Needs the app built (scripts/setup.sh) and Xvfb (xvfb-run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=docs/screenshots
+app=build/shields-swords
+cli=build/shields-swords-cli
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+shoot() { xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$1" --size 1600x900 "${@:2}"; }
+for battle in battles/*.json; do
+  name=$(basename "$battle" .json)
+  "$cli" new "$battle" --seed 1 --out "$tmp/$name.json" >/dev/null
+  shoot "$out/$name.png" "$tmp/$name.json"
+done
+# The teaching battle, two rebel turns in: Levy B5 stands before the ditch, ready to attack R7.
+g=$tmp/combat.json
+"$cli" new battles/first-clash.json --seed 4 --out "$g" >/dev/null
+"$cli" apply "$g" '{"type":"command","orders":[{"wing":"host","commands":["move"]}]}' \
+  '{"type":"move","unit":"B5","to":"0706"}' '{"type":"move","unit":"B7","to":"0807"}' '{"type":"end_phase"}' >/dev/null
+"$cli" apply "$g" '{"type":"command","orders":[]}' >/dev/null
+# The royal side holds the Initiative Marker and passes.
+"$cli" apply "$g" '{"type":"initiative","declare":false}' >/dev/null 2>&1 || true
+"$cli" apply "$g" '{"type":"command","orders":[{"wing":"host","commands":["move","combat"]}]}' \
+  '{"type":"move","unit":"B5","to":"0605"}' '{"type":"move","unit":"B7","to":"0606"}' '{"type":"end_phase"}' >/dev/null
+shoot "$out/combat-preview.png" "$g" --select R7
+"$cli" new battles/first-clash.json --seed 4 --out "$g" >/dev/null
+"$cli" apply "$g" '{"type":"command","orders":[{"wing":"host","commands":["move"]}]}' >/dev/null
+shoot "$out/move-selection.png" "$g" --select B2
+echo "screenshots written to $out"

@@ -1,0 +1,80 @@
+// The desktop app's state: the game, what the player has selected, panels' settings, file paths.
+#pragma once
+#include "view.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct ImFont;
+struct ImDrawList;
+
+namespace sns::app {
+
+struct BattleInfo {
+  std::string path;
+  std::string name;
+  std::string date;
+  std::string summary;
+  int columns = 0, rows = 0, units = 0;
+  bool offers_advanced = false;
+};
+
+struct Fonts {
+  ImFont *ui = nullptr;
+  ImFont *bold = nullptr;
+};
+
+struct App {
+  std::string root;         // folder holding assets/ and battles/
+  std::string data_dir;     // where the autosave lives
+  std::optional<Game> game;
+  std::string save_path;    // where Ctrl+S writes
+  std::vector<Action> redo;
+  std::unique_ptr<Interaction> view;
+  Selection sel;
+  Camera camera;
+  bool camera_fitted = false;
+  bool show_zoc = false, show_range = false, show_labels = false;
+  bool show_rules = false;
+  std::string rules_open = "3.0";
+  char rules_search[64] = "";
+  std::vector<RulesSection> rules;
+  std::string message;      // status line: the last refusal or hint, with its rule
+  bool start_screen = true;
+  std::vector<BattleInfo> battles;
+  int chosen_battle = 0;
+  bool advanced_wing_integrity = false;
+  char path_buffer[512] = "";
+  int hover_log = -1;       // log entry under the mouse (its units are lit)
+  std::vector<Command> draft[8]; // command builder: commands per wing slot
+  int draft_wing[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+  int die_face = 0, die_frames = 0; // die animation
+  Fonts fonts;
+  float ui_scale = 1.0f;
+
+  void start(std::shared_ptr<const Battle> battle, Options options, uint64_t seed);
+  bool open(const std::string &path); // a battle or a game record
+  void play(const Action &a);
+  void undo();
+  void redo_one();
+  void save(const std::string &path);
+  void autosave();
+  void refresh();
+  std::string autosave_path() const;
+  void scan_battles();
+  void load_rules();
+};
+
+// Drawing (map_view.cpp, counter_art.cpp) and panels (panels.cpp).
+struct MapRect {
+  float x, y, w, h;
+};
+void draw_map(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const std::vector<uint16_t> &marks);
+void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int unit, bool dim);
+void draw_panels(App &app, const MapRect &map, HexId hover);
+void draw_start_screen(App &app);
+unsigned wing_colour(const std::string &hex);
+
+} // namespace sns::app

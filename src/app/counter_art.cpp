@@ -1,0 +1,112 @@
+// Counter art (2.2): wing colour, type symbol, CC, Fire Factor, Crown, reduced stripe, markers.
+#include "app.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <imgui.h>
+
+namespace sns::app {
+
+unsigned wing_colour(const std::string &hex) {
+  unsigned r = 128, g = 128, b = 128;
+  if (hex.size() == 7) std::sscanf(hex.c_str() + 1, "%02x%02x%02x", &r, &g, &b);
+  return IM_COL32(r, g, b, 255);
+}
+
+namespace {
+
+ImU32 text_colour_on(ImU32 bg) {
+  float r = (bg & 0xFF) / 255.f, g = ((bg >> 8) & 0xFF) / 255.f, b = ((bg >> 16) & 0xFF) / 255.f;
+  float lum = 0.299f * r + 0.587f * g + 0.114f * b;
+  return lum > 0.6f ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255);
+}
+
+void centred_text(ImDrawList *dl, ImFont *font, float size, float cx, float cy, ImU32 col, const char *text) {
+  ImVec2 ext = font->CalcTextSizeA(size, 1e9f, 0, text);
+  dl->AddText(font, size, ImVec2(cx - ext.x / 2, cy - ext.y / 2), col, text);
+}
+
+// Unit-type symbols in the spirit of map symbols: a box with a cross for foot, a slash for horse.
+void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 col) {
+  float h = w * 0.6f, th = std::max(1.0f, w * 0.07f);
+  ImVec2 a(cx - w / 2, cy - h / 2), b(cx + w / 2, cy + h / 2);
+  dl->AddRect(a, b, col, 0, 0, th);
+  switch (t) {
+  case UnitType::V: // crossed, with a bar: disciplined foot
+    dl->AddLine(a, b, col, th);
+    dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), col, th);
+    dl->AddLine(ImVec2(a.x, cy), ImVec2(b.x, cy), col, th);
+    break;
+  case UnitType::I: // crossed: infantry
+    dl->AddLine(a, b, col, th);
+    dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), col, th);
+    break;
+  case UnitType::L: // a single upright: a levy's spear
+    dl->AddLine(ImVec2(cx, a.y), ImVec2(cx, b.y), col, th);
+    break;
+  case UnitType::HH: // a heavy slash: heavy horse
+    dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), col, th * 2.2f);
+    break;
+  case UnitType::LH: // a light slash and a dot: light horse
+    dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), col, th);
+    dl->AddCircleFilled(ImVec2(cx + w * 0.22f, cy + h * 0.22f), th * 1.2f, col);
+    break;
+  }
+}
+
+void crown(ImDrawList *dl, float x, float y, float s) {
+  ImVec2 pts[7] = {{x, y + s}, {x, y + s * 0.3f}, {x + s * 0.25f, y + s * 0.6f}, {x + s * 0.5f, y},
+                   {x + s * 0.75f, y + s * 0.6f}, {x + s, y + s * 0.3f}, {x + s, y + s}};
+  dl->AddConvexPolyFilled(pts, 7, IM_COL32(245, 200, 40, 255));
+  dl->AddPolyline(pts, 7, IM_COL32(90, 60, 0, 255), ImDrawFlags_Closed, 1.0f);
+}
+
+} // namespace
+
+void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int u, bool dim) {
+  const Battle &b = app.game->battle();
+  const GameState &s = app.game->state();
+  const UnitDef &d = b.units[u];
+  const UnitState &us = s.units[u];
+  const UnitFace &f = visible_face(b, s, u); // never the hidden reverse of a fresh unit (2.2, R22)
+  float half = size / 2;
+  ImU32 bg = wing_colour(b.wings[d.wing].color);
+  ImU32 fg = text_colour_on(bg);
+  ImVec2 a(cx - half, cy - half), z(cx + half, cy + half);
+  dl->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(z.x + 2, z.y + 2), IM_COL32(0, 0, 0, 90), size * 0.08f);
+  dl->AddRectFilled(a, z, bg, size * 0.08f);
+  dl->AddRect(a, z, IM_COL32(20, 20, 20, 255), size * 0.08f, 0, 1.2f);
+  bool reduced = d.back && us.steps == 1;
+  if (reduced) // the reduced side's stripe
+    dl->AddRectFilled(ImVec2(a.x + 1, a.y + size * 0.08f), ImVec2(z.x - 1, a.y + size * 0.2f), IM_COL32(255, 255, 255, 200));
+  type_symbol(dl, d.type, cx, cy - size * 0.02f, size * 0.44f, fg);
+  ImFont *font = app.fonts.bold ? app.fonts.bold : ImGui::GetFont();
+  float big = size * 0.32f, small = size * 0.2f;
+  char text[16];
+  std::snprintf(text, sizeof text, "%s", cc_name(f.cc).c_str());
+  centred_text(dl, font, big, cx - size * 0.24f, cy + size * 0.32f, fg, text);
+  if (f.fire) {
+    std::snprintf(text, sizeof text, "%d", f.fire);
+    centred_text(dl, font, big, cx + size * 0.26f, cy + size * 0.32f, fg, text);
+  }
+  std::string type(name(d.type));
+  centred_text(dl, font, small, cx, a.y + size * 0.15f, fg, type.c_str());
+  // The wing's letter, for players who cannot tell the colours apart.
+  std::string letter(1, static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[d.wing].name[0]))));
+  dl->AddText(font, small, ImVec2(a.x + size * 0.06f, a.y + size * 0.03f), fg, letter.c_str());
+  if (f.crown) crown(dl, z.x - size * 0.28f, a.y + size * 0.05f, size * 0.22f);
+  if (us.shield_wall) { // a small shield
+    float sx = a.x - size * 0.08f, sy = cy - size * 0.15f, sw = size * 0.26f;
+    ImVec2 pts[5] = {{sx, sy}, {sx + sw, sy}, {sx + sw, sy + sw * 0.7f}, {sx + sw / 2, sy + sw * 1.1f}, {sx, sy + sw * 0.7f}};
+    dl->AddConvexPolyFilled(pts, 5, IM_COL32(200, 200, 210, 255));
+    dl->AddPolyline(pts, 5, IM_COL32(30, 30, 60, 255), ImDrawFlags_Closed, 1.5f);
+  }
+  if (us.suppressed) { // a red "S" disc
+    ImVec2 c(z.x, a.y + size * 0.1f);
+    dl->AddCircleFilled(c, size * 0.16f, IM_COL32(200, 30, 30, 255));
+    centred_text(dl, font, small * 1.1f, c.x, c.y, IM_COL32(255, 255, 255, 255), "S");
+  }
+  if (dim) dl->AddRectFilled(a, z, IM_COL32(0, 0, 0, 110), size * 0.08f);
+}
+
+} // namespace sns::app

@@ -1,0 +1,460 @@
+// shields-swords: the desktop app (SDL2 + Dear ImGui). Reads the engine, sends it actions, draws it.
+#include "app.hpp"
+#include "sns/json_io.hpp"
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <imgui.h>
+#include <imgui_impl_sdl.h>
+#include <imgui_impl_sdlrenderer.h>
+#include <iostream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+using namespace sns;
+using namespace sns::app;
+
+namespace sns::app {
+
+void App::refresh() {
+  view = std::make_unique<Interaction>(game->setup(), game->state());
+  auto valid = [&](int u) { return u >= 0 && game->state().units[u].steps > 0; };
+  if (!valid(sel.unit) && sel.unit >= 0 && game->state().units[sel.unit].steps == 0) sel.clear();
+  if (sel.target >= 0 && !valid(sel.target)) sel.clear();
+}
+
+void App::start(std::shared_ptr<const Battle> battle, Options options, uint64_t seed) {
+  game.emplace(std::move(battle), options, seed);
+  save_path = (fs::path(data_dir) / (game->battle().id + ".json")).string();
+  redo.clear();
+  sel.clear();
+  message.clear();
+  camera_fitted = false;
+  start_screen = false;
+  autosave();
+  refresh();
+}
+
+bool App::open(const std::string &path) {
+  try {
+    nlohmann::json doc = read_json_file(path, kMaxInputBytes);
+    bool record = doc.is_object() && doc.contains("format") && doc["format"] == "shields-swords-game/1";
+    if (record) {
+      game.emplace(Game::from_record(doc, path));
+      save_path = path;
+    } else {
+      start(load_battle(doc, path), Options{}, static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+      return true;
+    }
+  } catch (const std::exception &e) {
+    message = e.what();
+    return false;
+  }
+  redo.clear();
+  sel.clear();
+  message.clear();
+  camera_fitted = false;
+  start_screen = false;
+  refresh();
+  return true;
+}
+
+void App::play(const Action &a) {
+  size_t before = game->log().size();
+  if (auto r = game->play(a)) {
+    message = r->rule + ": " + r->reason;
+    return;
+  }
+  message.clear();
+  redo.clear();
+  sel.clear();
+  for (size_t i = before; i < game->log().size(); ++i)
+    if (game->log()[i].roll) die_face = game->log()[i].roll, die_frames = 24;
+  autosave();
+  refresh();
+}
+
+void App::undo() {
+  if (game->actions().empty()) return;
+  if (game->last_action_rolled()) {
+    message = "Undo stops at a die roll: the dice have spoken (R23).";
+    return;
+  }
+  redo.push_back(game->actions().back());
+  game->undo();
+  sel.clear();
+  autosave();
+  refresh();
+}
+
+void App::redo_one() {
+  if (redo.empty()) return;
+  Action a = redo.back();
+  redo.pop_back();
+  auto keep = redo;
+  play(a);
+  redo = keep;
+}
+
+void App::save(const std::string &path) {
+  try {
+    game->save(path);
+    message = "Saved " + path;
+  } catch (const std::exception &e) {
+    message = e.what();
+  }
+}
+
+std::string App::autosave_path() const { return (fs::path(data_dir) / "autosave.json").string(); }
+
+void App::autosave() {
+  try {
+    game->save(autosave_path());
+  } catch (const std::exception &e) {
+    message = std::string("autosave failed: ") + e.what();
+  }
+}
+
+void App::scan_battles() {
+  battles.clear();
+  fs::path dir = fs::path(root) / "battles";
+  if (!fs::is_directory(dir)) return;
+  for (auto &e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".json") continue;
+    try {
+      auto b = load_battle_file(e.path().string());
+      battles.push_back({e.path().string(), b->name, b->date, b->summary, b->columns, b->rows,
+                         static_cast<int>(b->units.size()), b->wing_integrity == WingIntegrityRule::StandardOrAdvanced});
+    } catch (const std::exception &ex) {
+      std::cerr << "skipping " << e.path() << ": " << ex.what() << "\n";
+    }
+  }
+  // The teaching battle first: it is the default.
+  std::sort(battles.begin(), battles.end(), [](const BattleInfo &a, const BattleInfo &b) {
+    bool fa = a.path.find("first-clash") != std::string::npos, fb = b.path.find("first-clash") != std::string::npos;
+    return fa != fb ? fa : a.name < b.name;
+  });
+}
+
+void App::load_rules() {
+  std::ifstream in(fs::path(root) / "assets" / "rules.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  rules = parse_rules_text(text.str());
+}
+
+} // namespace sns::app
+
+namespace {
+
+struct LaunchOptions {
+  std::string file;
+  std::string screenshot;
+  std::string select;
+  int width = 1600, height = 900;
+  int bench_frames = 0;
+};
+
+std::string find_root(const char *argv0) {
+  if (const char *env = std::getenv("SNS_ROOT")) return env;
+  std::vector<fs::path> candidates;
+  if (char *base = SDL_GetBasePath()) {
+    candidates.push_back(fs::path(base) / "..");
+    candidates.push_back(fs::path(base));
+    SDL_free(base);
+  }
+  candidates.push_back(fs::path(argv0).parent_path() / "..");
+  candidates.push_back(SNS_SOURCE_DIR);
+  candidates.push_back(fs::current_path());
+  for (const fs::path &c : candidates)
+    if (fs::exists(c / "assets" / "rules.md") && fs::is_directory(c / "battles")) return fs::weakly_canonical(c).string();
+  return SNS_SOURCE_DIR;
+}
+
+std::string data_folder() {
+  fs::path base;
+  if (const char *x = std::getenv("XDG_DATA_HOME"); x && *x) base = x;
+  else if (const char *h = std::getenv("HOME"); h && *h) base = fs::path(h) / ".local" / "share";
+  else base = fs::temp_directory_path();
+  fs::path dir = base / "shields-swords";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  return dir.string();
+}
+
+bool parse_options(int argc, char **argv, LaunchOptions &o) {
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) throw std::runtime_error("option " + a + " needs a value");
+      return argv[++i];
+    };
+    if (a == "--screenshot") o.screenshot = value();
+    else if (a == "--select") o.select = value();
+    else if (a == "--bench-frames") o.bench_frames = std::stoi(value());
+    else if (a == "--size") {
+      std::string v = value();
+      if (std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 320 || o.height < 240)
+        throw std::runtime_error("--size expects WIDTHxHEIGHT, e.g. 1600x900");
+    } else if (a == "--help") {
+      std::cout << "usage: shields-swords [BATTLE.json | GAME.json] [--screenshot OUT.png [--size WxH] [--select UNIT]] "
+                   "[--bench-frames N]\n";
+      return false;
+    } else if (!a.empty() && a[0] == '-') throw std::runtime_error("unknown option " + a);
+    else o.file = a;
+  }
+  return true;
+}
+
+bool load_fonts(App &app) {
+  const char *regular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  const char *bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+  if (!fs::exists(regular) || !fs::exists(bold)) {
+    std::cerr << "{\"error\": \"fonts not found: " << regular << " (install the fonts-dejavu-core package)\"}\n";
+    return false;
+  }
+  ImGuiIO &io = ImGui::GetIO();
+  app.fonts.ui = io.Fonts->AddFontFromFileTTF(regular, 15.0f * app.ui_scale);
+  app.fonts.bold = io.Fonts->AddFontFromFileTTF(bold, 28.0f * app.ui_scale);
+  return app.fonts.ui && app.fonts.bold;
+}
+
+bool save_png(SDL_Renderer *renderer, int w, int h, const std::string &path) {
+  SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+  if (!surface) return false;
+  bool ok = SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_ARGB8888, surface->pixels, surface->pitch) == 0 &&
+            IMG_SavePNG(surface, path.c_str()) == 0;
+  SDL_FreeSurface(surface);
+  return ok;
+}
+
+MapRect map_rect(const App &app) {
+  ImGuiViewport *vp = ImGui::GetMainViewport();
+  float left = 250 * app.ui_scale, right = 360 * app.ui_scale, log_h = 190 * app.ui_scale;
+  return {vp->WorkPos.x + left, vp->WorkPos.y, std::max(50.0f, vp->WorkSize.x - left - right),
+          std::max(50.0f, vp->WorkSize.y - log_h)};
+}
+
+void menu_bar(App &app, bool &quit) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("Game")) {
+    if (ImGui::MenuItem("Start screen")) app.start_screen = true;
+    if (ImGui::MenuItem("Undo", "Ctrl+Z", false, app.game.has_value())) app.undo();
+    if (ImGui::MenuItem("Redo", "Ctrl+Y", false, app.game && !app.redo.empty())) app.redo_one();
+    if (ImGui::MenuItem("Save", "Ctrl+S", false, app.game.has_value())) app.save(app.save_path);
+    if (ImGui::MenuItem("Quit")) quit = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    ImGui::MenuItem("Enemy zones of control", "Z", &app.show_zoc);
+    ImGui::MenuItem("Fire range", "R", &app.show_range);
+    ImGui::MenuItem("Hex labels", "L", &app.show_labels);
+    if (ImGui::MenuItem("Fit the map", "Home")) app.camera_fitted = false;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Rules", "F1")) app.show_rules = true;
+    ImGui::EndMenu();
+  }
+  if (app.game) ImGui::TextDisabled("   %s   save: %s", app.game->battle().name.c_str(), app.save_path.c_str());
+  ImGui::EndMainMenuBar();
+}
+
+void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer, SDL_Window *window) {
+  if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
+  bool ctrl = (e.key.keysym.mod & KMOD_CTRL) != 0;
+  SDL_Keycode k = e.key.keysym.sym;
+  if (k == SDLK_F1) {
+    app.show_rules = true;
+    if (app.game) app.rules_open = section_for_phase(app.game->state().phase);
+  }
+  if (k == SDLK_F12 && app.game) {
+    int w, h;
+    SDL_GetRendererOutputSize(renderer, &w, &h);
+    std::string path = (fs::path(app.data_dir) / ("screenshot-" + std::to_string(SDL_GetTicks()) + ".png")).string();
+    app.message = save_png(renderer, w, h, path) ? "Screenshot: " + path : "Screenshot failed";
+  }
+  if (ctrl && k == SDLK_q) quit = true;
+  if (!app.game || app.start_screen) return;
+  if (ctrl && k == SDLK_z) app.undo();
+  else if (ctrl && k == SDLK_y) app.redo_one();
+  else if (ctrl && k == SDLK_s) app.save(app.save_path);
+  else if (ctrl && k == SDLK_o) app.start_screen = true;
+  else if (k == SDLK_z) app.show_zoc = !app.show_zoc;
+  else if (k == SDLK_r) app.show_range = !app.show_range;
+  else if (k == SDLK_l) app.show_labels = !app.show_labels;
+  else if (k == SDLK_e) app.play(Action{.type = ActionType::EndPhase});
+  else if (k == SDLK_ESCAPE) app.sel.clear();
+  else if (k == SDLK_HOME) app.camera_fitted = false;
+  else if (k == SDLK_LEFT) app.camera.pan(40, 0);
+  else if (k == SDLK_RIGHT) app.camera.pan(-40, 0);
+  else if (k == SDLK_UP) app.camera.pan(0, 40);
+  else if (k == SDLK_DOWN) app.camera.pan(0, -40);
+  else if (k == SDLK_PLUS || k == SDLK_EQUALS || k == SDLK_KP_PLUS || k == SDLK_MINUS || k == SDLK_KP_MINUS) {
+    int w, h;
+    SDL_GetWindowSize(window, &w, &h);
+    bool in = k != SDLK_MINUS && k != SDLK_KP_MINUS;
+    app.camera.zoom_at({w / 2.0, h / 2.0}, in ? 1.2 : 1 / 1.2);
+  }
+}
+
+// One frame: panels, map, input on the map. Returns the hex under the mouse.
+void frame(App &app, bool &quit) {
+  menu_bar(app, quit);
+  if (app.start_screen || !app.game) {
+    draw_start_screen(app);
+    return;
+  }
+  MapRect r = map_rect(app);
+  if (!app.camera_fitted) {
+    app.camera.fit(app.game->battle(), r.x, r.y, r.w, r.h);
+    app.camera_fitted = true;
+  }
+  ImGuiIO &io = ImGui::GetIO();
+  PointF mouse{io.MousePos.x, io.MousePos.y};
+  bool over_map = mouse.x >= r.x && mouse.x < r.x + r.w && mouse.y >= r.y && mouse.y < r.y + r.h && !io.WantCaptureMouse;
+  HexId hover = over_map ? app.camera.pick(app.game->battle(), mouse) : kOffMap;
+  if (over_map) {
+    if (io.MouseWheel != 0) app.camera.zoom_at(mouse, io.MouseWheel > 0 ? 1.15 : 1 / 1.15);
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
+        ImGui::IsMouseDragging(ImGuiMouseButton_Left, 6.0f))
+      app.camera.pan(io.MouseDelta.x, io.MouseDelta.y);
+    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 6.0f).x == 0 &&
+        ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 6.0f).y == 0 && hover != kOffMap) {
+      ClickOutcome out = app.view->click(app.sel, hover);
+      app.message = out.message;
+      if (out.action) app.play(*out.action);
+    }
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.sel.clear();
+  }
+  auto marks = app.view->marks(app.sel, app.show_zoc, app.show_range);
+  draw_map(app, ImGui::GetBackgroundDrawList(), r, hover, marks);
+  draw_panels(app, r, hover);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  LaunchOptions opt;
+  try {
+    if (!parse_options(argc, argv, opt)) return 0;
+  } catch (const std::exception &e) {
+    std::cerr << "{\"error\": \"" << e.what() << "\"}\n";
+    return 1;
+  }
+  bool headless = !opt.screenshot.empty() || opt.bench_frames > 0;
+  if (headless) SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::cerr << "{\"error\": \"cannot start SDL: " << SDL_GetError() << "\"}\n";
+    return 2;
+  }
+  IMG_Init(IMG_INIT_PNG);
+  App app;
+  app.root = find_root(argv[0]);
+  app.data_dir = data_folder();
+  float ddpi = 96;
+  if (!headless && SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0) app.ui_scale = std::clamp(ddpi / 96.0f, 1.0f, 3.0f);
+  auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | (headless ? SDL_WINDOW_HIDDEN : 0));
+  SDL_Window *window = SDL_CreateWindow("Shields & Swords II", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, opt.width, opt.height, flags);
+  if (!window) {
+    std::cerr << "{\"error\": \"cannot open a window: " << SDL_GetError() << "\"}\n";
+    return 2;
+  }
+  SDL_Renderer *renderer = SDL_CreateRenderer(window, -1, headless ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_PRESENTVSYNC | SDL_RENDERER_ACCELERATED);
+  if (!renderer) renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr; // panels are laid out by the program
+  ImGui::StyleColorsDark();
+  ImGui::GetStyle().ScaleAllSizes(app.ui_scale);
+  ImGui_ImplSDL2_InitForSDLRenderer(window);
+  ImGui_ImplSDLRenderer_Init(renderer);
+  if (!load_fonts(app)) return 2;
+  app.scan_battles();
+  app.load_rules();
+
+  std::string file = opt.file;
+  if (file.empty() && opt.bench_frames > 0) file = (fs::path(app.root) / "battles" / "grunwald-1410.json").string();
+  if (!file.empty() && !app.open(file)) {
+    std::cerr << "{\"error\": \"" << app.message << "\"}\n";
+    return 2;
+  }
+  if (!opt.select.empty() && app.game) {
+    int u = app.game->battle().unit_index(opt.select);
+    if (u < 0) {
+      std::cerr << "{\"error\": \"--select: no unit " << opt.select << "\"}\n";
+      return 2;
+    }
+    app.sel.unit = u;
+    // In a Combat Phase, selecting an enemy picks it as the target.
+    if (app.view->phase_attacks() && app.game->battle().units[u].side != app.game->state().active) {
+      app.sel.clear();
+      app.sel.target = u;
+      for (const Action &a : app.view->legal())
+        if (a.type == ActionType::Attack && a.target == u) {
+          app.sel.attackers.assign(a.attackers.begin(), a.attackers.end());
+          break;
+        }
+    }
+  }
+
+  bool quit = false;
+  int frames = 0;
+  std::vector<double> frame_ms;
+  int target_frames = opt.bench_frames > 0 ? opt.bench_frames : (!opt.screenshot.empty() ? 3 : -1);
+  while (!quit) {
+    SDL_Event e;
+    bool animating = app.die_frames > 0 || headless;
+    bool have = animating ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, 250);
+    while (have) {
+      ImGui_ImplSDL2_ProcessEvent(&e);
+      if (e.type == SDL_QUIT) quit = true;
+      handle_keys(app, e, quit, renderer, window);
+      have = SDL_PollEvent(&e);
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    ImGui_ImplSDLRenderer_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    ImGui::NewFrame();
+    frame(app, quit);
+    ImGui::Render();
+    SDL_SetRenderDrawColor(renderer, 40, 40, 44, 255);
+    SDL_RenderClear(renderer);
+    ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
+    frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    ++frames;
+    if (target_frames > 0 && frames >= target_frames) {
+      if (!opt.screenshot.empty()) {
+        int w, h;
+        SDL_GetRendererOutputSize(renderer, &w, &h);
+        if (!save_png(renderer, w, h, opt.screenshot)) {
+          std::cerr << "{\"error\": \"cannot write " << opt.screenshot << ": " << SDL_GetError() << "\"}\n";
+          return 2;
+        }
+      }
+      quit = true;
+    }
+    SDL_RenderPresent(renderer);
+  }
+  if (opt.bench_frames > 0) {
+    std::vector<double> sorted(frame_ms.begin() + std::min<size_t>(2, frame_ms.size()), frame_ms.end());
+    std::sort(sorted.begin(), sorted.end());
+    double median = sorted.empty() ? 0 : sorted[sorted.size() / 2];
+    double p99 = sorted.empty() ? 0 : sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)];
+    std::cout << "{\"frames\": " << frames << ", \"median_ms\": " << median << ", \"p99_ms\": " << p99 << "}\n";
+  }
+  ImGui_ImplSDLRenderer_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_DestroyRenderer(renderer);
+  SDL_DestroyWindow(window);
+  IMG_Quit();
+  SDL_Quit();
+  return 0;
+}

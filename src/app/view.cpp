@@ -1,0 +1,263 @@
+// The app's view logic (no SDL, no ImGui): camera, picking, lit hexes, clicks into actions, reasons.
+#include "view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace sns::app {
+
+PointF Camera::centre(const Battle &b, HexId h) const {
+  PointF p = hex_to_pixel(b.axial(h), size);
+  return {p.x + origin_x, p.y + origin_y};
+}
+
+HexId Camera::pick(const Battle &b, PointF screen) const {
+  Hex h = pixel_to_hex({screen.x - origin_x, screen.y - origin_y}, size);
+  return b.hex_id(h);
+}
+
+void Camera::fit(const Battle &b, double x, double y, double w, double h) {
+  double min_x = 1e9, min_y = 1e9, max_x = -1e9, max_y = -1e9;
+  for (HexId id = 0; id < b.hex_count(); ++id)
+    for (PointF c : hex_corners(b.axial(id), 1.0)) {
+      min_x = std::min(min_x, c.x), max_x = std::max(max_x, c.x);
+      min_y = std::min(min_y, c.y), max_y = std::max(max_y, c.y);
+    }
+  double margin = 0.96;
+  size = std::max(4.0, std::min(w / (max_x - min_x), h / (max_y - min_y)) * margin);
+  origin_x = x + (w - (max_x - min_x) * size) / 2 - min_x * size;
+  origin_y = y + (h - (max_y - min_y) * size) / 2 - min_y * size;
+}
+
+void Camera::zoom_at(PointF screen, double factor) {
+  double new_size = std::clamp(size * factor, 6.0, 160.0);
+  double f = new_size / size;
+  origin_x = screen.x - (screen.x - origin_x) * f;
+  origin_y = screen.y - (screen.y - origin_y) * f;
+  size = new_size;
+}
+
+void Camera::pan(double dx, double dy) {
+  origin_x += dx;
+  origin_y += dy;
+}
+
+Interaction::Interaction(const Setup &setup, const GameState &state)
+    : setup_(setup), state_(state), legal_(legal_actions(setup, state)),
+      occupant_(setup.battle->hex_count(), -1) {
+  for (size_t u = 0; u < state.units.size(); ++u)
+    if (state.units[u].hex != kOffMap) occupant_[state.units[u].hex] = static_cast<int16_t>(u);
+}
+
+int Interaction::unit_at(HexId h) const { return h == kOffMap ? -1 : occupant_[h]; }
+
+bool Interaction::phase_moves_units() const {
+  return std::any_of(legal_.begin(), legal_.end(), [](const Action &a) { return a.type == ActionType::Move; });
+}
+bool Interaction::phase_fires() const { return state_.phase == Phase::Fire && state_.attack.stage == AttackStage::None; }
+bool Interaction::phase_attacks() const {
+  Phase p = state_.phase;
+  return state_.attack.stage == AttackStage::None &&
+         (p == Phase::Charge || p == Phase::Combat || p == Phase::SecondCombat || p == Phase::PitchedCombat);
+}
+
+std::vector<uint16_t> Interaction::marks(const Selection &sel, bool show_zoc, bool show_fire_range) const {
+  const Battle &b = *setup_.battle;
+  std::vector<uint16_t> m(b.hex_count(), kMarkNone);
+  auto mark_unit = [&](int u, uint16_t flag) {
+    if (u >= 0 && state_.units[u].hex != kOffMap) m[state_.units[u].hex] |= flag;
+  };
+  for (const Action &a : legal_) {
+    switch (a.type) {
+    case ActionType::Move:
+      mark_unit(a.unit, kMarkMovable);
+      if (a.unit == sel.unit) m[a.to] |= kMarkDestination;
+      break;
+    case ActionType::Fire:
+      mark_unit(a.unit, kMarkMovable);
+      if (a.unit == sel.unit) mark_unit(a.target, kMarkTarget);
+      break;
+    case ActionType::Attack:
+      mark_unit(a.target, kMarkTarget);
+      if (a.target == sel.target)
+        for (int u : a.attackers) mark_unit(u, kMarkAttacker);
+      break;
+    case ActionType::Retreat: m[a.to] |= kMarkRetreat; break;
+    case ActionType::Advance: mark_unit(a.unit, kMarkAdvance); break;
+    case ActionType::LoseStep: mark_unit(a.unit, kMarkLoss); break;
+    default: break;
+    }
+  }
+  mark_unit(sel.unit, kMarkSelected);
+  mark_unit(sel.target, kMarkSelected);
+  for (int u : sel.attackers) mark_unit(u, kMarkChosen);
+  if (show_zoc) {
+    int side = side_to_act(setup_, state_);
+    if (side >= 0)
+      for (HexId h = 0; h < b.hex_count(); ++h)
+        if (in_enemy_zoc(b, state_, h, side)) m[h] |= kMarkEnemyZoc;
+  }
+  if (show_fire_range && sel.unit >= 0)
+    for (HexId h : fire_reach(setup_, state_, sel.unit)) m[h] |= kMarkFireRange;
+  return m;
+}
+
+namespace {
+std::string reason(const std::optional<Refusal> &r) { return r ? r->rule + ": " + r->reason : std::string(); }
+bool has_move(const std::vector<Action> &legal, int unit) {
+  return std::any_of(legal.begin(), legal.end(), [&](const Action &a) {
+    return (a.type == ActionType::Move || a.type == ActionType::Fire) && a.unit == unit;
+  });
+}
+} // namespace
+
+ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
+  ClickOutcome out;
+  if (hex == kOffMap) return out;
+  int here = unit_at(hex);
+  const Battle &b = *setup_.battle;
+  if (state_.attack.stage != AttackStage::None) {
+    for (const Action &a : legal_) {
+      bool hit = (a.type == ActionType::Retreat && a.to == hex) ||
+                 ((a.type == ActionType::Advance || a.type == ActionType::LoseStep) && a.unit == here);
+      if (hit) {
+        out.action = a;
+        return out;
+      }
+    }
+    out.message = "Finish the attack first: choose one of the lit hexes or answer in the panel (7.1).";
+    return out;
+  }
+  if (phase_moves_units()) {
+    if (sel.unit >= 0)
+      for (const Action &a : legal_)
+        if (a.type == ActionType::Move && a.unit == sel.unit && a.to == hex) {
+          out.action = a;
+          sel.clear();
+          return out;
+        }
+    if (here >= 0 && has_move(legal_, here)) {
+      sel.clear();
+      sel.unit = here;
+      return out;
+    }
+    out.message = sel.unit >= 0 ? explain(sel, hex) : "Choose one of your lit units to move.";
+    return out;
+  }
+  if (phase_fires()) {
+    if (here >= 0 && has_move(legal_, here)) {
+      sel.clear();
+      sel.unit = here;
+      return out;
+    }
+    if (sel.unit >= 0 && here >= 0 && b.units[here].side != b.units[sel.unit].side) {
+      std::string why = explain(sel, hex);
+      if (why.empty()) sel.target = here;
+      out.message = why.empty() ? "Press Fire in the panel to roll." : why;
+      return out;
+    }
+    out.message = sel.unit >= 0 ? "Choose an enemy in range to fire at." : "Choose one of your lit units to fire.";
+    return out;
+  }
+  if (phase_attacks()) {
+    if (here >= 0 && b.units[here].side != state_.active) {
+      bool target = std::any_of(legal_.begin(), legal_.end(),
+                                [&](const Action &a) { return a.type == ActionType::Attack && a.target == here; });
+      if (target) {
+        sel.clear();
+        sel.target = here;
+        return out;
+      }
+      out.message = "No attack on this unit is possible now.";
+      return out;
+    }
+    if (here >= 0 && sel.target >= 0) {
+      auto it = std::find(sel.attackers.begin(), sel.attackers.end(), here);
+      if (it != sel.attackers.end()) {
+        sel.attackers.erase(it);
+      } else {
+        std::string why = explain(sel, hex);
+        if (!why.empty()) {
+          out.message = why;
+          return out;
+        }
+        sel.attackers.push_back(here);
+      }
+      sel.primary = -1;
+      return out;
+    }
+    out.message = "Choose an enemy unit to attack (lit in red).";
+  }
+  return out;
+}
+
+std::optional<Action> Interaction::pending_action(const Selection &sel) const {
+  if (phase_fires() && sel.unit >= 0 && sel.target >= 0)
+    return Action{.type = ActionType::Fire, .unit = sel.unit, .target = sel.target};
+  if (phase_attacks() && sel.target >= 0 && !sel.attackers.empty()) {
+    Action a{.type = ActionType::Attack, .target = sel.target};
+    for (int u : sel.attackers) a.attackers.push_back(u);
+    if (std::find(sel.attackers.begin(), sel.attackers.end(), sel.primary) != sel.attackers.end()) a.primary = sel.primary;
+    return a;
+  }
+  return std::nullopt;
+}
+
+std::string Interaction::explain(const Selection &sel, HexId hex) const {
+  if (hex == kOffMap) return "";
+  int here = unit_at(hex);
+  if (phase_moves_units() && sel.unit >= 0)
+    return reason(check(setup_, state_, Action{.type = ActionType::Move, .unit = sel.unit, .to = hex}));
+  if (phase_fires() && sel.unit >= 0 && here >= 0)
+    return reason(check(setup_, state_, Action{.type = ActionType::Fire, .unit = sel.unit, .target = here}));
+  if (phase_attacks() && sel.target >= 0 && here >= 0 && here != sel.target) {
+    Action a{.type = ActionType::Attack, .target = sel.target};
+    for (int u : sel.attackers)
+      if (u != here) a.attackers.push_back(u);
+    a.attackers.push_back(here);
+    auto r = check(setup_, state_, a);
+    // A tie for Primary is not a reason to refuse a unit: the player names the Primary later.
+    if (r && r->rule == "7.2" && r->reason.find("name the Primary") != std::string::npos) return "";
+    return reason(r);
+  }
+  return "";
+}
+
+std::vector<RulesSection> parse_rules_text(const std::string &markdown) {
+  std::vector<RulesSection> out;
+  std::istringstream in(markdown);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("## ", 0) == 0) {
+      std::string head = line.substr(3);
+      auto space = head.find(' ');
+      out.push_back({head.substr(0, space), space == std::string::npos ? "" : head.substr(space + 1), ""});
+    } else if (!out.empty()) {
+      out.back().body += line + "\n";
+    }
+  }
+  for (auto &s : out)
+    while (!s.body.empty() && (s.body.back() == '\n' || s.body.back() == ' ')) s.body.pop_back();
+  return out;
+}
+
+std::string section_for_phase(Phase p) {
+  switch (p) {
+  case Phase::Command: return "4.0";
+  case Phase::Fire: return "9.0";
+  case Phase::Horse:
+  case Phase::Charge: return "10.0";
+  case Phase::Withdraw: return "6.0";
+  case Phase::ShieldWall: return "8.0";
+  case Phase::Move: return "5.0";
+  case Phase::SecondMove: return "5.6";
+  case Phase::Combat: return "7.0";
+  case Phase::SecondCombat:
+  case Phase::PitchedCombat: return "7.7";
+  case Phase::Initiative: return "11.0";
+  default: return "13.0";
+  }
+}
+
+} // namespace sns::app

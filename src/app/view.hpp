@@ -1,0 +1,88 @@
+// The app's view logic, free of SDL and ImGui so it can be tested: camera, hex picking, what is lit,
+// what a click turns into, and the engine's reason for anything refused.
+#pragma once
+#include "sns/game.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sns::app {
+
+// Screen placement of the map: hex 0101's centre sits at (origin_x, origin_y); hexes have radius `size`.
+struct Camera {
+  double size = 32.0;
+  double origin_x = 60.0;
+  double origin_y = 60.0;
+
+  PointF centre(const Battle &b, HexId h) const;
+  HexId pick(const Battle &b, PointF screen) const; // kOffMap when the point is off the map
+  void fit(const Battle &b, double x, double y, double w, double h);
+  void zoom_at(PointF screen, double factor);
+  void pan(double dx, double dy);
+};
+
+// What the player has chosen so far on the map.
+struct Selection {
+  int unit = -1;              // the unit to move, or the firer
+  int target = -1;            // the enemy to fire at or attack
+  std::vector<int> attackers; // attackers added to the attack being built
+  int primary = -1;           // chosen among tied best CCs
+  void clear() { *this = Selection{}; }
+};
+
+enum Mark : uint16_t {
+  kMarkNone = 0,
+  kMarkDestination = 1 << 0, // a legal move for the selected unit
+  kMarkTarget = 1 << 1,      // an enemy that can be fired at or attacked
+  kMarkAttacker = 1 << 2,    // a unit that may join the attack on the chosen target
+  kMarkChosen = 1 << 3,      // a unit in the attack being built
+  kMarkSelected = 1 << 4,
+  kMarkRetreat = 1 << 5,     // a legal retreat hex
+  kMarkAdvance = 1 << 6,     // a unit that may advance
+  kMarkLoss = 1 << 7,        // an attacker that may take the loss
+  kMarkMovable = 1 << 8,     // a unit that can act in this phase
+  kMarkEnemyZoc = 1 << 9,    // (toggle) enemy zone of control
+  kMarkFireRange = 1 << 10,  // (toggle) within the selected firer's range
+};
+
+struct ClickOutcome {
+  std::optional<Action> action; // an action to send to the engine at once
+  std::string message;          // what to tell the player (a reason with its rule, or a hint)
+};
+
+// Everything the view needs about the current decision, worked out once per engine change.
+class Interaction {
+public:
+  Interaction(const Setup &setup, const GameState &state);
+
+  const std::vector<Action> &legal() const { return legal_; }
+  std::vector<uint16_t> marks(const Selection &sel, bool show_zoc, bool show_fire_range) const;
+  ClickOutcome click(Selection &sel, HexId hex) const;
+  // Why moving / firing / attacking onto this hex would be refused, in the engine's words.
+  std::string explain(const Selection &sel, HexId hex) const;
+  // The attack or fire the selection describes, if it is complete.
+  std::optional<Action> pending_action(const Selection &sel) const;
+  int unit_at(HexId h) const;
+  bool phase_moves_units() const;
+  bool phase_fires() const;
+  bool phase_attacks() const;
+
+private:
+  const Setup &setup_;
+  const GameState &state_;
+  std::vector<Action> legal_;
+  std::vector<int16_t> occupant_;
+};
+
+// The rules text (assets/rules.md) split into sections by their numbers.
+struct RulesSection {
+  std::string number; // "7.5"
+  std::string title;
+  std::string body;
+};
+std::vector<RulesSection> parse_rules_text(const std::string &markdown);
+// The section a phase belongs to (F1 opens it).
+std::string section_for_phase(Phase p);
+
+} // namespace sns::app

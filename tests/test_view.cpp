@@ -1,0 +1,147 @@
+// The app's view logic without a window: hex picking, what is lit, what clicks turn into (DESIGN.md "The app").
+#include "fixture.hpp"
+#include "view.hpp"
+
+#include <fstream>
+#include <sstream>
+
+using namespace sns;
+using namespace sns::test;
+using namespace sns::app;
+using json = nlohmann::json;
+
+TEST_CASE("app: picking the centre of every hex finds that hex, and off-map points find none") {
+  auto b = load_battle_file(source_path("battles/grunwald-1410.json"));
+  Camera cam;
+  cam.fit(*b, 250, 20, 990, 690);
+  for (HexId h = 0; h < b->hex_count(); ++h) {
+    PointF c = cam.centre(*b, h);
+    CHECK(cam.pick(*b, c) == h);
+    CHECK(cam.pick(*b, {c.x + cam.size * 0.5, c.y - cam.size * 0.3}) == h);
+  }
+  CHECK(cam.pick(*b, {cam.origin_x - 3 * cam.size, cam.origin_y - 3 * cam.size}) == kOffMap);
+  // Zooming keeps the point under the cursor still.
+  PointF c = cam.centre(*b, 100);
+  cam.zoom_at(c, 1.7);
+  CHECK(cam.pick(*b, c) == 100);
+}
+
+TEST_CASE("app 5.0: choosing a unit lights exactly its legal destinations; a click on one moves it") {
+  Fixture f(read_json("battles/first-clash.json"));
+  f.command("host", {"move"});
+  Interaction view(f.setup, f.s);
+  Selection sel;
+  HexId b2 = f.unit("B2").hex;
+  ClickOutcome pick = view.click(sel, b2);
+  CHECK_FALSE(pick.action);
+  CHECK(sel.unit == f.u("B2"));
+  auto marks = view.marks(sel, false, false);
+  std::vector<std::string> lit;
+  for (HexId h = 0; h < f.b().hex_count(); ++h)
+    if (marks[h] & kMarkDestination) lit.push_back(f.b().label(h));
+  CHECK(lit == f.destinations("B2"));
+  ClickOutcome go = view.click(sel, f.hex(lit.front()));
+  REQUIRE(go.action);
+  CHECK(go.action->type == ActionType::Move);
+  f.act(action_to_json(f.b(), *go.action));
+  CHECK(f.at("B2") == lit.front());
+}
+
+TEST_CASE("app 5.2: hovering an illegal destination shows the engine's reason with its rule") {
+  Fixture f("field.json", {{"AV1", "0304"}, {"BL1", "0306"}});
+  f.command("aw", {"move"});
+  Interaction view(f.setup, f.s);
+  Selection sel;
+  view.click(sel, f.hex("0304"));
+  CHECK(view.explain(sel, f.hex("0206")).rfind("5.2: ", 0) == 0);
+  CHECK(view.explain(sel, f.hex("0205")).empty());
+  ClickOutcome out = view.click(sel, f.hex("0206"));
+  CHECK_FALSE(out.action);
+  CHECK(out.message.rfind("5.2: ", 0) == 0);
+}
+
+TEST_CASE("app 7.2: pick a target, add attackers, and the attack the engine previews is built") {
+  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0304"}, {"AL1", "0305"}, {"AX", "0505"}});
+  f.command("aw", {"combat"});
+  Interaction view(f.setup, f.s);
+  Selection sel;
+  view.click(sel, f.hex("0404"));
+  CHECK(sel.target == f.u("BL1"));
+  auto marks = view.marks(sel, false, false);
+  CHECK((marks[f.hex("0403")] & kMarkAttacker));
+  CHECK((marks[f.hex("0305")] & kMarkAttacker));
+  CHECK_FALSE((marks[f.hex("0505")] & kMarkAttacker)); // AX's wing has no Combat command
+  ClickOutcome refused = view.click(sel, f.hex("0505"));
+  CHECK(refused.message.rfind("4.1: ", 0) == 0);
+  view.click(sel, f.hex("0403"));
+  view.click(sel, f.hex("0305"));
+  auto pending = view.pending_action(sel);
+  REQUIRE(pending);
+  AttackPreview p;
+  REQUIRE_FALSE(preview_attack(f.setup, f.s, *pending, p));
+  CHECK(p.primary == f.u("AV1"));
+  view.click(sel, f.hex("0305")); // a second click takes it out again
+  CHECK(sel.attackers == std::vector<int>{f.u("AV1")});
+}
+
+TEST_CASE("app 7.6: during a retreat the legal hexes are lit and a click retreats there") {
+  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0101"}}, {4});
+  f.command("aw", {"combat"});
+  f.act(attack("BL1", {"AV1"}));
+  Interaction view(f.setup, f.s);
+  Selection sel;
+  auto marks = view.marks(sel, false, false);
+  std::vector<std::string> lit;
+  for (HexId h = 0; h < f.b().hex_count(); ++h)
+    if (marks[h] & kMarkRetreat) lit.push_back(f.b().label(h));
+  CHECK(lit == std::vector<std::string>{"0305", "0405", "0505"});
+  ClickOutcome out = view.click(sel, f.hex("0505"));
+  REQUIRE(out.action);
+  CHECK(out.action->type == ActionType::Retreat);
+  CHECK(view.click(sel, f.hex("0304")).message.find("7.1") != std::string::npos);
+}
+
+TEST_CASE("app 9.1: a chosen firer lights its targets and its range comes from the engine") {
+  Fixture f("field.json", {{"AI", "0104"}, {"BL1", "0504"}, {"BV1", "0604"}, {"AV1", "0108"}});
+  f.command("aw", {"fire"});
+  Interaction view(f.setup, f.s);
+  Selection sel;
+  view.click(sel, f.hex("0104"));
+  auto marks = view.marks(sel, false, true);
+  CHECK((marks[f.hex("0504")] & kMarkTarget));
+  CHECK_FALSE((marks[f.hex("0604")] & kMarkTarget));
+  CHECK((marks[f.hex("0504")] & kMarkFireRange));
+  CHECK_FALSE((marks[f.hex("0604")] & kMarkFireRange));
+  view.click(sel, f.hex("0504"));
+  auto pending = view.pending_action(sel);
+  REQUIRE(pending);
+  CHECK(pending->type == ActionType::Fire);
+}
+
+TEST_CASE("app 5.2: the zone-of-control toggle lights what the engine calls enemy zones") {
+  Fixture f("line.json", {{"A1", "0101"}, {"B1", "0501"}});
+  Interaction view(f.setup, f.s);
+  auto marks = view.marks(Selection{}, true, false);
+  for (HexId h = 0; h < f.b().hex_count(); ++h)
+    CHECK(static_cast<bool>(marks[h] & kMarkEnemyZoc) == in_enemy_zoc(f.b(), f.s, h, 0));
+  CHECK((marks[f.hex("0401")] & kMarkEnemyZoc));
+}
+
+TEST_CASE("app: the rules text has every section the app links to") {
+  std::ifstream in(source_path("assets/rules.md"));
+  std::stringstream text;
+  text << in.rdbuf();
+  auto sections = parse_rules_text(text.str());
+  std::set<std::string> numbers;
+  for (auto &s : sections) {
+    numbers.insert(s.number);
+    CHECK_FALSE(s.body.empty());
+  }
+  for (const char *n : {"1.0", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "3.0", "4.0", "4.1", "4.2", "4.3", "4.4",
+                        "5.0", "5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "6.0", "7.0", "7.1", "7.2", "7.3", "7.4", "7.5",
+                        "7.6", "7.7", "7.8", "8.0", "9.0", "9.1", "9.2", "9.3", "10.0", "11.0", "12.0", "12.1", "12.2",
+                        "12.3", "13.0", "13.1", "13.2"})
+    CHECK(numbers.count(n) == 1);
+  for (int p = 0; p <= static_cast<int>(Phase::GameOver); ++p)
+    CHECK(numbers.count(section_for_phase(static_cast<Phase>(p))) == 1);
+}
