@@ -116,6 +116,13 @@ TEST_CASE("app 9.1: a chosen firer lights its targets and its range comes from t
   auto pending = view.pending_action(sel);
   REQUIRE(pending);
   CHECK(pending->type == ActionType::Fire);
+  // Target first: choosing the enemy lights who can fire at it; choosing the firer keeps the target.
+  Selection other;
+  view.click(other, f.hex("0504"));
+  CHECK((view.marks(other, false, false)[f.hex("0104")] & kMarkAttacker));
+  view.click(other, f.hex("0104"));
+  CHECK(other.unit == f.u("AI"));
+  CHECK(other.target == f.u("BL1"));
 }
 
 TEST_CASE("app 5.2: the zone-of-control toggle lights what the engine calls enemy zones") {

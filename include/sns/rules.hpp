@@ -25,6 +25,8 @@ struct Event {
   int roll = 0;
   std::string result;
   std::vector<int> units;
+  int cc = -1;     // attacks: the CRT row (modified CC) read
+  int column = 0;  // attacks: the CRT column read (roll + DRM, clamped)
 };
 using Events = std::vector<Event>;
 

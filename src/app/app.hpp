@@ -51,6 +51,8 @@ struct App {
   std::vector<Command> draft[8]; // command builder: commands per wing slot
   int draft_wing[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
   int die_face = 0, die_frames = 0; // die animation
+  int last_attack_row = -1, last_attack_column = 0; // where the last attack fell on the CRT
+  std::string last_attack_text;
   Fonts fonts;
   float ui_scale = 1.0f;
 
@@ -71,7 +73,8 @@ struct App {
 struct MapRect {
   float x, y, w, h;
 };
-void draw_map(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const std::vector<uint16_t> &marks);
+void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
+void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const std::vector<uint16_t> &marks);
 void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int unit, bool dim);
 void draw_panels(App &app, const MapRect &map, HexId hover);
 void draw_start_screen(App &app);

@@ -73,12 +73,13 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
   ImU32 bg = wing_colour(b.wings[d.wing].color);
   ImU32 fg = text_colour_on(bg);
   ImVec2 a(cx - half, cy - half), z(cx + half, cy + half);
-  dl->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(z.x + 2, z.y + 2), IM_COL32(0, 0, 0, 90), size * 0.08f);
-  dl->AddRectFilled(a, z, bg, size * 0.08f);
-  dl->AddRect(a, z, IM_COL32(20, 20, 20, 255), size * 0.08f, 0, 1.2f);
+  dl->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(z.x + 2, z.y + 2), IM_COL32(0, 0, 0, 90));
+  dl->AddRectFilled(a, z, bg);
+  dl->AddRect(a, z, IM_COL32(20, 20, 20, 255), 0, 0, 1.2f);
   bool reduced = d.back && us.steps == 1;
-  if (reduced) // the reduced side's stripe
-    dl->AddRectFilled(ImVec2(a.x + 1, a.y + size * 0.08f), ImVec2(z.x - 1, a.y + size * 0.2f), IM_COL32(255, 255, 255, 200));
+  if (reduced) // the reduced side's stripe, under the header line (which turns dark to stay readable)
+    dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), ImVec2(z.x - 1, a.y + size * 0.26f), IM_COL32(255, 255, 255, 190));
+  ImU32 head = reduced ? IM_COL32(20, 20, 20, 255) : fg;
   type_symbol(dl, d.type, cx, cy - size * 0.02f, size * 0.44f, fg);
   ImFont *font = app.fonts.bold ? app.fonts.bold : ImGui::GetFont();
   float big = size * 0.32f, small = size * 0.2f;
@@ -90,10 +91,10 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
     centred_text(dl, font, big, cx + size * 0.26f, cy + size * 0.32f, fg, text);
   }
   std::string type(name(d.type));
-  centred_text(dl, font, small, cx, a.y + size * 0.15f, fg, type.c_str());
+  centred_text(dl, font, small, cx, a.y + size * 0.15f, head, type.c_str());
   // The wing's letter, for players who cannot tell the colours apart.
   std::string letter(1, static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[d.wing].name[0]))));
-  dl->AddText(font, small, ImVec2(a.x + size * 0.06f, a.y + size * 0.03f), fg, letter.c_str());
+  dl->AddText(font, small, ImVec2(a.x + size * 0.06f, a.y + size * 0.03f), head, letter.c_str());
   if (f.crown) crown(dl, z.x - size * 0.28f, a.y + size * 0.05f, size * 0.22f);
   if (us.shield_wall) { // a small shield
     float sx = a.x - size * 0.08f, sy = cy - size * 0.15f, sw = size * 0.26f;
@@ -106,7 +107,7 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
     dl->AddCircleFilled(c, size * 0.16f, IM_COL32(200, 30, 30, 255));
     centred_text(dl, font, small * 1.1f, c.x, c.y, IM_COL32(255, 255, 255, 255), "S");
   }
-  if (dim) dl->AddRectFilled(a, z, IM_COL32(0, 0, 0, 110), size * 0.08f);
+  if (dim) dl->AddRectFilled(a, z, IM_COL32(0, 0, 0, 110));
 }
 
 } // namespace sns::app

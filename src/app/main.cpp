@@ -24,6 +24,12 @@ namespace sns::app {
 
 void App::refresh() {
   view = std::make_unique<Interaction>(game->setup(), game->state());
+  last_attack_row = -1;
+  for (auto it = game->log().rbegin(); it != game->log().rend(); ++it)
+    if (it->kind == "attack") {
+      last_attack_row = it->cc, last_attack_column = it->column, last_attack_text = it->text;
+      break;
+    }
   auto valid = [&](int u) { return u >= 0 && game->state().units[u].steps > 0; };
   if (!valid(sel.unit) && sel.unit >= 0 && game->state().units[sel.unit].steps == 0) sel.clear();
   if (sel.target >= 0 && !valid(sel.target)) sel.clear();
@@ -37,6 +43,7 @@ void App::start(std::shared_ptr<const Battle> battle, Options options, uint64_t 
   message.clear();
   camera_fitted = false;
   start_screen = false;
+  die_face = 0;
   autosave();
   refresh();
 }
@@ -67,6 +74,7 @@ bool App::open(const std::string &path) {
 
 void App::play(const Action &a) {
   size_t before = game->log().size();
+
   if (auto r = game->play(a)) {
     message = r->rule + ": " + r->reason;
     return;
@@ -74,15 +82,17 @@ void App::play(const Action &a) {
   message.clear();
   redo.clear();
   sel.clear();
-  for (size_t i = before; i < game->log().size(); ++i)
-    if (game->log()[i].roll) die_face = game->log()[i].roll, die_frames = 24;
+  for (size_t i = before; i < game->log().size(); ++i) {
+    const Event &e = game->log()[i];
+    if (e.roll) die_face = e.roll, die_frames = 24;
+  }
   autosave();
   refresh();
 }
 
 void App::undo() {
   if (game->actions().empty()) return;
-  if (game->last_action_rolled()) {
+  if (game->last_action_rolled()) { // keeps a roll from being taken back and tried again
     message = "Undo stops at a die roll: the dice have spoken (R23).";
     return;
   }
@@ -304,8 +314,59 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
   }
 }
 
-// One frame: panels, map, input on the map. Returns the hex under the mouse.
-void frame(App &app, bool &quit) {
+// The terrain layer, rendered into a texture whenever the camera, the map area or the labels change.
+struct TerrainCache {
+  SDL_Texture *texture = nullptr;
+  int w = 0, h = 0;
+  double size = 0, ox = 0, oy = 0;
+  float x = 0, y = 0;
+  bool labels = false;
+  bool visible = false; // the map is on screen this frame
+  const void *battle = nullptr;
+
+  bool stale(const App &app, const MapRect &r) const {
+    return !texture || w != static_cast<int>(r.w) || h != static_cast<int>(r.h) || x != r.x || y != r.y ||
+           size != app.camera.size || ox != app.camera.origin_x || oy != app.camera.origin_y || labels != app.show_labels ||
+           battle != &app.game->battle();
+  }
+  void rebuild(App &app, const MapRect &r, SDL_Renderer *renderer) {
+    if (!texture || w != static_cast<int>(r.w) || h != static_cast<int>(r.h)) {
+      if (texture) SDL_DestroyTexture(texture);
+      w = static_cast<int>(r.w), h = static_cast<int>(r.h);
+      texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
+    }
+    x = r.x, y = r.y, size = app.camera.size, ox = app.camera.origin_x, oy = app.camera.origin_y;
+    labels = app.show_labels, battle = &app.game->battle();
+    ImDrawList list(ImGui::GetDrawListSharedData());
+    list._ResetForNewFrame();
+    list.PushTextureID(ImGui::GetIO().Fonts->TexID);
+    // The backend draws vertices where they are, so the layer is drawn at the texture's own origin.
+    Camera local = app.camera;
+    local.pan(-r.x, -r.y);
+    MapRect at_origin{0, 0, r.w, r.h};
+    list.PushClipRect(ImVec2(0, 0), ImVec2(r.w, r.h));
+    draw_terrain(app, local, &list, at_origin);
+    ImDrawList *lists[1] = {&list};
+    ImDrawData data;
+    data.Valid = true;
+    data.CmdLists = lists;
+    data.CmdListsCount = 1;
+    data.TotalVtxCount = list.VtxBuffer.Size;
+    data.TotalIdxCount = list.IdxBuffer.Size;
+    data.DisplayPos = ImVec2(0, 0);
+    data.DisplaySize = ImVec2(r.w, r.h);
+    data.FramebufferScale = ImVec2(1, 1);
+    SDL_SetRenderTarget(renderer, texture);
+    SDL_SetRenderDrawColor(renderer, 58, 62, 58, 255);
+    SDL_RenderClear(renderer);
+    ImGui_ImplSDLRenderer_RenderDrawData(&data);
+    SDL_SetRenderTarget(renderer, nullptr);
+  }
+};
+TerrainCache terrain_cache;
+
+// One frame: panels, map, input on the map.
+void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   menu_bar(app, quit);
   if (app.start_screen || !app.game) {
     draw_start_screen(app);
@@ -334,7 +395,11 @@ void frame(App &app, bool &quit) {
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.sel.clear();
   }
   auto marks = app.view->marks(app.sel, app.show_zoc, app.show_range);
-  draw_map(app, ImGui::GetBackgroundDrawList(), r, hover, marks);
+  if (terrain_cache.stale(app, r)) terrain_cache.rebuild(app, r, renderer);
+  ImDrawList *bg = ImGui::GetBackgroundDrawList();
+  terrain_cache.visible = terrain_cache.texture != nullptr; // blitted before ImGui draws (see main)
+  if (!terrain_cache.texture) draw_terrain(app, app.camera, bg, r);
+  draw_overlay(app, bg, r, hover, marks);
   draw_panels(app, r, hover);
 }
 
@@ -349,7 +414,10 @@ int main(int argc, char **argv) {
     return 1;
   }
   bool headless = !opt.screenshot.empty() || opt.bench_frames > 0;
-  if (headless) SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
+  if (headless) {
+    SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0"); // a plain X11 framebuffer: no GL driver to load
+  }
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
     std::cerr << "{\"error\": \"cannot start SDL: " << SDL_GetError() << "\"}\n";
     return 2;
@@ -372,6 +440,9 @@ int main(int argc, char **argv) {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr; // panels are laid out by the program
   ImGui::StyleColorsDark();
+  // Filled shapes are drawn without anti-aliased fringes: square counters and hexes do not need them,
+  // and the software renderer pays for every fringe triangle (docs/performance.md).
+  ImGui::GetStyle().AntiAliasedFill = false;
   ImGui::GetStyle().ScaleAllSizes(app.ui_scale);
   ImGui_ImplSDL2_InitForSDLRenderer(window);
   ImGui_ImplSDLRenderer_Init(renderer);
@@ -422,10 +493,15 @@ int main(int argc, char **argv) {
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
-    frame(app, quit);
+    terrain_cache.visible = false;
+    frame(app, quit, renderer);
     ImGui::Render();
     SDL_SetRenderDrawColor(renderer, 40, 40, 44, 255);
     SDL_RenderClear(renderer);
+    if (terrain_cache.visible) { // a plain blit is far cheaper than a textured quad in the software renderer
+      SDL_Rect dst{static_cast<int>(terrain_cache.x), static_cast<int>(terrain_cache.y), terrain_cache.w, terrain_cache.h};
+      SDL_RenderCopy(renderer, terrain_cache.texture, nullptr, &dst);
+    }
     ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
     frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     ++frames;

@@ -61,20 +61,26 @@ int corner_for_direction(int dir) {
 
 } // namespace
 
-void draw_map(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const std::vector<uint16_t> &marks) {
+namespace {
+std::vector<std::array<ImVec2, 6>> all_corners(const Battle &b, const Camera &cam) {
+  std::vector<std::array<ImVec2, 6>> corners(b.hex_count());
+  auto cs = hex_corners(Hex{0, 0}, cam.size);
+  for (HexId h = 0; h < b.hex_count(); ++h) {
+    PointF c = cam.centre(b, h);
+    for (int i = 0; i < 6; ++i) corners[h][i] = ImVec2(static_cast<float>(c.x + cs[i].x), static_cast<float>(c.y + cs[i].y));
+  }
+  return corners;
+}
+} // namespace
+
+// The static layer: terrain, patterns, contours, hexside features, labels. It changes only when the
+// camera does, so the app renders it once into a texture.
+void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r) {
   const Battle &b = app.game->battle();
-  const GameState &s = app.game->state();
-  const Camera &cam = app.camera;
   float size = static_cast<float>(cam.size);
   dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.x + r.w, r.y + r.h), true);
   dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.x + r.w, r.y + r.h), IM_COL32(58, 62, 58, 255));
-  std::vector<std::array<ImVec2, 6>> corners(b.hex_count());
-  for (HexId h = 0; h < b.hex_count(); ++h) {
-    PointF c = cam.centre(b, h);
-    auto cs = hex_corners(Hex{0, 0}, cam.size);
-    for (int i = 0; i < 6; ++i) corners[h][i] = ImVec2(static_cast<float>(c.x + cs[i].x), static_cast<float>(c.y + cs[i].y));
-  }
-  // Terrain.
+  auto corners = all_corners(b, cam);
   for (HexId h = 0; h < b.hex_count(); ++h) {
     PointF c = cam.centre(b, h);
     if (c.x < r.x - size || c.x > r.x + r.w + size || c.y < r.y - size || c.y > r.y + r.h + size) continue;
@@ -82,11 +88,6 @@ void draw_map(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const std
     dl->AddConvexPolyFilled(corners[h].data(), 6, terrain_fill(t, b.elevation[h]));
     dl->AddPolyline(corners[h].data(), 6, IM_COL32(80, 80, 60, 90), ImDrawFlags_Closed, 1.0f);
     if (size > 10) terrain_pattern(dl, t, ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), size);
-    uint16_t m = marks[h];
-    if (m & kMarkEnemyZoc) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(220, 40, 40, 55));
-    if (m & kMarkFireRange) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 140, 0, 60));
-    if (m & kMarkDestination) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 235, 60, 120));
-    if (m & kMarkRetreat) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(80, 200, 255, 130));
     if (app.show_labels && size > 14) {
       std::string l = b.label(h);
       dl->AddText(nullptr, size * 0.3f, ImVec2(static_cast<float>(c.x) - size * 0.3f, static_cast<float>(c.y) - size * 0.85f),
@@ -136,6 +137,24 @@ void draw_map(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const std
       default: break;
       }
     }
+  dl->PopClipRect();
+}
+
+// The moving layer: highlights, counters, hover.
+void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const std::vector<uint16_t> &marks) {
+  const Battle &b = app.game->battle();
+  const GameState &s = app.game->state();
+  const Camera &cam = app.camera;
+  float size = static_cast<float>(cam.size);
+  dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.x + r.w, r.y + r.h), true);
+  auto corners = all_corners(b, cam);
+  for (HexId h = 0; h < b.hex_count(); ++h) {
+    uint16_t m = marks[h];
+    if (m & kMarkEnemyZoc) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(220, 40, 40, 55));
+    if (m & kMarkFireRange) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 140, 0, 60));
+    if (m & kMarkDestination) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 235, 60, 120));
+    if (m & kMarkRetreat) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(80, 200, 255, 130));
+  }
   // Units.
   std::vector<int> hover_units;
   if (app.hover_log >= 0 && app.hover_log < static_cast<int>(app.game->log().size()))

@@ -168,6 +168,33 @@ void command_builder(App &app) {
     }
 }
 
+// The CRT (2.6, 7.5) with the row in use lit, and the column of the last roll when there is one.
+void crt_table(App &app, CombatClass row, int column) {
+  const Tables &t = *app.game->setup().tables;
+  if (!ImGui::BeginTable("crt", 12, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) return;
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextDisabled("CC");
+  for (int c = Tables::kMinColumn; c <= Tables::kMaxColumn; ++c) {
+    ImGui::TableSetColumnIndex(c - Tables::kMinColumn + 1);
+    ImGui::TextDisabled(c == Tables::kMinColumn ? "<=-2" : c == Tables::kMaxColumn ? "8+" : "%d", c);
+  }
+  for (CombatClass cc = kBestCC; cc <= kWorstCC; ++cc) {
+    ImGui::TableNextRow();
+    if (cc == row) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 80, 20, 255));
+    ImGui::TableSetColumnIndex(0);
+    ImGui::Text("%s", cc_name(cc).c_str());
+    for (int c = Tables::kMinColumn; c <= Tables::kMaxColumn; ++c) {
+      ImGui::TableSetColumnIndex(c - Tables::kMinColumn + 1);
+      if (cc == row && c == column) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(200, 60, 40, 255));
+      else if (c == column) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(70, 40, 40, 255));
+      const CrtCell &cell = t.cell(cc, c);
+      ImGui::Text("%s%s", std::string(name(cell.result)).c_str(), cell.asterisk ? "*" : "");
+    }
+  }
+  ImGui::EndTable();
+}
+
 void attack_preview(App &app, const Action &a) {
   const Battle &b = app.game->battle();
   AttackPreview p;
@@ -202,6 +229,7 @@ void attack_preview(App &app, const Action &a) {
     ImGui::Text("%d:%s%s", roll, std::string(name(c.result)).c_str(), c.asterisk ? "*" : "");
     if (roll % 4) ImGui::SameLine();
   }
+  if (ImGui::CollapsingHeader("Combat Results Table")) crt_table(app, p.cc, -100);
   for (int res = 0; res < kCombatResultCount; ++res) {
     if (p.outcomes[res] <= 0) continue;
     char label[32];
@@ -244,6 +272,7 @@ void decision_panel(App &app) {
   }
   const auto &legal = app.view->legal();
   if (s.attack.stage != AttackStage::None) {
+    if (app.last_attack_row >= 0) crt_table(app, app.last_attack_row, app.last_attack_column);
     ImGui::Text("Attack on %s: %s%s", b.units[s.attack.target].id.c_str(), std::string(name(s.attack.result)).c_str(),
                 s.attack.asterisk ? "*" : "");
     int who = side_to_act(app.game->setup(), s);
@@ -279,6 +308,10 @@ void decision_panel(App &app) {
     for (const Action &a : legal)
       if (a.type == ActionType::CombatMode && ImGui::Button(describe(b, a).c_str())) app.play(a);
     return;
+  }
+  if (app.last_attack_row >= 0 && ImGui::CollapsingHeader("Last attack on the CRT", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::TextWrapped("%s", app.last_attack_text.c_str());
+    crt_table(app, app.last_attack_row, app.last_attack_column);
   }
   if (app.view->phase_moves_units()) {
     ImGui::TextWrapped("Click a lit unit, then a yellow hex. Hover any hex to see why it is or is not allowed.");

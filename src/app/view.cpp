@@ -77,6 +77,7 @@ std::vector<uint16_t> Interaction::marks(const Selection &sel, bool show_zoc, bo
     case ActionType::Fire:
       mark_unit(a.unit, kMarkMovable);
       if (a.unit == sel.unit) mark_unit(a.target, kMarkTarget);
+      if (sel.unit < 0 && a.target == sel.target) mark_unit(a.unit, kMarkAttacker); // who can fire at it
       break;
     case ActionType::Attack:
       mark_unit(a.target, kMarkTarget);
@@ -147,8 +148,14 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
   }
   if (phase_fires()) {
     if (here >= 0 && has_move(legal_, here)) {
+      int keep_target = sel.unit < 0 ? sel.target : -1; // chosen target first, firer second
       sel.clear();
       sel.unit = here;
+      if (keep_target >= 0 && explain(sel, state_.units[keep_target].hex).empty()) sel.target = keep_target;
+      return out;
+    }
+    if (sel.unit < 0 && here >= 0 && b.units[here].side != state_.active) {
+      sel.target = here; // light the units that can fire at it
       return out;
     }
     if (sel.unit >= 0 && here >= 0 && b.units[here].side != b.units[sel.unit].side) {

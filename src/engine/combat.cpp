@@ -222,7 +222,8 @@ void apply_attack(Ctx &c, const Action &a) {
             std::string(name(cell.result)) + (cell.asterisk ? "*" : "");
     std::vector<int> units(a.attackers.begin(), a.attackers.end());
     units.push_back(a.target);
-    c.ev->push_back(Event{"attack", "7.5", text, roll, std::string(name(cell.result)) + (cell.asterisk ? "*" : ""), units});
+    int column = std::clamp(roll + k.drm, Tables::kMinColumn, Tables::kMaxColumn);
+    c.ev->push_back(Event{"attack", "7.5", text, roll, std::string(name(cell.result)) + (cell.asterisk ? "*" : ""), units, k.cc, column});
   }
   resolve_result(c);
 }

@@ -167,6 +167,10 @@ json event_to_json(const Battle &b, const Event &e) {
   json j = {{"event", e.kind}, {"rule", e.rule}, {"text", e.text}};
   if (e.roll) j["roll"] = e.roll;
   if (!e.result.empty()) j["result"] = e.result;
+  if (e.cc >= 0) {
+    j["cc"] = cc_name(e.cc);
+    j["column"] = e.column;
+  }
   if (!e.units.empty()) {
     json u = json::array();
     for (int i : e.units) u.push_back(b.units[i].id);
