@@ -2,7 +2,12 @@
 #include "fixture.hpp"
 #include "sns/bots.hpp"
 
+#include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <set>
 
 using namespace sns;
@@ -19,10 +24,17 @@ std::vector<std::string> shipped_battles() {
   return out;
 }
 
-bool has_vp_forfeit(const Battle &b) {
-  for (const Special &s : b.special)
-    if (s.kind == SpecialKind::VpForfeitOnCommand) return true;
-  return false;
+// VP a side has given up under vp_forfeit_on_command rules (only when the loss was certainly whole:
+// the side's starting VP covered it).
+std::optional<std::array<int, 2>> forfeited(const Battle &b, const GameState &s) {
+  std::array<int, 2> lost{};
+  for (size_t i = 0; i < b.special.size(); ++i) {
+    const Special &sp = b.special[i];
+    if (sp.kind != SpecialKind::VpForfeitOnCommand || !((s.special_flags >> i) & 1u)) continue;
+    if (b.sides[sp.side].start_vp < sp.value) return std::nullopt;
+    lost[sp.side] += sp.value;
+  }
+  return lost;
 }
 
 // Checks the state invariants the rules promise; returns a description of the first breach.
@@ -53,7 +65,9 @@ std::string breach(const Setup &setup, const GameState &s, int ended_side) {
     if (at_command_start && us.suppressed && d.side == ended_side) return d.id + " kept Suppression past its owner's turn";
     if (at_command_start && us.shield_wall && d.side == s.active) return d.id + " kept Shield Wall into its owner's turn";
   }
-  if (!has_vp_forfeit(b) && s.vp != earned)
+  auto lost = forfeited(b, s);
+  if (lost) earned = {earned[0] - (*lost)[0], earned[1] - (*lost)[1]};
+  if (lost && s.vp != earned)
     return "VP " + std::to_string(s.vp[0]) + "/" + std::to_string(s.vp[1]) + " but eliminations are worth " +
            std::to_string(earned[0]) + "/" + std::to_string(earned[1]);
   return "";
@@ -120,6 +134,18 @@ TEST_CASE("R23 random whole games hold every invariant and replay exactly from t
     SimResult r = run_random_games(path, 20, 1000, 20);
     CHECK(r.finished == r.games);
   }
+}
+
+TEST_CASE("soak: 2000 random whole games across the shipped battles (SNS_SOAK_GAMES per battle)") {
+  int per_battle = 500;
+  if (const char *env = std::getenv("SNS_SOAK_GAMES")) per_battle = std::max(1, std::atoi(env));
+  int total = 0;
+  for (const std::string &path : shipped_battles()) {
+    SimResult r = run_random_games(path, per_battle, 50000, 50);
+    CHECK(r.finished == r.games);
+    total += r.games;
+  }
+  CHECK(total == per_battle * static_cast<int>(shipped_battles().size()));
 }
 
 TEST_CASE("R23 random games on the hand-made scenarios") {
@@ -216,6 +242,76 @@ TEST_CASE("game record: undo restores the snapshot before the last action; repla
   CHECK(game.state() == states[n / 2]);
   REQUIRE(game.undo());
   CHECK(game.state() == states[n / 2 - 1]);
+}
+
+TEST_CASE("game record: a save that fails midway leaves the previous file whole") {
+  auto dir = std::filesystem::temp_directory_path() / "sns-save-fail";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::string path = (dir / "game.json").string();
+  Game game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 5);
+  game.save(path);
+  std::string before;
+  {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    before = ss.str();
+  }
+  BotRng rng{1};
+  for (int i = 0; i < 5; ++i) {
+    auto acts = legal_actions(game.setup(), game.state());
+    REQUIRE_FALSE(game.play(acts[rng.below(acts.size())]));
+  }
+  // The writer's temporary file cannot be created (a folder stands in its way): the save fails.
+  std::filesystem::create_directories(path + ".tmp." + std::to_string(::getpid()));
+  CHECK_THROWS_AS(game.save(path), LoadError);
+  std::ifstream in(path);
+  std::stringstream after;
+  after << in.rdbuf();
+  CHECK(after.str() == before);
+  CHECK(Game::load(path).actions().empty());
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("game record: a writer killed mid-save leaves the previous file whole") {
+  auto dir = std::filesystem::temp_directory_path() / "sns-save-kill";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::string path = (dir / "game.json").string();
+  write_file_atomically(path, "{\"old\": true}\n");
+  pid_t child = ::fork();
+  if (child == 0) { // the writer: a very large save, killed while it writes
+    std::string big(200 * 1024 * 1024, 'x');
+    write_file_atomically(path, big);
+    ::_exit(0);
+  }
+  ::usleep(20000);
+  ::kill(child, SIGKILL);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  std::ifstream in(path);
+  std::stringstream now;
+  now << in.rdbuf();
+  CHECK((now.str() == "{\"old\": true}\n" || now.str().size() == 200u * 1024 * 1024));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("limits: an oversized map, record or file is refused with a clear message") {
+  json doc = read_json("battles/first-clash.json");
+  doc["map"]["columns"] = 101;
+  CHECK_THROWS_AS(load_battle(doc, "big.json"), LoadError);
+  Game game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 5);
+  json rec = game.record();
+  rec["actions"] = json::array();
+  for (int i = 0; i <= static_cast<int>(kMaxRecordActions); ++i) rec["actions"].push_back({{"type", "end_phase"}});
+  try {
+    Game::from_record(rec, "long.json");
+    FAIL("expected refusal");
+  } catch (const LoadError &e) {
+    CHECK(e.path() == "/actions");
+    CHECK(std::string(e.what()).find("10000") != std::string::npos);
+  }
 }
 
 TEST_CASE("game record: saving is atomic and leaves the previous file on failure") {

@@ -91,7 +91,7 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
     centred_text(dl, font, big, cx + size * 0.26f, cy + size * 0.32f, fg, text);
   }
   std::string type(name(d.type));
-  centred_text(dl, font, small, cx, a.y + size * 0.15f, head, type.c_str());
+  if (size >= 34) centred_text(dl, font, small, cx, a.y + size * 0.15f, head, type.c_str()); // too small to read below
   // The wing's letter, for players who cannot tell the colours apart.
   std::string letter(1, static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[d.wing].name[0]))));
   dl->AddText(font, small, ImVec2(a.x + size * 0.06f, a.y + size * 0.03f), head, letter.c_str());

@@ -70,8 +70,9 @@ Game Game::from_record(const json &rec, const std::string &file) {
   std::string format = in.str(in.field(rec, "", "format"), "/format");
   if (format != "shields-swords-game/1") in.fail("/format", "expected \"shields-swords-game/1\", got \"" + format + "\"");
   std::shared_ptr<const Battle> battle;
+  const json &battle_doc = in.field(rec, "", "battle");
   try {
-    battle = load_battle(in.field(rec, "", "battle"), file);
+    battle = load_battle(battle_doc, file);
   } catch (const LoadError &e) {
     throw LoadError(file, "/battle" + e.path(), e.expected());
   }
