@@ -29,5 +29,5 @@ for i,a in enumerate(json.load(sys.stdin)[:40]): open(os.path.join(sys.argv[1],"
   esac
   echo "fuzzing $t for $seconds s"
   "$out/fuzz_$t" "$corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix="$out/crashes/$t-" -print_final_stats=1 2>&1 | tail -12
+    -artifact_prefix="$out/crashes/$t-" -print_final_stats=1 2>&1 | tail -12 || echo "$t: the fuzzer stopped on a finding (see $out/crashes)"
 done

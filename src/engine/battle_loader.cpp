@@ -20,10 +20,10 @@ json parse_json_text(const std::string &text, const std::string &file) {
   };
   try {
     return json::parse(text, guard);
-  } catch (const json::parse_error &e) {
+  } catch (const json::exception &e) { // parse errors, and numbers too large to hold (found by fuzzing)
     std::string what = e.what();
-    auto pos = what.find("parse error");
-    throw LoadError(file, "", "malformed JSON (" + (pos == std::string::npos ? what : what.substr(pos)) + ")");
+    auto pos = what.find(']');
+    throw LoadError(file, "", "malformed JSON (" + (pos == std::string::npos ? what : what.substr(pos + 2)) + ")");
   }
 }
 
