@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <string>
