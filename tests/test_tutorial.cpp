@@ -59,3 +59,40 @@ TEST_CASE("tutorial: a malformed lesson file is refused with its JSON path") {
   }
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("practice: a roll taken back and played again uses a fresh die, and the record still replays") {
+  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0304"}});
+  Game game(f.setup.battle, Options{.practice = true}, 77, {2});
+  auto command = action_from_json(game.battle(), {{"type", "command"}, {"orders", {{{"wing", "aw"}, {"commands", {"combat"}}}}}}, "t");
+  REQUIRE_FALSE(game.play(command));
+  auto attack_action = action_from_json(game.battle(), attack("BL1", {"AV1"}), "t");
+  REQUIRE_FALSE(game.play(attack_action));
+  REQUIRE(game.last_action_rolled());
+  int first = 0;
+  for (const Event &e : game.log())
+    if (e.kind == "attack") first = e.roll;
+  CHECK(first == 2);
+  game.undo();
+  game.insert_forced_die(7);
+  REQUIRE_FALSE(game.play(attack_action));
+  int second = 0;
+  for (const Event &e : game.log())
+    if (e.kind == "attack") second = e.roll;
+  CHECK(second == 7);
+  Game replayed = Game::from_record(game.record(), "practice.json");
+  CHECK(replayed.state() == game.state());
+  CHECK(replayed.setup().options.practice);
+}
+
+TEST_CASE("practice: a branch starts from the state before the action that wrote a log entry") {
+  Game game(load_battle_file(source_path("battles/first-clash.json")), Options{.practice = true}, 3);
+  auto command = action_from_json(game.battle(), {{"type", "command"}, {"orders", {{{"wing", "host"}, {"commands", {"move"}}}}}}, "t");
+  REQUIRE_FALSE(game.play(command));
+  size_t entry = game.log().size();
+  REQUIRE_FALSE(game.play(action_from_json(game.battle(), move("B1", "0805"), "t")));
+  CHECK(game.action_for_log_entry(entry) == 1); // the move's own entry
+  Game branch = game;
+  branch.replay_to(game.action_for_log_entry(entry));
+  CHECK(branch.state().units[branch.battle().unit_index("B1")].hex == *branch.battle().parse_hex("1105"));
+  CHECK(game.state().units[game.battle().unit_index("B1")].hex == *game.battle().parse_hex("0805"));
+}

@@ -26,6 +26,11 @@ public:
   std::optional<Refusal> play(const Action &action);
   bool undo();           // back to the state before the last action (snapshot)
   bool last_action_rolled() const; // did the last action roll a die? (undo stops there in play)
+  // Practice games: the next die rolled will be `face` (kept in the record's forced dice, so the
+  // record still replays exactly).
+  void insert_forced_die(int face);
+  // The index of the action whose resolution wrote log entry `entry`.
+  size_t action_for_log_entry(size_t entry) const;
   void replay_to(size_t action_count);
 
   const Setup &setup() const { return setup_; }

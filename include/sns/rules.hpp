@@ -32,6 +32,7 @@ using Events = std::vector<Event>;
 
 struct Options {
   bool advanced_wing_integrity = false; // only where the battle says standard_or_advanced
+  bool practice = false;                // a practice game: take-backs past die rolls and branches
 };
 
 // Everything fixed for one game: the battle, the tables, the options and the forced dice (R23).
@@ -88,6 +89,8 @@ std::optional<Refusal> preview_fire(const Setup &setup, const GameState &state, 
 
 // Will this phase be played this turn, given the active side's orders? (3.0, R1; for display)
 bool phase_commanded(const Setup &setup, const GameState &state, Phase p);
+// The active side's wings that act in this phase (4.1), in battle order.
+std::vector<int> wings_acting(const Setup &setup, const GameState &state, Phase p);
 
 // Every hex the unit could fire into now, by range and line of sight (9.1, 12.1, R21): for showing
 // fire ranges; whether a unit there may be fired at is still apply's decision.

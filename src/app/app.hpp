@@ -1,6 +1,9 @@
 // The desktop app's state: the game, what the player has selected, panels' settings, file paths.
 #pragma once
+#include "tutorial.hpp"
 #include "view.hpp"
+
+#include <set>
 
 #include <memory>
 #include <optional>
@@ -56,6 +59,32 @@ struct App {
   Fonts fonts;
   float ui_scale = 1.0f;
 
+  // Learning: lessons, explain mode, and practice lines (take-backs and branches).
+  std::vector<Lesson> lessons;
+  std::optional<LessonRun> lesson;
+  size_t lesson_index = 0;
+  std::set<std::string> completed; // lesson ids, remembered in the data folder
+  bool lessons_screen = false;
+  bool explain = false;
+  bool practice_choice = true; // start screen: new games are practice games
+  struct Line {
+    std::string name;
+    std::optional<Game> stored; // the line's game while another line is shown
+    bool fresh_dice = false;    // this line rolls new dice instead of the main line's
+  };
+  std::vector<Line> lines;
+  int line = 0;
+  uint64_t ui_rng = 0x2545F4914F6CDD1Dull; // fresh dice for practice (not the game's dice)
+
+  bool practice() const { return game && game->setup().options.practice; }
+  int fresh_die();
+  void start_lesson(size_t index);
+  void lesson_next();
+  void load_progress();
+  void save_progress();
+  void branch(size_t log_entry, bool fresh_dice);
+  void switch_line(int index);
+
   void start(std::shared_ptr<const Battle> battle, Options options, uint64_t seed);
   bool open(const std::string &path); // a battle or a game record
   void play(const Action &a);
@@ -67,6 +96,7 @@ struct App {
   std::string autosave_path() const;
   void scan_battles();
   void load_rules();
+  void load_rules_and_lessons();
 };
 
 // Drawing (map_view.cpp, counter_art.cpp) and panels (panels.cpp).
@@ -78,6 +108,10 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const
 void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int unit, bool dim);
 void draw_panels(App &app, const MapRect &map, HexId hover);
 void draw_start_screen(App &app);
+void draw_lessons_screen(App &app);
+void learning_panel(App &app);  // lesson step and explain mode, at the top of the Orders panel
+void lines_panel(App &app);     // practice lines, in the Battle panel
+void log_context_menu(App &app, size_t entry);
 unsigned wing_colour(const std::string &hex);
 
 } // namespace sns::app

@@ -36,7 +36,10 @@ void App::refresh() {
 }
 
 void App::start(std::shared_ptr<const Battle> battle, Options options, uint64_t seed) {
+  explain = battle->id == "first-clash"; // on by default in the teaching battle
   game.emplace(std::move(battle), options, seed);
+  lesson.reset();
+  lines.clear();
   save_path = (fs::path(data_dir) / (game->battle().id + ".json")).string();
   redo.clear();
   sel.clear();
@@ -55,6 +58,8 @@ bool App::open(const std::string &path) {
     if (record) {
       game.emplace(Game::from_record(doc, path));
       save_path = path;
+      lesson.reset();
+      lines.clear();
     } else {
       start(load_battle(doc, path), Options{}, static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
       return true;
@@ -92,12 +97,22 @@ void App::play(const Action &a) {
 
 void App::undo() {
   if (game->actions().empty()) return;
-  if (game->last_action_rolled()) { // keeps a roll from being taken back and tried again
-    message = "Undo stops at a die roll: the dice have spoken (R23).";
+  if (lesson) {
+    message = "Lessons go forward only; replay the lesson from the lesson list to start again.";
+    return;
+  }
+  bool rolled = game->last_action_rolled();
+  if (rolled && !practice()) { // a competitive game: no taking back a roll and trying again
+    message = "Undo stops at a die roll in a competitive game: the dice have spoken. Practice games allow it.";
     return;
   }
   redo.push_back(game->actions().back());
   game->undo();
+  if (rolled) { // practice: the same action will roll a new die
+    game->insert_forced_die(fresh_die());
+    redo.clear();
+    message = "Taken back past a die roll: play it again for a fresh roll.";
+  }
   sel.clear();
   autosave();
   refresh();
@@ -152,6 +167,16 @@ void App::scan_battles() {
   });
 }
 
+void App::load_rules_and_lessons() {
+  try {
+    lessons = load_lessons(root);
+  } catch (const std::exception &e) {
+    std::cerr << "lessons not loaded: " << e.what() << "\n";
+  }
+  load_progress();
+  load_rules();
+}
+
 void App::load_rules() {
   std::ifstream in(fs::path(root) / "assets" / "rules.md");
   std::stringstream text;
@@ -169,6 +194,9 @@ struct LaunchOptions {
   std::string select;
   int width = 1600, height = 900;
   int bench_frames = 0;
+  std::string lesson;   // --lesson ID: open that lesson
+  int lesson_step = 0;  // --lesson-step N: played up to step N (screenshots)
+  bool explain = false;
 };
 
 std::string find_root(const char *argv0) {
@@ -208,6 +236,9 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
     if (a == "--screenshot") o.screenshot = value();
     else if (a == "--select") o.select = value();
     else if (a == "--bench-frames") o.bench_frames = std::stoi(value());
+    else if (a == "--lesson") o.lesson = value();
+    else if (a == "--lesson-step") o.lesson_step = std::stoi(value());
+    else if (a == "--explain") o.explain = true;
     else if (a == "--size") {
       std::string v = value();
       if (std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 320 || o.height < 240)
@@ -299,6 +330,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
   else if (k == SDLK_z) app.show_zoc = !app.show_zoc;
   else if (k == SDLK_r) app.show_range = !app.show_range;
   else if (k == SDLK_l) app.show_labels = !app.show_labels;
+  else if (k == SDLK_x) app.explain = !app.explain;
   else if (k == SDLK_e) app.play(Action{.type = ActionType::EndPhase});
   else if (k == SDLK_ESCAPE) app.sel.clear();
   else if (k == SDLK_HOME) app.camera_fitted = false;
@@ -369,7 +401,8 @@ TerrainCache terrain_cache;
 void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   menu_bar(app, quit);
   if (app.start_screen || !app.game) {
-    draw_start_screen(app);
+    if (app.lessons_screen) draw_lessons_screen(app);
+    else draw_start_screen(app);
     return;
   }
   MapRect r = map_rect(app);
@@ -395,6 +428,13 @@ void frame(App &app, bool &quit, SDL_Renderer *renderer) {
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.sel.clear();
   }
   auto marks = app.view->marks(app.sel, app.show_zoc, app.show_range);
+  if (app.lesson && app.lesson->step()) { // point at what the lesson step talks about
+    const Battle &b = app.game->battle();
+    for (const std::string &id : app.lesson->step()->units)
+      if (int u = b.unit_index(id); u >= 0 && app.game->state().units[u].hex != kOffMap) marks[app.game->state().units[u].hex] |= kMarkLesson;
+    for (const std::string &h : app.lesson->step()->hexes)
+      if (auto id = b.parse_hex(h)) marks[*id] |= kMarkLesson;
+  }
   if (terrain_cache.stale(app, r)) terrain_cache.rebuild(app, r, renderer);
   ImDrawList *bg = ImGui::GetBackgroundDrawList();
   terrain_cache.visible = terrain_cache.texture != nullptr; // blitted before ImGui draws (see main)
@@ -448,7 +488,7 @@ int main(int argc, char **argv) {
   ImGui_ImplSDLRenderer_Init(renderer);
   if (!load_fonts(app)) return 2;
   app.scan_battles();
-  app.load_rules();
+  app.load_rules_and_lessons();
 
   std::string file = opt.file;
   if (file.empty() && opt.bench_frames > 0) file = (fs::path(app.root) / "battles" / "grunwald-1410.json").string();
@@ -456,6 +496,23 @@ int main(int argc, char **argv) {
     std::cerr << "{\"error\": \"" << app.message << "\"}\n";
     return 2;
   }
+  if (!opt.lesson.empty()) {
+    auto it = std::find_if(app.lessons.begin(), app.lessons.end(), [&](const Lesson &l) { return l.id == opt.lesson; });
+    if (it == app.lessons.end()) {
+      std::cerr << "{\"error\": \"--lesson: no lesson " << opt.lesson << "\"}\n";
+      return 2;
+    }
+    app.start_lesson(static_cast<size_t>(it - app.lessons.begin()));
+    try {
+      app.lesson->advance_to(static_cast<size_t>(opt.lesson_step));
+    } catch (const std::exception &e) {
+      std::cerr << "{\"error\": \"" << e.what() << "\"}\n";
+      return 2;
+    }
+    app.game.emplace(app.lesson->game());
+    app.refresh();
+  }
+  if (opt.explain) app.explain = true;
   if (!opt.select.empty() && app.game) {
     int u = app.game->battle().unit_index(opt.select);
     if (u < 0) {

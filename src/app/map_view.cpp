@@ -179,6 +179,7 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const
     if (m & kMarkAdvance) ring(IM_COL32(60, 170, 255, 255), 3.5f);
     if (m & kMarkLoss) ring(IM_COL32(255, 120, 0, 255), 3.5f);
     if (m & kMarkSelected) ring(IM_COL32(255, 255, 255, 255), 4.0f);
+    if (m & kMarkLesson) ring(IM_COL32(60, 220, 255, 255), 5.0f);
   }
   for (int u : hover_units)
     if (s.units[u].hex != kOffMap) dl->AddPolyline(corners[s.units[u].hex].data(), 6, IM_COL32(255, 0, 255, 255), ImDrawFlags_Closed, 4.0f);

@@ -92,6 +92,8 @@ void status_panel(App &app) {
   ImGui::Checkbox("Enemy zones of control (Z)", &app.show_zoc);
   ImGui::Checkbox("Fire range of selection (R)", &app.show_range);
   ImGui::Checkbox("Hex labels (L)", &app.show_labels);
+  ImGui::Checkbox("Explain mode (X)", &app.explain);
+  lines_panel(app);
 }
 
 void command_builder(App &app) {
@@ -263,6 +265,7 @@ void fire_preview(App &app, const Action &a) {
 }
 
 void decision_panel(App &app) {
+  learning_panel(app);
   const Battle &b = app.game->battle();
   const GameState &s = app.game->state();
   if (s.game_over()) {
@@ -358,6 +361,9 @@ void log_panel(App &app) {
     ImGui::TextWrapped("%s", e.text.c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) app.hover_log = static_cast<int>(i);
+    ImGui::PushID(static_cast<int>(i));
+    log_context_menu(app, i);
+    ImGui::PopID();
   }
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 5) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
@@ -463,6 +469,14 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
   log_panel(app);
   ImGui::End();
   rules_window(app);
+  if (app.lesson && app.lesson->step() && !app.lesson->step()->panel.empty()) {
+    const std::string &pn = app.lesson->step()->panel;
+    ImVec2 a, z;
+    if (pn == "orders") a = ImVec2(width - right_w, top), z = ImVec2(width, top + height);
+    else if (pn == "log") a = ImVec2(left_w, map.y + map.h), z = ImVec2(width - right_w, top + height);
+    else a = ImVec2(0, top), z = ImVec2(left_w, top + height); // sequence, vp: the Battle panel
+    ImGui::GetForegroundDrawList()->AddRect(a, z, IM_COL32(60, 220, 255, 255), 0, 0, 4.0f);
+  }
   hover_tooltip(app, hover);
   die_overlay(app, map);
   if (app.game->state().game_over()) {
@@ -499,10 +513,13 @@ void draw_start_screen(App &app) {
   ImGui::BeginDisabled(!offers);
   ImGui::Checkbox("Advanced Wing Integrity (4.2)", &app.advanced_wing_integrity);
   ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::Checkbox("Practice game (take-backs, branches)", &app.practice_choice);
   if (ImGui::Button("New game") && !app.battles.empty()) {
     try {
       Options o;
       o.advanced_wing_integrity = offers && app.advanced_wing_integrity;
+      o.practice = app.practice_choice;
       app.start(load_battle_file(app.battles[app.chosen_battle].path), o, static_cast<uint64_t>(ImGui::GetTime() * 1e6) ^ 0x5eed);
     } catch (const std::exception &e) {
       app.message = e.what();
@@ -510,6 +527,8 @@ void draw_start_screen(App &app) {
   }
   ImGui::SameLine();
   if (ImGui::Button("Continue the autosave")) app.open(app.autosave_path());
+  ImGui::SameLine();
+  if (ImGui::Button("Learn to play")) app.lessons_screen = true;
   ImGui::Separator();
   ImGui::InputText("File", app.path_buffer, sizeof app.path_buffer);
   ImGui::SameLine();

@@ -267,4 +267,60 @@ std::string section_for_phase(Phase p) {
   }
 }
 
+std::string phase_explanation(Phase p) {
+  switch (p) {
+  case Phase::Command: return "Choose which wing acts this turn and give it up to its commands.\nThe commands decide which action phases follow, and for whom.";
+  case Phase::Fire: return "Units with a Fire Factor may shoot once each at an enemy in range.\nA roll at or above the Fire Factor Suppresses the target.";
+  case Phase::Horse: return "The wing's horse may move up to three hexes, even out of enemy zones.\nAfterwards, horse next to an enemy may Charge.";
+  case Phase::Charge: return "Commanded horse next to an enemy may attack it now (a Charge).\nBonus + Horse makes Heavy Horse two classes better, Light Horse one.";
+  case Phase::Withdraw: return "Units that start next to the enemy may step away, one hex (two with Bonus).\nThey must end free of every enemy zone of control.";
+  case Phase::ShieldWall: return "The wing's foot without a Fire Factor form Shield Wall until your next turn.\nEach may also step one hex if it did not start next to the enemy.";
+  case Phase::Move: return "Each unit of the wing may move up to three hexes, one unit at a time.\nEntering an enemy zone of control ends a unit's move.";
+  case Phase::SecondMove: return "Bonus + Move: the wing moves a second time.\nEvery unit may move again, under the same rules.";
+  case Phase::Combat: return "Units of the wing may attack adjacent enemies, one attack at a time.\nEach unit attacks once and each enemy is attacked once.";
+  case Phase::SecondCombat: return "Bonus + Combat: a second Combat Phase.\nUnits that attacked before may attack again.";
+  case Phase::PitchedCombat: return "Bonus + Combat as a Pitched Combat Phase.\nEvery Primary fights one class better.";
+  case Phase::VictoryCheck: return "Your opponent checks whether they have won.\nVP come from eliminated enemy units.";
+  case Phase::Initiative: return "If you hold the Initiative Marker you may take another turn at once.\nThe marker then passes to your opponent.";
+  case Phase::GameOver: return "The battle is over.\n";
+  }
+  return "";
+}
+
+std::vector<std::pair<std::string, int>> action_counts(const std::vector<Action> &legal) {
+  std::vector<std::pair<std::string, int>> out;
+  auto add = [&](const std::string &kind) {
+    for (auto &o : out)
+      if (o.first == kind) return void(++o.second);
+    out.push_back({kind, 1});
+  };
+  for (const Action &a : legal) {
+    switch (a.type) {
+    case ActionType::Command: add(a.orders.empty() ? "give no commands" : "command choices"); break;
+    case ActionType::Move: add("moves"); break;
+    case ActionType::Fire: add("fire"); break;
+    case ActionType::Attack: add("attacks"); break;
+    case ActionType::CombatMode: add("combat modes"); break;
+    case ActionType::Choose: add("result options"); break;
+    case ActionType::LoseStep: add("units that may take the loss"); break;
+    case ActionType::Retreat: add("retreat hexes"); break;
+    case ActionType::Advance: add("units that may advance"); break;
+    case ActionType::NoAdvance: add("stay put"); break;
+    case ActionType::Initiative: add("initiative answers"); break;
+    case ActionType::EndPhase: add("end the phase"); break;
+    case ActionType::Special: add("special rule actions"); break;
+    }
+  }
+  return out;
+}
+
+std::string narrate_roll(const Battle &b, const Event &e) {
+  (void)b;
+  if (e.kind == "attack" && e.cc >= 0)
+    return "Rolled " + std::to_string(e.roll) + ": with the DRM that reads column " + std::to_string(e.column) +
+           " of row " + cc_name(e.cc) + " on the Combat Results Table: " + e.result + ". " + e.text;
+  if (e.kind == "fire") return "Rolled " + std::to_string(e.roll) + ": " + e.text;
+  return e.text;
+}
+
 } // namespace sns::app

@@ -44,6 +44,7 @@ enum Mark : uint16_t {
   kMarkMovable = 1 << 8,     // a unit that can act in this phase
   kMarkEnemyZoc = 1 << 9,    // (toggle) enemy zone of control
   kMarkFireRange = 1 << 10,  // (toggle) within the selected firer's range
+  kMarkLesson = 1 << 11,     // pointed at by the current lesson step
 };
 
 struct ClickOutcome {
@@ -84,5 +85,11 @@ struct RulesSection {
 std::vector<RulesSection> parse_rules_text(const std::string &markdown);
 // The section a phase belongs to (F1 opens it).
 std::string section_for_phase(Phase p);
+
+// Explain mode: what this phase does (two lines, our words), and what can be done right now.
+std::string phase_explanation(Phase p);
+std::vector<std::pair<std::string, int>> action_counts(const std::vector<Action> &legal);
+// A die roll in words: the attack's CRT row and column, or the fire roll against its factor.
+std::string narrate_roll(const Battle &b, const Event &e);
 
 } // namespace sns::app

@@ -403,6 +403,15 @@ bool phase_commanded(const Setup &setup, const GameState &state, Phase p) {
   return false;
 }
 
+std::vector<int> wings_acting(const Setup &setup, const GameState &state, Phase p) {
+  GameState &s = const_cast<GameState &>(state); // only read
+  Ctx c{setup, *setup.battle, s, nullptr};
+  std::vector<int> out;
+  for (size_t w = 0; w < c.b.wings.size(); ++w)
+    if (c.b.wings[w].side == s.active && wing_acts_in(c, static_cast<int>(w), p)) out.push_back(static_cast<int>(w));
+  return out;
+}
+
 std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state, const Action &a, AttackPreview &out) {
   GameState &s = const_cast<GameState &>(state); // previews only read
   Ctx c{setup, *setup.battle, s, nullptr};

@@ -2,6 +2,7 @@
 #include "json_reader.hpp"
 #include "sns/game.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fcntl.h>
 #include <unistd.h>
@@ -36,6 +37,19 @@ bool Game::undo() {
   return true;
 }
 
+void Game::insert_forced_die(int face) {
+  auto at = setup_.forced_dice.begin() + std::min<size_t>(state_.forced_used, setup_.forced_dice.size());
+  setup_.forced_dice.insert(at, face);
+  // Snapshots taken before now consumed fewer forced dice, so they stay valid as they are.
+}
+
+size_t Game::action_for_log_entry(size_t entry) const {
+  size_t action = 0;
+  for (size_t i = 0; i < log_marks_.size(); ++i)
+    if (log_marks_[i] <= entry) action = i;
+  return action;
+}
+
 bool Game::last_action_rolled() const {
   if (history_.empty()) return false;
   const GameState &before = history_.back();
@@ -49,6 +63,7 @@ void Game::replay_to(size_t count) {
 nlohmann::json options_to_json(const Options &o) {
   json j = json::object();
   if (o.advanced_wing_integrity) j["wing_integrity"] = "advanced";
+  if (o.practice) j["practice"] = true;
   return j;
 }
 
@@ -79,7 +94,8 @@ Game Game::from_record(const json &rec, const std::string &file) {
   Options options;
   if (const json *o = in.optional(rec, "options")) {
     in.object(*o, "/options");
-    in.only_keys(*o, "/options", {"wing_integrity"});
+    in.only_keys(*o, "/options", {"wing_integrity", "practice"});
+    if (const json *p = in.optional(*o, "practice")) options.practice = in.boolean(*p, "/options/practice");
     if (const json *wi = in.optional(*o, "wing_integrity")) {
       std::string v = in.str(*wi, "/options/wing_integrity");
       if (v != "advanced" && v != "standard") in.fail("/options/wing_integrity", "expected \"standard\" or \"advanced\"");
