@@ -194,7 +194,13 @@ void apply_move(Ctx &c, const Action &a) {
   us.hex = a.to;
   us.acted = true;
   us.away = false;
-  c.say("move", from == kOffMap ? "5.4" : "5.0", [&] {
+  const char *rule = from == kOffMap                   ? "5.4"
+                     : c.s.phase == Phase::Horse        ? "10.0"
+                     : c.s.phase == Phase::Withdraw     ? "6.0"
+                     : c.s.phase == Phase::ShieldWall   ? "8.0"
+                     : c.s.phase == Phase::SecondMove   ? "5.6"
+                                                        : "5.0";
+  c.say("move", rule, [&] {
     return from == kOffMap ? c.name(a.unit) + " enters the map at " + c.hex(a.to)
                            : c.name(a.unit) + " moves " + c.hex(from) + " -> " + c.hex(a.to);
   }, {a.unit});
