@@ -66,12 +66,13 @@ using Attackers = SmallVec<int, 6>;
 
 enum class Choice : uint8_t { Keep, EX, DR, AR };
 enum class CombatMode : uint8_t { Undecided, TwoPhases, Pitched };
+enum class SpecialVerb : uint8_t { None, Leave, Return }; // "leave" / "return" for an off-map wing
 
-inline constexpr size_t kMaxListedCommands = 8;
+inline constexpr size_t kMaxListedCommands = 7;
 inline constexpr size_t kMaxWingOrders = 8;
 
 struct WingOrder {
-  int wing = 0;
+  int16_t wing = 0;
   SmallVec<Command, kMaxListedCommands> commands;
   friend bool operator==(const WingOrder &, const WingOrder &) = default;
 };
@@ -89,7 +90,7 @@ struct Action {
   Choice option = Choice::Keep;
   bool declare = false; // Initiative
   int special = -1;     // Special: index of the battle's special rule
-  std::string verb;     // Special: what to do ("leave", "return")
+  SpecialVerb verb = SpecialVerb::None; // Special: what to do
   friend bool operator==(const Action &, const Action &) = default;
 };
 

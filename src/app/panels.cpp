@@ -141,7 +141,7 @@ void command_builder(App &app) {
   Action a{.type = ActionType::Command};
   for (int k = 0; k < slots; ++k)
     if (app.draft_wing[k] >= 0 && a.orders.size() < kMaxWingOrders) {
-      WingOrder o{app.draft_wing[k], {}};
+      WingOrder o{static_cast<int16_t>(app.draft_wing[k]), {}};
       for (Command c : app.draft[k])
         if (o.commands.size() < kMaxListedCommands) o.commands.push_back(c);
       a.orders.push_back(o);
@@ -164,7 +164,7 @@ void command_builder(App &app) {
   for (const Action &sa : app.view->legal())
     if (sa.type == ActionType::Special) {
       const Special &sp = b.special[sa.special];
-      std::string label = (sa.verb == "leave" ? "Send away: " : "Call back: ") + b.wings[sp.wing].name;
+      std::string label = (sa.verb == SpecialVerb::Leave ? "Send away: " : "Call back: ") + b.wings[sp.wing].name;
       if (ImGui::Button(label.c_str())) app.play(sa);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sp.text.c_str());
     }

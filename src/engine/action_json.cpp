@@ -77,7 +77,7 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
       const json &o = in.object(orders[i], path);
       in.only_keys(o, path, {"wing", "commands"});
       WingOrder wo;
-      wo.wing = r.wing(in.field(o, path, "wing"), path + "/wing");
+      wo.wing = static_cast<int16_t>(r.wing(in.field(o, path, "wing"), path + "/wing"));
       const json &cmds = in.array(in.field(o, path, "commands"), path + "/commands");
       if (cmds.size() > kMaxListedCommands) in.fail(path + "/commands", "at most " + std::to_string(kMaxListedCommands) + " commands");
       for (size_t k = 0; k < cmds.size(); ++k) {
@@ -152,7 +152,10 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
     for (size_t i = 0; i < b.special.size(); ++i)
       if (b.special[i].id == id) a.special = static_cast<int>(i);
     if (a.special < 0) in.fail("/rule", "the battle has no special rule \"" + id + "\"");
-    a.verb = in.str(in.field(j, "", "verb"), "/verb");
+    std::string verb = in.str(in.field(j, "", "verb"), "/verb");
+    if (verb == "leave") a.verb = SpecialVerb::Leave;
+    else if (verb == "return") a.verb = SpecialVerb::Return;
+    else in.fail("/verb", "expected \"leave\" or \"return\", got \"" + verb + "\"");
   } else {
     in.fail("/type", "unknown action type \"" + type + "\"; expected command, move, fire, attack, combat_mode, "
                      "choose, lose_step, retreat, advance, no_advance, initiative, end_phase or special");
@@ -201,7 +204,7 @@ json action_to_json(const Battle &b, const Action &a) {
   case ActionType::Initiative: j["declare"] = a.declare; break;
   case ActionType::Special:
     j["rule"] = b.special[a.special].id;
-    j["verb"] = a.verb;
+    j["verb"] = a.verb == SpecialVerb::Leave ? "leave" : "return";
     break;
   default: break;
   }
@@ -235,7 +238,8 @@ std::string describe(const Battle &b, const Action &a) {
   case ActionType::NoAdvance: return "no advance";
   case ActionType::Initiative: return a.declare ? "declare Initiative" : "pass the turn";
   case ActionType::EndPhase: return "end the phase";
-  case ActionType::Special: return a.verb + " (" + b.special[a.special].id + ")";
+  case ActionType::Special:
+    return std::string(a.verb == SpecialVerb::Leave ? "leave" : "return") + " (" + b.special[a.special].id + ")";
   }
   return "?";
 }

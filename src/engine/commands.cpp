@@ -105,7 +105,7 @@ void enumerate_commands(Ctx &c, std::vector<Action> &out) {
   std::function<void(size_t)> pick_wing = [&](size_t from) {
     for (size_t i = from; i < wings.size(); ++i) {
       for (const auto &set : sets) {
-        current.push_back(WingOrder{wings[i], {set.begin(), set.end()}});
+        current.push_back(WingOrder{static_cast<int16_t>(wings[i]), {set.begin(), set.end()}});
         Action a{.type = ActionType::Command, .orders = current};
         if (!validate_command(c, a)) {
           out.push_back(a);

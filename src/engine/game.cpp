@@ -197,6 +197,7 @@ void apply_unchecked(Ctx &c, const Action &a) {
 // whether there is more than one choice.
 std::vector<Action> legal(Ctx &c, size_t limit = SIZE_MAX) {
   std::vector<Action> out;
+  out.reserve(limit == SIZE_MAX ? 128 : limit);
   if (c.s.game_over()) return out;
   if (attack_in_progress(c.s)) {
     resolution_actions(c, out);

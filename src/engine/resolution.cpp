@@ -228,7 +228,7 @@ Check validate_resolution(Ctx &c, const Action &a) {
     if (p.stage != AttackStage::Advance) return refuse("7.8", "no advance is on offer now");
     auto cands = advance_candidates(c);
     if (a.type == ActionType::NoAdvance) {
-      if (p.charge && c.def(cands[0]).type == UnitType::HH)
+      if (p.charge && !cands.empty() && c.def(cands[0]).type == UnitType::HH)
         return refuse("7.8", "charging Heavy Horse must advance when it can");
       return std::nullopt;
     }

@@ -128,12 +128,12 @@ Check validate_special(Ctx &c, const Action &a) {
   if (c.s.phase != Phase::Command) return refuse(sp.id, "a wing leaves or returns only in its side's Command Phase");
   if (c.s.active != sp.side) return refuse(sp.id, "only " + c.b.sides[sp.side].name + " may use this rule");
   size_t i = static_cast<size_t>(a.special);
-  if (a.verb == "leave") {
+  if (a.verb == SpecialVerb::Leave) {
     if (flag(c, i)) return refuse(sp.id, c.b.wings[sp.wing].name + " is already away");
     if (flag(c, i + kUsedShift)) return refuse(sp.id, c.b.wings[sp.wing].name + " may leave the battle only once");
     return std::nullopt;
   }
-  if (a.verb == "return") {
+  if (a.verb == SpecialVerb::Return) {
     if (!flag(c, i)) return refuse(sp.id, c.b.wings[sp.wing].name + " is not away");
     return std::nullopt;
   }
@@ -142,7 +142,7 @@ Check validate_special(Ctx &c, const Action &a) {
 
 void special_actions(Ctx &c, std::vector<Action> &out) {
   for (size_t i = 0; i < c.b.special.size() && i < kUsedShift; ++i)
-    for (const char *verb : {"leave", "return"}) {
+    for (SpecialVerb verb : {SpecialVerb::Leave, SpecialVerb::Return}) {
       Action a{.type = ActionType::Special, .special = static_cast<int>(i), .verb = verb};
       if (!validate_special(c, a)) out.push_back(a);
     }
@@ -151,7 +151,7 @@ void special_actions(Ctx &c, std::vector<Action> &out) {
 void apply_special(Ctx &c, const Action &a) {
   const Special &sp = c.b.special[a.special];
   size_t i = static_cast<size_t>(a.special);
-  if (a.verb == "leave") {
+  if (a.verb == SpecialVerb::Leave) {
     set_flag(c, i, true);
     set_flag(c, i + kUsedShift, true);
     std::vector<int> gone;
