@@ -87,6 +87,9 @@ std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state
 std::optional<Refusal> preview_fire(const Setup &setup, const GameState &state, const Action &fire,
                                     FirePreview &out);
 
+// The rulebook section that governs a phase ("7.7" for a Pitched Combat Phase).
+const char *phase_section(Phase p);
+
 // Will this phase be played this turn, given the active side's orders? (3.0, R1; for display)
 bool phase_commanded(const Setup &setup, const GameState &state, Phase p);
 // The active side's wings that act in this phase (4.1), in battle order.

@@ -249,23 +249,7 @@ std::vector<RulesSection> parse_rules_text(const std::string &markdown) {
   return out;
 }
 
-std::string section_for_phase(Phase p) {
-  switch (p) {
-  case Phase::Command: return "4.0";
-  case Phase::Fire: return "9.0";
-  case Phase::Horse:
-  case Phase::Charge: return "10.0";
-  case Phase::Withdraw: return "6.0";
-  case Phase::ShieldWall: return "8.0";
-  case Phase::Move: return "5.0";
-  case Phase::SecondMove: return "5.6";
-  case Phase::Combat: return "7.0";
-  case Phase::SecondCombat:
-  case Phase::PitchedCombat: return "7.7";
-  case Phase::Initiative: return "11.0";
-  default: return "13.0";
-  }
-}
+std::string section_for_phase(Phase p) { return phase_section(p); }
 
 std::string phase_explanation(Phase p) {
   switch (p) {

@@ -13,7 +13,9 @@ constexpr Phase kActionPhases[] = {Phase::Fire,       Phase::Horse,        Phase
                                    Phase::SecondMove, Phase::Combat,       Phase::SecondCombat,
                                    Phase::PitchedCombat};
 
-const char *phase_rule(Phase p) {
+} // namespace
+
+const char *phase_section(Phase p) {
   switch (p) {
   case Phase::Command: return "4.0";
   case Phase::Fire: return "9.0";
@@ -32,6 +34,8 @@ const char *phase_rule(Phase p) {
   }
   return "3.0";
 }
+
+namespace {
 
 bool is_attack_phase(Phase p) {
   return p == Phase::Charge || p == Phase::Combat || p == Phase::SecondCombat || p == Phase::PitchedCombat;
@@ -64,7 +68,7 @@ void clear_phase_marks(Ctx &c) {
 void start_phase(Ctx &c, Phase p) {
   c.s.phase = p;
   clear_phase_marks(c);
-  c.say("phase", phase_rule(p), [&] { return std::string(name(p)) + " phase begins"; });
+  c.say("phase", phase_section(p), [&] { return std::string(name(p)) + " phase begins"; });
   // The Charge step belongs to the Horse Phase that was just checked (R13).
   if (p != Phase::Charge) check_wing_integrity(c);
   if (p == Phase::ShieldWall) enter_shield_wall(c);
@@ -244,7 +248,7 @@ void settle(Ctx &c) {
 
 void end_phase(Ctx &c) {
   Phase p = c.s.phase;
-  c.say("phase_end", phase_rule(p), [&] { return std::string(name(p)) + " phase ends"; });
+  c.say("phase_end", phase_section(p), [&] { return std::string(name(p)) + " phase ends"; });
   if (p == Phase::Horse) {
     enter_phases_from(c, Phase::Charge);
     return;
