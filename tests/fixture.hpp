@@ -1,19 +1,22 @@
-// Test helpers: load a scenario, place only the units a test needs, act through the engine, inspect.
+// Test helpers: load a scenario, place only the units a test needs, act through the engine,
+// inspect.
 #pragma once
 #include "sns/error.hpp"
 #include "sns/game.hpp"
 #include "sns/json_io.hpp"
 
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
 
 namespace sns::test {
 
-inline std::string source_path(const std::string &rel) { return std::string(SNS_SOURCE_DIR) + "/" + rel; }
+inline std::string source_path(const std::string &rel) {
+  return std::string(SNS_SOURCE_DIR) + "/" + rel;
+}
 
 inline nlohmann::json read_json(const std::string &rel) {
   std::ifstream in(source_path(rel));
@@ -21,21 +24,27 @@ inline nlohmann::json read_json(const std::string &rel) {
   return nlohmann::json::parse(in);
 }
 
-// Keeps only the listed units, at the listed hexes ("" keeps a unit off the map as a reinforcement).
-inline nlohmann::json place(nlohmann::json battle, const std::map<std::string, std::string> &hexes) {
+// Keeps only the listed units, at the listed hexes ("" keeps a unit off the map as a
+// reinforcement).
+inline nlohmann::json place(nlohmann::json battle,
+                            const std::map<std::string, std::string> &hexes) {
   nlohmann::json kept = nlohmann::json::array();
   for (auto &u : battle["units"]) {
     auto it = hexes.find(u["id"].get<std::string>());
     if (it == hexes.end()) continue;
-    if (it->second.empty()) u.erase("hex");
-    else u["hex"] = it->second;
+    if (it->second.empty())
+      u.erase("hex");
+    else
+      u["hex"] = it->second;
     kept.push_back(u);
   }
   battle["units"] = kept;
   if (battle.contains("reinforcements")) {
     nlohmann::json r = nlohmann::json::array();
     for (auto &e : battle["reinforcements"])
-      if (hexes.count(e["unit"].get<std::string>()) && hexes.at(e["unit"].get<std::string>()).empty()) r.push_back(e);
+      if (hexes.count(e["unit"].get<std::string>()) &&
+          hexes.at(e["unit"].get<std::string>()).empty())
+        r.push_back(e);
     battle["reinforcements"] = r;
   }
   if (battle.contains("special"))
@@ -59,7 +68,8 @@ struct Fixture {
     setup.forced_dice = std::move(dice);
     s = new_game(setup, seed, &ev);
   }
-  Fixture(const std::string &scenario, const std::map<std::string, std::string> &hexes, std::vector<int> dice = {})
+  Fixture(const std::string &scenario, const std::map<std::string, std::string> &hexes,
+          std::vector<int> dice = {})
       : Fixture(place(read_json("tests/scenarios/" + scenario), hexes), std::move(dice)) {}
 
   const Battle &b() const { return *setup.battle; }
@@ -97,7 +107,8 @@ struct Fixture {
   }
   size_t count(ActionType t) const {
     size_t n = 0;
-    for (const Action &a : legal()) n += a.type == t;
+    for (const Action &a : legal())
+      n += a.type == t;
     return n;
   }
   std::string phase() const { return std::string(name(s.phase)); }
@@ -112,7 +123,8 @@ struct Fixture {
 inline nlohmann::json move(const std::string &unit, const std::string &to) {
   return {{"type", "move"}, {"unit", unit}, {"to", to}};
 }
-inline nlohmann::json attack(const std::string &target, std::vector<std::string> attackers, std::string primary = "") {
+inline nlohmann::json attack(const std::string &target, std::vector<std::string> attackers,
+                             std::string primary = "") {
   nlohmann::json j = {{"type", "attack"}, {"target", target}, {"attackers", attackers}};
   if (!primary.empty()) j["primary"] = primary;
   return j;

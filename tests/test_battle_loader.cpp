@@ -1,4 +1,5 @@
-// Battle files, format 1 (DESIGN.md): strict loading, clear errors naming file, JSON path and expectation.
+// Battle files, format 1 (DESIGN.md): strict loading, clear errors naming file, JSON path and
+// expectation.
 #include "fixture.hpp"
 
 using namespace sns;
@@ -31,15 +32,18 @@ TEST_CASE("battle loader accepts every shipped battle") {
 
 TEST_CASE("battle loader refuses bad fields with their JSON path") {
   std::string msg;
-  CHECK(error_path([](json &d) { d["units"][3]["front"]["cc"] = "Z"; }, &msg) == "/units/3/front/cc");
+  CHECK(error_path([](json &d) { d["units"][3]["front"]["cc"] = "Z"; }, &msg) ==
+        "/units/3/front/cc");
   CHECK(msg.find("expected a combat class") != std::string::npos);
   CHECK(error_path([](json &d) { d["units"][0]["type"] = "X"; }) == "/units/0/type");
   CHECK(error_path([](json &d) { d["units"][0]["hex"] = "9999"; }, &msg) == "/units/0/hex");
   CHECK(msg.find("off the map") != std::string::npos);
-  CHECK(error_path([](json &d) { d["units"][1]["hex"] = d["units"][0]["hex"]; }, &msg) == "/units/1/hex");
+  CHECK(error_path([](json &d) { d["units"][1]["hex"] = d["units"][0]["hex"]; }, &msg) ==
+        "/units/1/hex");
   CHECK(msg.find("5.1") != std::string::npos);
   CHECK(error_path([](json &d) { d["units"][0]["wing"] = "nobody"; }) == "/units/0/wing");
-  CHECK(error_path([](json &d) { d["units"][0]["wing"] = "host"; }) == "/units/0/wing"); // the other side's wing
+  CHECK(error_path([](json &d) { d["units"][0]["wing"] = "host"; }) ==
+        "/units/0/wing"); // the other side's wing
   CHECK(error_path([](json &d) { d["sides"][0]["commands"]["markers"][0][0] = "charge"; }, &msg) ==
         "/sides/0/commands/markers/0/0");
   CHECK(msg.find("unknown command") != std::string::npos);
@@ -48,18 +52,28 @@ TEST_CASE("battle loader refuses bad fields with their JSON path") {
   CHECK(error_path([](json &d) { d["units"][0]["id"] = "R2"; }) == "/units/1/id"); // the second R2
   CHECK(error_path([](json &d) { d["map"]["columns"] = 100000; }) == "/map/columns");
   CHECK(error_path([](json &d) { d["map"]["rows"] = "ten"; }) == "/map/rows");
-  CHECK(error_path([](json &d) { d["map"]["hexsides"][0]["between"] = {"0101", "0505"}; }) == "/map/hexsides/0/between");
-  CHECK(error_path([](json &d) { d["map"]["hexsides"][0]["feature"] = "wall"; }) == "/map/hexsides/0/feature");
-  CHECK(error_path([](json &d) { d["map"]["hexes"]["0404"]["terrain"] = "lava"; }) == "/map/hexes/0404/terrain");
-  CHECK(error_path([](json &d) { d["rules"]["first_player"] = "martians"; }) == "/rules/first_player");
-  CHECK(error_path([](json &d) { d["rules"]["wing_integrity"] = "loose"; }) == "/rules/wing_integrity");
+  CHECK(error_path([](json &d) {
+          d["map"]["hexsides"][0]["between"] = {"0101", "0505"};
+        }) == "/map/hexsides/0/between");
+  CHECK(error_path([](json &d) { d["map"]["hexsides"][0]["feature"] = "wall"; }) ==
+        "/map/hexsides/0/feature");
+  CHECK(error_path([](json &d) { d["map"]["hexes"]["0404"]["terrain"] = "lava"; }) ==
+        "/map/hexes/0404/terrain");
+  CHECK(error_path([](json &d) { d["rules"]["first_player"] = "martians"; }) ==
+        "/rules/first_player");
+  CHECK(error_path([](json &d) { d["rules"]["wing_integrity"] = "loose"; }) ==
+        "/rules/wing_integrity");
   CHECK(error_path([](json &d) { d["format"] = "something-else/2"; }) == "/format");
   CHECK(error_path([](json &d) { d.erase("units"); }) == "/units");
   CHECK(error_path([](json &d) { d["sides"].erase(1); }) == "/sides");
   CHECK(error_path([](json &d) { d["units"][0]["colour"] = "red"; }) == "/units/0/colour");
-  CHECK(error_path([](json &d) { d["reinforcements"][0]["unit"] = "R1"; }) == "/reinforcements/0/unit");
-  CHECK(error_path([](json &d) { d["special"] = {{{"id", "x"}, {"kind", "teleport"}, {"side", "royal"}}}; }) == "/special/0/kind");
-  CHECK(error_path([](json &d) { d["sides"][0]["wings"][0]["color"] = "blue"; }) == "/sides/0/wings/0/color");
+  CHECK(error_path([](json &d) { d["reinforcements"][0]["unit"] = "R1"; }) ==
+        "/reinforcements/0/unit");
+  CHECK(error_path([](json &d) {
+          d["special"] = {{{"id", "x"}, {"kind", "teleport"}, {"side", "royal"}}};
+        }) == "/special/0/kind");
+  CHECK(error_path([](json &d) { d["sides"][0]["wings"][0]["color"] = "blue"; }) ==
+        "/sides/0/wings/0/color");
   CHECK(error_path([](json &) {}) == "ok");
 }
 
@@ -92,7 +106,7 @@ TEST_CASE("tables: the embedded charts load and a malformed table file is refuse
   const Tables &t = default_tables();
   CHECK(t.utmm[static_cast<int>(UnitType::V)][static_cast<int>(UnitType::L)] == -1);
   CHECK(t.utmm[static_cast<int>(UnitType::L)][static_cast<int>(UnitType::HH)] == 2);
-  CHECK(t.cell(0, -5).result == CombatResult::DE);  // below -2 reads -2
+  CHECK(t.cell(0, -5).result == CombatResult::DE); // below -2 reads -2
   CHECK(t.cell(0, 4).result == CombatResult::DR);
   CHECK(t.cell(0, 4).asterisk);
   CHECK(t.cell(1, 12).result == CombatResult::EX); // above 8 reads 8+

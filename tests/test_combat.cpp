@@ -1,4 +1,5 @@
-// Combat (7.0 - 7.8, 10.0 charges, 12.1 - 12.3, R16 - R20): declaration, CC, DRM, results, retreats, advances.
+// Combat (7.0 - 7.8, 10.0 charges, 12.1 - 12.3, R16 - R20): declaration, CC, DRM, results,
+// retreats, advances.
 #include "fixture.hpp"
 
 using namespace sns;
@@ -13,13 +14,18 @@ AttackPreview preview(Fixture &f, const json &attack) {
   REQUIRE_FALSE(r);
   return p;
 }
-std::string stage(const Fixture &f) { return f.s.attack.stage == AttackStage::None ? "none" : "pending"; }
+std::string stage(const Fixture &f) {
+  return f.s.attack.stage == AttackStage::None ? "none" : "pending";
+}
 json choose(const char *option) { return {{"type", "choose"}, {"option", option}}; }
-json retreat(const std::string &unit, const std::string &to) { return {{"type", "retreat"}, {"unit", unit}, {"to", to}}; }
+json retreat(const std::string &unit, const std::string &to) {
+  return {{"type", "retreat"}, {"unit", unit}, {"to", to}};
+}
 json advance(const std::string &unit) { return {{"type", "advance"}, {"unit", unit}}; }
 } // namespace
 
-TEST_CASE("7.4 the rulebook's worked example: two A Veterans and a B Levy against a Levy, net DRM -3") {
+TEST_CASE(
+    "7.4 the rulebook's worked example: two A Veterans and a B Levy against a Levy, net DRM -3") {
   Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0304"}, {"AL1", "0305"}});
   f.command("aw", {"combat"});
   CHECK(f.phase() == "combat");
@@ -50,20 +56,28 @@ TEST_CASE("7.2 with tied best CC the player names the Primary; it must be the be
 }
 
 TEST_CASE("7.2 declaration limits: adjacency, one wing, horse with horse, rivers, Suppressed") {
-  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AX", "0304"}, {"AHH", "0305"},
-                           {"AI", "0101"}, {"BV1", "0708"}, {"AV2", "0707"}, {"AL1", "0505"}});
+  Fixture f("field.json", {{"BL1", "0404"},
+                           {"AV1", "0403"},
+                           {"AX", "0304"},
+                           {"AHH", "0305"},
+                           {"AI", "0101"},
+                           {"BV1", "0708"},
+                           {"AV2", "0707"},
+                           {"AL1", "0505"}});
   f.command("aw", {"combat"});
-  CHECK(f.refusal_rule(attack("BL1", {"AI"})) == "7.2");             // not adjacent
-  CHECK(f.refusal_rule(attack("BL1", {"AX"})) == "4.1");             // its wing was not commanded
-  CHECK(f.refusal_rule(attack("BL1", {"AV1", "AHH"})) == "7.2");     // horse with foot
-  CHECK(f.refusal_rule(attack("BV1", {"AV2"})) == "12.2");           // across the river
-  CHECK(f.refusal_rule(attack("AV1", {"AL1"})) == "7.2");            // target must be an enemy
+  CHECK(f.refusal_rule(attack("BL1", {"AI"})) == "7.2");         // not adjacent
+  CHECK(f.refusal_rule(attack("BL1", {"AX"})) == "4.1");         // its wing was not commanded
+  CHECK(f.refusal_rule(attack("BL1", {"AV1", "AHH"})) == "7.2"); // horse with foot
+  CHECK(f.refusal_rule(attack("BV1", {"AV2"})) == "12.2");       // across the river
+  CHECK(f.refusal_rule(attack("AV1", {"AL1"})) == "7.2");        // target must be an enemy
   f.s.units[f.u("AL1")].suppressed = true;
   CHECK(f.refusal_rule(attack("BL1", {"AL1"})) == "9.3");
 }
 
 TEST_CASE("7.2 each unit attacks once and each target is attacked once per phase") {
-  Fixture f("field.json", {{"BL1", "0404"}, {"BV1", "0502"}, {"AV1", "0403"}, {"AV2", "0304"}, {"AL1", "0503"}}, {7, 7});
+  Fixture f("field.json",
+            {{"BL1", "0404"}, {"BV1", "0502"}, {"AV1", "0403"}, {"AV2", "0304"}, {"AL1", "0503"}},
+            {7, 7});
   f.command("aw", {"combat"});
   f.act(attack("BL1", {"AV1"})); // roll 7 -> column 6: NE
   CHECK(stage(f) == "none");
@@ -151,7 +165,8 @@ TEST_CASE("7.7 Bonus + Combat as two Combat Phases: a unit may attack in each") 
 }
 
 TEST_CASE("10.0 a Charge: Bonus + Horse gives Heavy Horse +2 CC and Light Horse +1") {
-  Fixture f("field.json", {{"BL1", "0404"}, {"AHH", "0403"}, {"AHH2", "0304"}, {"ALH", "0505"}, {"BV1", "0506"}});
+  Fixture f("field.json",
+            {{"BL1", "0404"}, {"AHH", "0403"}, {"AHH2", "0304"}, {"ALH", "0505"}, {"BV1", "0506"}});
   f.command("aw", {"horse", "bonus"});
   CHECK(f.phase() == "horse");
   f.act(kEndPhase);
@@ -173,7 +188,8 @@ TEST_CASE("10.0 only activated Horse in EZOC charge; without Bonus there is no C
 }
 
 TEST_CASE("7.5 DE eliminates the target, scores VP, and one attacker may advance (7.8)") {
-  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0304"}, {"AL1", "0305"}}, {1});
+  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0304"}, {"AL1", "0305"}},
+            {1});
   f.command("aw", {"combat"});
   f.act(attack("BL1", {"AV1", "AV2", "AL1"}, "AV1")); // 1 - 3 = column -2: DE
   CHECK(f.unit("BL1").steps == 0);
@@ -196,11 +212,12 @@ TEST_CASE("7.5 DL flips a fresh target; another DL eliminates it") {
 }
 
 TEST_CASE("13.1 a Crown on the reverse is worth 2 VP more; R2 the opponent checks on their turn") {
-  Fixture f("field.json", {{"BV1", "0404"}, {"AV1", "0403"}, {"AV2", "0101"}, {"BL1", "0808"}}, {1});
+  Fixture f("field.json", {{"BV1", "0404"}, {"AV1", "0403"}, {"AV2", "0101"}, {"BL1", "0808"}},
+            {1});
   f.s.units[f.u("BV1")].steps = 1;
   f.command("aw", {"combat"});
   f.act(attack("BV1", {"AV1"})); // DL on a reduced unit: eliminated
-  CHECK(f.s.vp[0] == 4);          // Veteran 2 + Crown 2 = side A's victory_vp
+  CHECK(f.s.vp[0] == 4);         // Veteran 2 + Crown 2 = side A's victory_vp
   if (f.s.attack.stage != AttackStage::None) f.act({{"type", "no_advance"}});
   if (f.phase() == "combat") f.act(kEndPhase);
   // Side A's own total is checked at the end of side B's action phases (R2).
@@ -218,7 +235,8 @@ TEST_CASE("7.6 DR: the defender picks a hex away from the attackers and free of 
   f.act(attack("BL1", {"AV1"})); // column 3: DR*, no Shield Wall so it stands
   CHECK(side_to_act(f.setup, f.s) == 1);
   std::vector<std::string> hexes;
-  for (const Action &a : f.legal()) hexes.push_back(f.b().label(a.to));
+  for (const Action &a : f.legal())
+    hexes.push_back(f.b().label(a.to));
   CHECK(hexes == std::vector<std::string>{"0305", "0405", "0505"});
   CHECK(f.refusal_rule(retreat("BL1", "0304")) == "R18");
   f.act(retreat("BL1", "0405"));
@@ -229,7 +247,9 @@ TEST_CASE("7.6 DR: the defender picks a hex away from the attackers and free of 
 }
 
 TEST_CASE("7.6 a defender with no legal retreat loses a step instead") {
-  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0405"}, {"AL1", "0305"}, {"AI", "0505"}}, {4});
+  Fixture f("field.json",
+            {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0405"}, {"AL1", "0305"}, {"AI", "0505"}},
+            {4});
   f.command("aw", {"combat"});
   f.act(attack("BL1", {"AV1"}));
   CHECK(f.unit("BL1").steps == 1);
@@ -281,14 +301,16 @@ TEST_CASE("7.5 AR: every attacker retreats, each away from the defender") {
   Fixture f("field.json", {{"BV1", "0404"}, {"AL1", "0403"}, {"AI", "0304"}}, {8});
   f.command("aw", {"combat"});
   AttackPreview p = preview(f, attack("BV1", {"AL1", "AI"}));
-  CHECK(p.drm == 0); // L vs V +1, one lower participant -1
+  CHECK(p.drm == 0);                   // L vs V +1, one lower participant -1
   f.act(attack("BV1", {"AL1", "AI"})); // row B column 8: AR
   std::vector<std::string> first;
-  for (const Action &a : f.legal()) first.push_back(f.b().label(a.to));
+  for (const Action &a : f.legal())
+    first.push_back(f.b().label(a.to));
   CHECK(first == std::vector<std::string>{"0303", "0402", "0503"});
   f.act(retreat("AL1", "0402"));
   std::vector<std::string> second;
-  for (const Action &a : f.legal()) second.push_back(f.b().label(a.to));
+  for (const Action &a : f.legal())
+    second.push_back(f.b().label(a.to));
   CHECK(second == std::vector<std::string>{"0203", "0204", "0303"});
   f.act(retreat("AI", "0203"));
   CHECK(f.at("AL1") == "0402");
@@ -350,7 +372,8 @@ TEST_CASE("7.5 a Light Horse defender may take EX as DR") {
 
 TEST_CASE("12.1 no advance uphill into EZOC; 7.8 none from Shield Wall") {
   SECTION("uphill into EZOC") {
-    Fixture f("field.json", {{"BL1", "0605"}, {"AV1", "0505"}, {"BI", "0706"}, {"AV2", "0101"}}, {1});
+    Fixture f("field.json", {{"BL1", "0605"}, {"AV1", "0505"}, {"BI", "0706"}, {"AV2", "0101"}},
+              {1});
     f.s.units[f.u("BL1")].steps = 1;
     f.command("aw", {"combat"});
     f.act(attack("BL1", {"AV1"})); // DL on a reduced unit
@@ -382,6 +405,6 @@ TEST_CASE("R20 charging Heavy Horse must advance when it can") {
   f.command("aw", {"horse"});
   f.act(kEndPhase);
   f.act(attack("BL1", {"AHH"})); // HH vs L -1: column 0: DL, eliminated
-  CHECK(f.at("AHH") == "0404"); // the only legal choice was to advance (R25)
+  CHECK(f.at("AHH") == "0404");  // the only legal choice was to advance (R25)
   CHECK(f.has_event("advance", "7.8"));
 }

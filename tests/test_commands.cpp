@@ -1,4 +1,5 @@
-// 4.0 - 4.4 Command Phase (R5 - R7): wings per turn, commands per wing, Bonus, markers, perft counts.
+// 4.0 - 4.4 Command Phase (R5 - R7): wings per turn, commands per wing, Bonus, markers, perft
+// counts.
 #include "fixture.hpp"
 
 using namespace sns;
@@ -6,7 +7,9 @@ using namespace sns::test;
 using json = nlohmann::json;
 
 namespace {
-json order(const std::string &wing, std::vector<std::string> cmds) { return {{"wing", wing}, {"commands", cmds}}; }
+json order(const std::string &wing, std::vector<std::string> cmds) {
+  return {{"wing", wing}, {"commands", cmds}};
+}
 json command(std::vector<json> orders) { return {{"type", "command"}, {"orders", orders}}; }
 } // namespace
 
@@ -41,7 +44,8 @@ TEST_CASE("4.0 two wings per turn multiply the choices") {
   Fixture two(doc);
   // Pairs of wing orders using disjoint markers (7 distinct commands, each on its own marker):
   // sum over aw's set S (27 sets) of the number of ax sets avoiding S's commands and keeping Bonus
-  // legal. By size of S: S single non-bonus (6): ax from 6 remaining commands incl bonus -> 5 singles
+  // legal. By size of S: S single non-bonus (6): ax from 6 remaining commands incl bonus -> 5
+  // singles
   // + C(5,2)=10 pairs + 5 bonus pairs = 20. S pair without bonus (15): 4 remaining non-bonus ->
   // 4 + 6 + 4 = 14. S bonus pair (6): 5 non-bonus left, no bonus -> 5 + 10 = 15.
   // Total = 6*20 + 15*14 + 6*15 = 120 + 210 + 90 = 420, plus 55 one-wing choices = 475.
@@ -68,8 +72,10 @@ TEST_CASE("4.1 a wing of the other side, or a second wing past the limit, is ref
   json doc = read_json("battles/first-clash.json");
   doc["rules"]["first_player"] = "royal";
   Fixture g(doc);
-  CHECK(g.refusal_rule(command({order("vanguard", {"move"}), order("household", {"combat"})})) == "4.0");
-  CHECK(g.refusal_rule(command({order("vanguard", {"move"}), order("vanguard", {"combat"})})) == "4.0");
+  CHECK(g.refusal_rule(command({order("vanguard", {"move"}), order("household", {"combat"})})) ==
+        "4.0");
+  CHECK(g.refusal_rule(command({order("vanguard", {"move"}), order("vanguard", {"combat"})})) ==
+        "4.0");
 }
 
 TEST_CASE("R5 giving no command is legal and skips every action phase") {

@@ -1,4 +1,5 @@
-// Fire (9.0 - 9.3, 12.1, R21): range, high ground, line of sight, adjacency, modifiers, Suppression.
+// Fire (9.0 - 9.3, 12.1, R21): range, high ground, line of sight, adjacency, modifiers,
+// Suppression.
 #include "fixture.hpp"
 
 using namespace sns;
@@ -6,7 +7,9 @@ using namespace sns::test;
 using json = nlohmann::json;
 
 namespace {
-json fire(const std::string &unit, const std::string &target) { return {{"type", "fire"}, {"unit", unit}, {"target", target}}; }
+json fire(const std::string &unit, const std::string &target) {
+  return {{"type", "fire"}, {"unit", unit}, {"target", target}};
+}
 // The field scenario with a second firer (ALH given Fire Factor 6), so a phase stays open after
 // the first unit's fire and refusals can be read in it.
 Fixture with_second_firer(std::map<std::string, std::string> hexes, std::vector<int> dice = {}) {
@@ -35,7 +38,8 @@ TEST_CASE("9.1 range is four hexes, counting the target's hex") {
   CHECK(f.count(ActionType::Fire) == 1);
 }
 
-TEST_CASE("12.1 firing from higher ground: +2 range and +1 to the roll, never +2 range for Light Horse") {
+TEST_CASE(
+    "12.1 firing from higher ground: +2 range and +1 to the roll, never +2 range for Light Horse") {
   Fixture f("field.json", {{"AI", "0605"}, {"BL1", "0105"}, {"AV1", "0808"}});
   f.command("aw", {"fire"});
   CHECK(f.b().distance(f.hex("0605"), f.hex("0105")) == 5);
@@ -45,7 +49,8 @@ TEST_CASE("12.1 firing from higher ground: +2 range and +1 to the roll, never +2
   CHECK(p.needed == 4);
   CHECK(p.chance == Approx(5.0 / 8.0));
 
-  Fixture g = with_second_firer({{"ALH", "0605"}, {"AI", "0305"}, {"BL1", "0105"}, {"AV1", "0808"}});
+  Fixture g =
+      with_second_firer({{"ALH", "0605"}, {"AI", "0305"}, {"BL1", "0105"}, {"AV1", "0808"}});
   g.command("aw", {"fire"});
   CHECK(g.refusal_rule(fire("ALH", "BL1")) == "9.1");
 }
@@ -58,17 +63,21 @@ TEST_CASE("R21 woods between firer and target block the line of sight") {
 }
 
 TEST_CASE("9.1 a unit adjacent to an enemy may not fire; a unit fires once") {
-  Fixture f = with_second_firer({{"AI", "0404"}, {"ALH", "0101"}, {"BL1", "0405"}, {"BV1", "0104"}, {"AV1", "0808"}});
+  Fixture f = with_second_firer(
+      {{"AI", "0404"}, {"ALH", "0101"}, {"BL1", "0405"}, {"BV1", "0104"}, {"AV1", "0808"}});
   f.command("aw", {"fire"});
   CHECK(f.refusal_rule(fire("AI", "BV1")) == "9.1");
-  Fixture g = with_second_firer({{"AI", "0404"}, {"ALH", "0101"}, {"BL1", "0606"}, {"BV1", "0104"}, {"AV1", "0808"}}, {1});
+  Fixture g = with_second_firer(
+      {{"AI", "0404"}, {"ALH", "0101"}, {"BL1", "0606"}, {"BV1", "0104"}, {"AV1", "0808"}}, {1});
   g.command("aw", {"fire"});
   g.act(fire("AI", "BV1"));
   CHECK(g.refusal_rule(fire("AI", "BL1")) == "9.1");
 }
 
-TEST_CASE("9.2 modifiers: Shield Wall -1, Horse +1, Bonus +1; a roll at or above the Fire Factor suppresses") {
-  Fixture f("field.json", {{"AI", "0404"}, {"BL1", "0406"}, {"BHH", "0604"}, {"AV1", "0808"}}, {3, 5});
+TEST_CASE("9.2 modifiers: Shield Wall -1, Horse +1, Bonus +1; a roll at or above the Fire Factor "
+          "suppresses") {
+  Fixture f("field.json", {{"AI", "0404"}, {"BL1", "0406"}, {"BHH", "0604"}, {"AV1", "0808"}},
+            {3, 5});
   f.s.units[f.u("BL1")].shield_wall = true;
   f.command("aw", {"fire", "bonus"});
   FirePreview sw = preview(f, fire("AI", "BL1"));

@@ -9,12 +9,14 @@ using namespace sns;
 
 namespace {
 Hex at(const char *label) { return from_offset(*parse_label(label)); }
-}
+} // namespace
 
 TEST_CASE("2.1 DESIGN example: 0201 touches 0101 0102 0202 0301 0302") {
   std::set<std::string> got;
-  for (Hex n : neighbours(at("0201"))) got.insert(label(to_offset(n)));
-  for (const char *expected : {"0101", "0102", "0202", "0301", "0302", "0200"}) CHECK(got.count(expected) == 1);
+  for (Hex n : neighbours(at("0201")))
+    got.insert(label(to_offset(n)));
+  for (const char *expected : {"0101", "0102", "0202", "0301", "0302", "0200"})
+    CHECK(got.count(expected) == 1);
   // 0101 touches 0102 and 0201 on the map (the others are off the top or left edge)
   std::set<std::string> on_map;
   for (Hex n : neighbours(at("0101"))) {
@@ -65,7 +67,8 @@ TEST_CASE("2.1 rings and ranges have 6n and 3n(n+1)+1 hexes") {
   for (int n = 0; n <= 5; ++n) {
     auto ring_hexes = ring(c, n);
     CHECK(ring_hexes.size() == static_cast<size_t>(n == 0 ? 1 : 6 * n));
-    for (Hex h : ring_hexes) CHECK(distance(c, h) == n);
+    for (Hex h : ring_hexes)
+      CHECK(distance(c, h) == n);
     CHECK(hexes_within(c, n).size() == static_cast<size_t>(3 * n * (n + 1) + 1));
   }
 }
@@ -79,7 +82,8 @@ TEST_CASE("R21 lines run through adjacent hexes from end to end") {
         REQUIRE(l.size() == static_cast<size_t>(distance(a, b) + 1));
         CHECK(l.front() == a);
         CHECK(l.back() == b);
-        for (size_t i = 1; i < l.size(); ++i) CHECK(distance(l[i - 1], l[i]) == 1);
+        for (size_t i = 1; i < l.size(); ++i)
+          CHECK(distance(l[i - 1], l[i]) == 1);
       }
     }
 }
@@ -92,6 +96,7 @@ TEST_CASE("2.1 pixel and hex conversions round-trip at the centre and near it") 
       CHECK(pixel_to_hex(p, 30.0) == h);
       CHECK(pixel_to_hex({p.x + 10, p.y - 8}, 30.0) == h);
       auto corners = hex_corners(h, 30.0);
-      for (auto &cp : corners) CHECK(std::hypot(cp.x - p.x, cp.y - p.y) == Approx(30.0));
+      for (auto &cp : corners)
+        CHECK(std::hypot(cp.x - p.x, cp.y - p.y) == Approx(30.0));
     }
 }

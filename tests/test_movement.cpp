@@ -1,4 +1,5 @@
-// Movement (5.0 - 5.6, 6.0, 8.0 step, 10.0, 12.2, R9 - R15): exact destination counts from fixed positions.
+// Movement (5.0 - 5.6, 6.0, 8.0 step, 10.0, 12.2, R9 - R15): exact destination counts from fixed
+// positions.
 #include "fixture.hpp"
 
 using namespace sns;
@@ -90,7 +91,8 @@ TEST_CASE("5.4 an entry hex held by an enemy cannot be used") {
 }
 
 TEST_CASE("5.4 a reinforcement waits for its turn") {
-  auto doc = place(read_json("tests/scenarios/line.json"), {{"A9", ""}, {"B1", "1001"}, {"A5", "0601"}});
+  auto doc =
+      place(read_json("tests/scenarios/line.json"), {{"A9", ""}, {"B1", "1001"}, {"A5", "0601"}});
   doc["reinforcements"][0]["turn"] = 3;
   Fixture f(doc);
   f.command("aw", {"move"});
@@ -136,7 +138,7 @@ TEST_CASE("8.0 Shield Wall step: one hex, into EZOC if need be; eligible units o
   Fixture f("line.json", {{"A1", "0401"}, {"A3", "0101"}, {"A4", "0201"}, {"B1", "0601"}});
   f.command("aw", {"shield_wall", "move"});
   CHECK(f.phase() == "shield_wall");
-  CHECK(f.unit("A1").shield_wall);      // R12: formed as the phase begins
+  CHECK(f.unit("A1").shield_wall);       // R12: formed as the phase begins
   CHECK_FALSE(f.unit("A3").shield_wall); // Horse never
   CHECK_FALSE(f.unit("A4").shield_wall); // nor a unit with a Fire Factor
   CHECK(f.destinations("A1") == Dest{"0301", "0501"});

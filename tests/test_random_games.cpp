@@ -1,14 +1,15 @@
-// Random whole games (OpenSpiel's RandomSimTest): invariants, legality and save/load/replay at every step.
+// Random whole games (OpenSpiel's RandomSimTest): invariants, legality and save/load/replay at
+// every step.
 #include "fixture.hpp"
 #include "sns/bots.hpp"
 
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <set>
 
 using namespace sns;
 using namespace sns::test;
@@ -57,19 +58,24 @@ std::string breach(const Setup &setup, const GameState &s, int ended_side) {
     }
     if (us.steps == 0) {
       int scorer = 1 - d.side;
-      earned[scorer] += b.sides[scorer].vp_for_eliminating[static_cast<int>(d.type)] + (d.back && d.back->crown ? 2 : 0);
+      earned[scorer] += b.sides[scorer].vp_for_eliminating[static_cast<int>(d.type)] +
+                        (d.back && d.back->crown ? 2 : 0);
       if (us.suppressed || us.shield_wall) return d.id + " is eliminated but keeps a marker";
     }
-    if (us.shield_wall && (is_horse(d.type) || visible_face(b, s, static_cast<int>(u)).fire > 0) && us.steps > 0)
+    if (us.shield_wall && (is_horse(d.type) || visible_face(b, s, static_cast<int>(u)).fire > 0) &&
+        us.steps > 0)
       return d.id + " is in Shield Wall but cannot form it";
-    if (at_command_start && us.suppressed && d.side == ended_side) return d.id + " kept Suppression past its owner's turn";
-    if (at_command_start && us.shield_wall && d.side == s.active) return d.id + " kept Shield Wall into its owner's turn";
+    if (at_command_start && us.suppressed && d.side == ended_side)
+      return d.id + " kept Suppression past its owner's turn";
+    if (at_command_start && us.shield_wall && d.side == s.active)
+      return d.id + " kept Shield Wall into its owner's turn";
   }
   auto lost = forfeited(b, s);
   if (lost) earned = {earned[0] - (*lost)[0], earned[1] - (*lost)[1]};
   if (lost && s.vp != earned)
-    return "VP " + std::to_string(s.vp[0]) + "/" + std::to_string(s.vp[1]) + " but eliminations are worth " +
-           std::to_string(earned[0]) + "/" + std::to_string(earned[1]);
+    return "VP " + std::to_string(s.vp[0]) + "/" + std::to_string(s.vp[1]) +
+           " but eliminations are worth " + std::to_string(earned[0]) + "/" +
+           std::to_string(earned[1]);
   return "";
 }
 
@@ -78,7 +84,8 @@ struct SimResult {
   int games = 0;
 };
 
-SimResult run_random_games(const std::string &battle_path, int games, uint64_t seed0, int record_every) {
+SimResult run_random_games(const std::string &battle_path, int games, uint64_t seed0,
+                           int record_every) {
   auto battle = load_battle_file(battle_path);
   SimResult out;
   for (int g = 0; g < games; ++g) {
@@ -96,10 +103,12 @@ SimResult run_random_games(const std::string &battle_path, int games, uint64_t s
       REQUIRE(why == "");
       auto acts = legal_actions(game.setup(), game.state());
       REQUIRE_FALSE(acts.empty());
-      if (step % 7 == 0) { // every legal action is unique and accepted (sampled to keep the suite quick)
+      if (step % 7 ==
+          0) { // every legal action is unique and accepted (sampled to keep the suite quick)
         size_t duplicates = 0;
         for (size_t i = 0; i < acts.size(); ++i)
-          for (size_t j = i + 1; j < acts.size(); ++j) duplicates += acts[i] == acts[j];
+          for (size_t j = i + 1; j < acts.size(); ++j)
+            duplicates += acts[i] == acts[j];
         REQUIRE(duplicates == 0);
         for (size_t i = 0; i < acts.size(); ++i) {
           if (i % 5 == 0) {
@@ -167,7 +176,8 @@ TEST_CASE("R23 the same battle, seed and actions give the same game; the dice fo
   GameState s;
   s.rng = 0;
   std::vector<int> rolls;
-  for (int i = 0; i < 8; ++i) rolls.push_back(roll_d8(setup, s));
+  for (int i = 0; i < 8; ++i)
+    rolls.push_back(roll_d8(setup, s));
   CHECK(rolls == std::vector<int>{8, 4, 1, 8, 1, 3, 2, 7});
   // Forced dice come first.
   setup.forced_dice = {3, 3};
@@ -198,12 +208,14 @@ TEST_CASE("7.5 preview odds match a seeded simulation of the same attack") {
         seen[static_cast<int>(*parse_result(r))] += 1.0 / trials;
       }
   }
-  for (int r = 0; r < kCombatResultCount; ++r) CHECK(seen[r] == Approx(p.outcomes[r]).margin(0.015));
+  for (int r = 0; r < kCombatResultCount; ++r)
+    CHECK(seen[r] == Approx(p.outcomes[r]).margin(0.015));
 }
 
 TEST_CASE("game record: a tampered record is refused with the path of the bad action") {
   Game game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 9);
-  REQUIRE_FALSE(game.play(game.battle().units.empty() ? Action{} : legal_actions(game.setup(), game.state())[3]));
+  REQUIRE_FALSE(game.play(
+      game.battle().units.empty() ? Action{} : legal_actions(game.setup(), game.state())[3]));
   json rec = game.record();
   rec["actions"].push_back({{"type", "move"}, {"unit", "R1"}, {"to", "0101"}});
   try {
@@ -228,7 +240,8 @@ TEST_CASE("game record: a tampered record is refused with the path of the bad ac
   CHECK_THROWS_AS(Game::from_record(rec, "seed.json"), LoadError);
 }
 
-TEST_CASE("game record: undo restores the snapshot before the last action; replay reaches any point") {
+TEST_CASE(
+    "game record: undo restores the snapshot before the last action; replay reaches any point") {
   Game game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 11);
   std::vector<GameState> states{game.state()};
   BotRng rng{3};
@@ -304,7 +317,8 @@ TEST_CASE("limits: an oversized map, record or file is refused with a clear mess
   Game game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 5);
   json rec = game.record();
   rec["actions"] = json::array();
-  for (int i = 0; i <= static_cast<int>(kMaxRecordActions); ++i) rec["actions"].push_back({{"type", "end_phase"}});
+  for (int i = 0; i <= static_cast<int>(kMaxRecordActions); ++i)
+    rec["actions"].push_back({{"type", "end_phase"}});
   try {
     Game::from_record(rec, "long.json");
     FAIL("expected refusal");

@@ -1,4 +1,5 @@
-// Battle special rules (battle file "special"): each kind allowed, refused with its reason, and its effect.
+// Battle special rules (battle file "special"): each kind allowed, refused with its reason, and its
+// effect.
 #include "fixture.hpp"
 
 using namespace sns;
@@ -12,11 +13,15 @@ json battle(const std::string &file, const std::map<std::string, std::string> &h
   doc["rules"]["wing_integrity"] = "none";
   return doc;
 }
-json special(const std::string &rule, const std::string &verb) { return {{"type", "special"}, {"rule", rule}, {"verb", verb}}; }
+json special(const std::string &rule, const std::string &verb) {
+  return {{"type", "special"}, {"rule", rule}, {"verb", verb}};
+}
 } // namespace
 
 TEST_CASE("special attack_waves: Morlaix's second wave may not attack while the first survives") {
-  Fixture f(battle("morlaix-1342.json", {{"EM1", "0504"}, {"EB1", "0503"}, {"FL1", "0604"}, {"FH1", "0602"}, {"FH2", "0703"}}));
+  Fixture f(battle(
+      "morlaix-1342.json",
+      {{"EM1", "0504"}, {"EB1", "0503"}, {"FL1", "0604"}, {"FH1", "0602"}, {"FH2", "0703"}}));
   // A hand-made position: the French horse wing in its Combat Phase (it has no legal attack, so
   // reaching it through the sequencer would end the phase at once, R25).
   f.s.orders[f.b().wing_index("horse")] = bit(Command::Combat);
@@ -29,7 +34,9 @@ TEST_CASE("special attack_waves: Morlaix's second wave may not attack while the 
 }
 
 TEST_CASE("special attack_waves: the first wave attacks; once it is gone the next may") {
-  Fixture f(battle("morlaix-1342.json", {{"EM1", "0504"}, {"EB1", "0503"}, {"FL1", "0604"}, {"FH1", "0603"}}), {8});
+  Fixture f(battle("morlaix-1342.json",
+                   {{"EM1", "0504"}, {"EB1", "0503"}, {"FL1", "0604"}, {"FH1", "0603"}}),
+            {8});
   f.command("levies", {"combat"});
   CHECK(f.count(ActionType::Attack) == 1);
   f.s.units[f.u("FL1")] = UnitState{}; // the whole first wave is eliminated
@@ -37,8 +44,11 @@ TEST_CASE("special attack_waves: the first wave attacks; once it is gone the nex
   CHECK_FALSE(check(f.setup, f.s, f.parse(attack("EM1", {"FH1"}))));
 }
 
-TEST_CASE("special attack_precondition: Morlaix's men-at-arms must attack the men-at-arms before the bows") {
-  Fixture f(battle("morlaix-1342.json", {{"EM1", "0504"}, {"EB1", "0503"}, {"FH1", "0603"}, {"FH2", "0602"}}), {8, 8});
+TEST_CASE("special attack_precondition: Morlaix's men-at-arms must attack the men-at-arms before "
+          "the bows") {
+  Fixture f(battle("morlaix-1342.json",
+                   {{"EM1", "0504"}, {"EB1", "0503"}, {"FH1", "0603"}, {"FH2", "0602"}}),
+            {8, 8});
   f.command("horse", {"combat"});
   CHECK(f.refusal_rule(attack("EB1", {"FH1"})) == "honour");
   CHECK(f.refusal_rule(attack("EB1", {"FH2"})) == "honour");
@@ -47,7 +57,8 @@ TEST_CASE("special attack_precondition: Morlaix's men-at-arms must attack the me
   f.act(attack("EB1", {"FH2"}));
 }
 
-TEST_CASE("special instant_win_on_entry: a French unit on the crest of the rise wins Morlaix at once") {
+TEST_CASE(
+    "special instant_win_on_entry: a French unit on the crest of the rise wins Morlaix at once") {
   Fixture f(battle("morlaix-1342.json", {{"EM1", "0510"}, {"FH1", "0404"}, {"FH2", "1203"}}));
   f.command("horse", {"move"});
   f.act(move("FH1", "0304"));
@@ -57,7 +68,8 @@ TEST_CASE("special instant_win_on_entry: a French unit on the crest of the rise 
   CHECK(f.s.result_reason.find("takes the position") != std::string::npos);
 }
 
-TEST_CASE("special instant_win_on_entry: Morlaix without it ends in an English win at the last turn") {
+TEST_CASE(
+    "special instant_win_on_entry: Morlaix without it ends in an English win at the last turn") {
   json doc = battle("morlaix-1342.json", {{"EM1", "0510"}, {"FH1", "1404"}});
   doc["rules"]["last_turn"] = 2;
   Fixture f(doc);
@@ -67,18 +79,21 @@ TEST_CASE("special instant_win_on_entry: Morlaix without it ends in an English w
   CHECK(f.s.winner == f.b().side_index("english"));
 }
 
-TEST_CASE("special off_map_wing: Grunwald's Lithuanians leave, cannot be commanded, and return by the east edge") {
-  Fixture f(battle("grunwald-1410.json", {{"LH1", "1714"}, {"LK1", "1815"}, {"PR1", "0914"}, {"TW1", "1706"}}));
+TEST_CASE("special off_map_wing: Grunwald's Lithuanians leave, cannot be commanded, and return by "
+          "the east edge") {
+  Fixture f(battle("grunwald-1410.json",
+                   {{"LH1", "1714"}, {"LK1", "1815"}, {"PR1", "0914"}, {"TW1", "1706"}}));
   CHECK(f.count(ActionType::Special) == 1);
   CHECK(f.refusal_rule(special("lithuanian-feint", "return")) == "lithuanian-feint");
   f.act(special("lithuanian-feint", "leave"));
   CHECK(f.unit("LH1").hex == kOffMap);
   CHECK(f.unit("LH1").away);
   CHECK(f.unit("LH1").steps == 2);
-  CHECK(f.refusal_rule({{"type", "command"}, {"orders", {{{"wing", "lithuanians"}, {"commands", {"move"}}}}}}) ==
+  CHECK(f.refusal_rule({{"type", "command"},
+                        {"orders", {{{"wing", "lithuanians"}, {"commands", {"move"}}}}}}) ==
         "lithuanian-feint");
-  f.act(kNoCommands);              // allies pass
-  f.act(kNoCommands);              // the Order passes and is asked about Initiative
+  f.act(kNoCommands); // allies pass
+  f.act(kNoCommands); // the Order passes and is asked about Initiative
   f.act({{"type", "initiative"}, {"declare", false}});
   CHECK(f.refusal_rule(special("lithuanian-feint", "leave")) == "lithuanian-feint"); // only once
   f.act(special("lithuanian-feint", "return"));
@@ -91,8 +106,11 @@ TEST_CASE("special off_map_wing: Grunwald's Lithuanians leave, cannot be command
   CHECK_FALSE(f.unit("LH1").away);
 }
 
-TEST_CASE("special immobile: Grunwald's bombards never move, and a retreat costs them their only step") {
-  Fixture f(battle("grunwald-1410.json", {{"TC1", "1605"}, {"TD1", "1503"}, {"PR1", "1606"}, {"PR2", "0914"}}), {3});
+TEST_CASE(
+    "special immobile: Grunwald's bombards never move, and a retreat costs them their only step") {
+  Fixture f(battle("grunwald-1410.json",
+                   {{"TC1", "1605"}, {"TD1", "1503"}, {"PR1", "1606"}, {"PR2", "0914"}}),
+            {3});
   f.act(kNoCommands); // allies pass; the Order's turn
   f.command("dark_gray", {"move"});
   CHECK(f.refusal_rule(move("TC1", "1604")) == "bombards");
@@ -105,7 +123,8 @@ TEST_CASE("special immobile: Grunwald's bombards never move, and a retreat costs
   CHECK(f.s.vp[f.b().side_index("allies")] == 1);
 }
 
-TEST_CASE("special vp_forfeit_on_command: the English lose their 8 VP the first time they command the horse") {
+TEST_CASE("special vp_forfeit_on_command: the English lose their 8 VP the first time they command "
+          "the horse") {
   Fixture f(battle("the-standard-1138.json", {{"EK1", "0610"}, {"EH1", "0612"}, {"SG1", "0505"}}));
   CHECK(f.s.vp[f.b().side_index("english")] == 8);
   f.act(kNoCommands); // Scots pass
@@ -121,7 +140,11 @@ TEST_CASE("special vp_forfeit_on_command: the English lose their 8 VP the first 
 
 TEST_CASE("special attack_drm: a battle's extra DRM appears in the preview with its rule id") {
   json doc = place(read_json("tests/scenarios/field.json"), {{"BL1", "0502"}, {"AV1", "0503"}});
-  doc["special"] = {{{"id", "wooded"}, {"kind", "attack_drm"}, {"side", "a"}, {"value", 1}, {"target_terrain", "woods"},
+  doc["special"] = {{{"id", "wooded"},
+                     {"kind", "attack_drm"},
+                     {"side", "a"},
+                     {"value", 1},
+                     {"target_terrain", "woods"},
                      {"text", "defender among the trees"}}};
   Fixture f(doc);
   f.command("aw", {"combat"});
@@ -136,8 +159,10 @@ TEST_CASE("the shipped battles are valid and match their designs") {
   auto morlaix = load_battle_file(source_path("battles/morlaix-1342.json"));
   int v = 0, i = 0, french = 0;
   for (const UnitDef &u : morlaix->units) {
-    if (u.side == morlaix->side_index("english")) (u.type == UnitType::V ? v : i) += 1;
-    else ++french;
+    if (u.side == morlaix->side_index("english"))
+      (u.type == UnitType::V ? v : i) += 1;
+    else
+      ++french;
   }
   CHECK(i == 2 * v); // one men-at-arms unit to two bow units
   CHECK(french >= 9);
@@ -150,6 +175,7 @@ TEST_CASE("the shipped battles are valid and match their designs") {
   CHECK(*standard->sides[standard->side_index("english")].victory_vp == 30);
   auto clash = load_battle_file(source_path("battles/first-clash.json"));
   std::set<UnitType> types;
-  for (const UnitDef &u : clash->units) types.insert(u.type);
+  for (const UnitDef &u : clash->units)
+    types.insert(u.type);
   CHECK(types.size() == 5);
 }

@@ -1,4 +1,5 @@
-// Lessons (assets/tutorial/*.json): every step's actions are legal and give the outcome the text promises.
+// Lessons (assets/tutorial/*.json): every step's actions are legal and give the outcome the text
+// promises.
 #include "fixture.hpp"
 #include "tutorial.hpp"
 
@@ -33,12 +34,16 @@ TEST_CASE("tutorial: a wrong action gets the engine's reason and a nudge, and th
   LessonRun run(lessons.front(), SNS_SOURCE_DIR);
   run.advance_to(2); // the command step
   REQUIRE(run.next_expected());
-  Action bonus_alone = action_from_json(run.game().battle(), {{"type", "command"}, {"orders", {{{"wing", "host"}, {"commands", {"bonus"}}}}}}, "t");
+  Action bonus_alone = action_from_json(
+      run.game().battle(),
+      {{"type", "command"}, {"orders", {{{"wing", "host"}, {"commands", {"bonus"}}}}}}, "t");
   Attempt bad = run.attempt(bonus_alone);
   CHECK_FALSE(bad.applied);
   CHECK(bad.message.rfind("4.3: ", 0) == 0);
   CHECK(bad.message.find("Try: command host: move") != std::string::npos);
-  Action other = action_from_json(run.game().battle(), {{"type", "command"}, {"orders", {{{"wing", "host"}, {"commands", {"fire"}}}}}}, "t");
+  Action other = action_from_json(
+      run.game().battle(),
+      {{"type", "command"}, {"orders", {{{"wing", "host"}, {"commands", {"fire"}}}}}}, "t");
   Attempt legal_but_not_asked = run.attempt(other);
   CHECK_FALSE(legal_but_not_asked.applied);
   CHECK(legal_but_not_asked.message.find("this lesson asks you to") != std::string::npos);
@@ -50,7 +55,8 @@ TEST_CASE("tutorial: a malformed lesson file is refused with its JSON path") {
   auto dir = std::filesystem::temp_directory_path() / "sns-lesson";
   std::filesystem::create_directories(dir);
   std::string path = (dir / "bad.json").string();
-  std::ofstream(path) << R"({"format": "shields-swords-lesson/1", "id": "x", "title": "t", "battle": "b", "steps": [{"text": 4}]})";
+  std::ofstream(path)
+      << R"({"format": "shields-swords-lesson/1", "id": "x", "title": "t", "battle": "b", "steps": [{"text": 4}]})";
   try {
     load_lesson(path);
     FAIL("expected refusal");
@@ -60,10 +66,13 @@ TEST_CASE("tutorial: a malformed lesson file is refused with its JSON path") {
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("practice: a roll taken back and played again uses a fresh die, and the record still replays") {
+TEST_CASE(
+    "practice: a roll taken back and played again uses a fresh die, and the record still replays") {
   Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0304"}});
   Game game(f.setup.battle, Options{.practice = true}, 77, {2});
-  auto command = action_from_json(game.battle(), {{"type", "command"}, {"orders", {{{"wing", "aw"}, {"commands", {"combat"}}}}}}, "t");
+  auto command = action_from_json(
+      game.battle(),
+      {{"type", "command"}, {"orders", {{{"wing", "aw"}, {"commands", {"combat"}}}}}}, "t");
   REQUIRE_FALSE(game.play(command));
   auto attack_action = action_from_json(game.battle(), attack("BL1", {"AV1"}), "t");
   REQUIRE_FALSE(game.play(attack_action));
@@ -85,14 +94,18 @@ TEST_CASE("practice: a roll taken back and played again uses a fresh die, and th
 }
 
 TEST_CASE("practice: a branch starts from the state before the action that wrote a log entry") {
-  Game game(load_battle_file(source_path("battles/first-clash.json")), Options{.practice = true}, 3);
-  auto command = action_from_json(game.battle(), {{"type", "command"}, {"orders", {{{"wing", "host"}, {"commands", {"move"}}}}}}, "t");
+  Game game(load_battle_file(source_path("battles/first-clash.json")), Options{.practice = true},
+            3);
+  auto command = action_from_json(
+      game.battle(),
+      {{"type", "command"}, {"orders", {{{"wing", "host"}, {"commands", {"move"}}}}}}, "t");
   REQUIRE_FALSE(game.play(command));
   size_t entry = game.log().size();
   REQUIRE_FALSE(game.play(action_from_json(game.battle(), move("B1", "0805"), "t")));
   CHECK(game.action_for_log_entry(entry) == 1); // the move's own entry
   Game branch = game;
   branch.replay_to(game.action_for_log_entry(entry));
-  CHECK(branch.state().units[branch.battle().unit_index("B1")].hex == *branch.battle().parse_hex("1105"));
+  CHECK(branch.state().units[branch.battle().unit_index("B1")].hex ==
+        *branch.battle().parse_hex("1105"));
   CHECK(game.state().units[game.battle().unit_index("B1")].hex == *game.battle().parse_hex("0805"));
 }

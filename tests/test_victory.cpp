@@ -38,7 +38,8 @@ TEST_CASE("11.0 only the holder may declare Initiative") {
 }
 
 TEST_CASE("R26 after the last Player Turn the battle's at_end decides") {
-  for (auto [at_end, winner] : std::vector<std::pair<std::string, int>>{{"a", 0}, {"b", 1}, {"draw", 2}, {"most_vp", 0}}) {
+  for (auto [at_end, winner] :
+       std::vector<std::pair<std::string, int>>{{"a", 0}, {"b", 1}, {"draw", 2}, {"most_vp", 0}}) {
     json doc = place(read_json("tests/scenarios/field.json"), {{"AV1", "0101"}, {"BV1", "0808"}});
     doc["rules"]["last_turn"] = 2;
     doc["rules"]["at_end"] = at_end;
@@ -65,21 +66,26 @@ TEST_CASE("R26 a victory won at the last Victory Check stands over at_end") {
   CHECK(f.s.winner == 0);
 }
 
-TEST_CASE("4.2 standard Wing Integrity: a Levy far from its wing is eliminated and scores for the enemy") {
-  json doc = place(read_json("tests/scenarios/field.json"), {{"AL1", "0101"}, {"AV1", "0108"}, {"BV1", "0808"}});
+TEST_CASE("4.2 standard Wing Integrity: a Levy far from its wing is eliminated and scores for the "
+          "enemy") {
+  json doc = place(read_json("tests/scenarios/field.json"),
+                   {{"AL1", "0101"}, {"AV1", "0108"}, {"BV1", "0808"}});
   doc["rules"]["wing_integrity"] = "standard";
   Fixture far(doc);
-  CHECK(far.unit("AL1").steps == 0); // seven hexes from the Veteran: checked as A's first turn begins
+  CHECK(far.unit("AL1").steps ==
+        0); // seven hexes from the Veteran: checked as A's first turn begins
   CHECK(far.s.vp[1] == 1);
   CHECK(far.has_event("eliminated", "4.2"));
-  json near = place(read_json("tests/scenarios/field.json"), {{"AL1", "0101"}, {"AV1", "0107"}, {"BV1", "0808"}});
+  json near = place(read_json("tests/scenarios/field.json"),
+                    {{"AL1", "0101"}, {"AV1", "0107"}, {"BV1", "0808"}});
   near["rules"]["wing_integrity"] = "standard";
   Fixture ok(near);
   CHECK(ok.unit("AL1").steps == 2); // six hexes
 }
 
 TEST_CASE("4.2 standard Wing Integrity: two Levy or Infantry within four hexes also hold") {
-  json doc = place(read_json("tests/scenarios/field.json"), {{"AL1", "0101"}, {"AI", "0104"}, {"BV1", "0808"}});
+  json doc = place(read_json("tests/scenarios/field.json"),
+                   {{"AL1", "0101"}, {"AI", "0104"}, {"BV1", "0808"}});
   doc["rules"]["wing_integrity"] = "standard";
   json extra = doc["units"][0];
   extra["id"] = "AL9";
@@ -92,7 +98,8 @@ TEST_CASE("4.2 standard Wing Integrity: two Levy or Infantry within four hexes a
 }
 
 TEST_CASE("4.2 advanced Wing Integrity is stricter, and only where the battle offers it") {
-  json doc = place(read_json("tests/scenarios/field.json"), {{"AL1", "0101"}, {"AV1", "0103"}, {"BV1", "0808"}});
+  json doc = place(read_json("tests/scenarios/field.json"),
+                   {{"AL1", "0101"}, {"AV1", "0103"}, {"BV1", "0808"}});
   doc["rules"]["wing_integrity"] = "standard_or_advanced";
   Fixture standard(doc);
   CHECK(standard.unit("AL1").steps == 2);
@@ -101,7 +108,8 @@ TEST_CASE("4.2 advanced Wing Integrity is stricter, and only where the battle of
   setup.options.advanced_wing_integrity = true;
   GameState s = new_game(setup, 1);
   CHECK(s.units[setup.battle->unit_index("AL1")].steps == 0); // two hexes away, not adjacent
-  json adjacent = place(read_json("tests/scenarios/field.json"), {{"AL1", "0101"}, {"AV1", "0102"}, {"BV1", "0808"}});
+  json adjacent = place(read_json("tests/scenarios/field.json"),
+                        {{"AL1", "0101"}, {"AV1", "0102"}, {"BV1", "0808"}});
   adjacent["rules"]["wing_integrity"] = "advanced";
   Fixture adv(adjacent);
   CHECK(adv.unit("AL1").steps == 2);
@@ -112,7 +120,8 @@ TEST_CASE("R8 Wing Integrity is judged for all units at once, with no cascade") 
   // 7 from AL1, so AL9 lacks two foot within four and is removed; AL1 and AI keep each other only
   // if they count AL9... they do not (AL1-AL9 is 7), so AL1 (needs two) and AI (AL1 3, AL9 4: two)
   // differ: AI stays, AL1 and AL9 go, judged on the same position.
-  json doc = place(read_json("tests/scenarios/field.json"), {{"AL1", "0101"}, {"AI", "0104"}, {"BV1", "0808"}});
+  json doc = place(read_json("tests/scenarios/field.json"),
+                   {{"AL1", "0101"}, {"AI", "0104"}, {"BV1", "0808"}});
   doc["rules"]["wing_integrity"] = "standard";
   json extra = doc["units"][0];
   extra["id"] = "AL9";

@@ -1,4 +1,5 @@
-// The app's view logic without a window: hex picking, what is lit, what clicks turn into (DESIGN.md "The app").
+// The app's view logic without a window: hex picking, what is lit, what clicks turn into (DESIGN.md
+// "The app").
 #include "fixture.hpp"
 #include "view.hpp"
 
@@ -26,7 +27,8 @@ TEST_CASE("app: picking the centre of every hex finds that hex, and off-map poin
   CHECK(cam.pick(*b, c) == 100);
 }
 
-TEST_CASE("app 5.0: choosing a unit lights exactly its legal destinations; a click on one moves it") {
+TEST_CASE(
+    "app 5.0: choosing a unit lights exactly its legal destinations; a click on one moves it") {
   Fixture f(read_json("battles/first-clash.json"));
   f.command("host", {"move"});
   Interaction view(f.setup, f.s);
@@ -61,7 +63,8 @@ TEST_CASE("app 5.2: hovering an illegal destination shows the engine's reason wi
 }
 
 TEST_CASE("app 7.2: pick a target, add attackers, and the attack the engine previews is built") {
-  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0304"}, {"AL1", "0305"}, {"AX", "0505"}});
+  Fixture f("field.json",
+            {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0304"}, {"AL1", "0305"}, {"AX", "0505"}});
   f.command("aw", {"combat"});
   Interaction view(f.setup, f.s);
   Selection sel;
@@ -116,7 +119,8 @@ TEST_CASE("app 9.1: a chosen firer lights its targets and its range comes from t
   auto pending = view.pending_action(sel);
   REQUIRE(pending);
   CHECK(pending->type == ActionType::Fire);
-  // Target first: choosing the enemy lights who can fire at it; choosing the firer keeps the target.
+  // Target first: choosing the enemy lights who can fire at it; choosing the firer keeps the
+  // target.
   Selection other;
   view.click(other, f.hex("0504"));
   CHECK((view.marks(other, false, false)[f.hex("0104")] & kMarkAttacker));
@@ -144,10 +148,11 @@ TEST_CASE("app: the rules text has every section the app links to") {
     numbers.insert(s.number);
     CHECK_FALSE(s.body.empty());
   }
-  for (const char *n : {"1.0", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "3.0", "4.0", "4.1", "4.2", "4.3", "4.4",
-                        "5.0", "5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "6.0", "7.0", "7.1", "7.2", "7.3", "7.4", "7.5",
-                        "7.6", "7.7", "7.8", "8.0", "9.0", "9.1", "9.2", "9.3", "10.0", "11.0", "12.0", "12.1", "12.2",
-                        "12.3", "13.0", "13.1", "13.2"})
+  for (const char *n :
+       {"1.0",  "2.0",  "2.1",  "2.2",  "2.3",  "2.4",  "2.5",  "2.6",  "3.0", "4.0", "4.1", "4.2",
+        "4.3",  "4.4",  "5.0",  "5.1",  "5.2",  "5.3",  "5.4",  "5.5",  "5.6", "6.0", "7.0", "7.1",
+        "7.2",  "7.3",  "7.4",  "7.5",  "7.6",  "7.7",  "7.8",  "8.0",  "9.0", "9.1", "9.2", "9.3",
+        "10.0", "11.0", "12.0", "12.1", "12.2", "12.3", "13.0", "13.1", "13.2"})
     CHECK(numbers.count(n) == 1);
   for (int p = 0; p <= static_cast<int>(Phase::GameOver); ++p)
     CHECK(numbers.count(section_for_phase(static_cast<Phase>(p))) == 1);

@@ -33,10 +33,12 @@ template <typename T, size_t N> class SmallVec {
 public:
   SmallVec() = default;
   SmallVec(std::initializer_list<T> items) {
-    for (const T &x : items) push_back(x);
+    for (const T &x : items)
+      push_back(x);
   }
   template <typename It> SmallVec(It first, It last) {
-    for (; first != last; ++first) push_back(*first);
+    for (; first != last; ++first)
+      push_back(*first);
   }
   void push_back(const T &x) {
     if (n_ == N) throw std::length_error("SmallVec is full");
@@ -80,16 +82,16 @@ struct WingOrder {
 struct Action {
   ActionType type = ActionType::EndPhase;
   SmallVec<WingOrder, kMaxWingOrders> orders; // Command
-  int unit = -1;                 // Move, Fire, LoseStep, Retreat, Advance
-  int target = -1;               // Fire, Attack
-  HexId to = kOffMap;            // Move, Retreat
-  Attackers attackers;           // Attack
-  int primary = -1;              // Attack (-1: the engine picks the single best)
+  int unit = -1;                              // Move, Fire, LoseStep, Retreat, Advance
+  int target = -1;                            // Fire, Attack
+  HexId to = kOffMap;                         // Move, Retreat
+  Attackers attackers;                        // Attack
+  int primary = -1;                           // Attack (-1: the engine picks the single best)
   CombatMode mode = CombatMode::Undecided;
-  int wing = -1;        // CombatMode (-1: the first undecided wing); Special
+  int wing = -1; // CombatMode (-1: the first undecided wing); Special
   Choice option = Choice::Keep;
-  bool declare = false; // Initiative
-  int special = -1;     // Special: index of the battle's special rule
+  bool declare = false;                 // Initiative
+  int special = -1;                     // Special: index of the battle's special rule
   SpecialVerb verb = SpecialVerb::None; // Special: what to do
   friend bool operator==(const Action &, const Action &) = default;
 };

@@ -1,4 +1,5 @@
-// A battle as loaded from its file (format 1): map, terrain, sides, wings, markers, units, special rules.
+// A battle as loaded from its file (format 1): map, terrain, sides, wings, markers, units, special
+// rules.
 #pragma once
 #include "sns/hex.hpp"
 #include "sns/types.hpp"
@@ -74,30 +75,30 @@ enum class AtEnd : uint8_t { Side0, Side1, Draw, MostVP };
 
 // Battle special rules (data, implemented once in special.cpp and reusable by any battle).
 enum class SpecialKind : uint8_t {
-  InstantWinOnEntry,   // a unit of `side` entering one of `hexes` wins at once
-  AttackWaves,         // `side`'s wings attack in `waves`; a wave waits until the one before is gone
-  AttackPrecondition,  // `side`'s attacker types may not attack target types until ...
-  VpForfeitOnCommand,  // `side` loses `vp` the first time it commands `wing`
-  AttackDrm,           // an extra DRM (7.4) for attacks matching filters
-  OffMapWing,          // `side` may take `wing` off the map and bring it back by `hexes`
-  Immobile,            // `units` never move (e.g. cannon); a retreat costs them a step instead
+  InstantWinOnEntry,  // a unit of `side` entering one of `hexes` wins at once
+  AttackWaves,        // `side`'s wings attack in `waves`; a wave waits until the one before is gone
+  AttackPrecondition, // `side`'s attacker types may not attack target types until ...
+  VpForfeitOnCommand, // `side` loses `vp` the first time it commands `wing`
+  AttackDrm,          // an extra DRM (7.4) for attacks matching filters
+  OffMapWing,         // `side` may take `wing` off the map and bring it back by `hexes`
+  Immobile,           // `units` never move (e.g. cannon); a retreat costs them a step instead
 };
 
 struct Special {
   std::string id;
   SpecialKind kind = SpecialKind::AttackDrm;
-  std::string text;                           // what the rule says, for the log and the app
-  int side = 0;                               // the side the rule binds or favours
-  std::vector<HexId> hexes;                   // InstantWinOnEntry, OffMapWing (return hexes)
-  std::vector<std::vector<int>> waves;        // AttackWaves: wing indices per wave
-  std::vector<UnitType> attacker_types;       // AttackPrecondition, AttackDrm (primary's type)
-  std::vector<UnitType> target_types;         // AttackPrecondition, AttackDrm
-  bool target_needs_fire = false;             // AttackPrecondition: only targets with a Fire Factor
-  std::vector<UnitType> until_target_types;   // AttackPrecondition: lifted once these are attacked
-  int wing = -1;                              // VpForfeitOnCommand, OffMapWing
-  int value = 0;                              // VpForfeitOnCommand: VP; AttackDrm: the modifier
-  int terrain = -1;                           // AttackDrm: target hex terrain (index), -1 any
-  std::vector<int> units;                     // Immobile
+  std::string text;                         // what the rule says, for the log and the app
+  int side = 0;                             // the side the rule binds or favours
+  std::vector<HexId> hexes;                 // InstantWinOnEntry, OffMapWing (return hexes)
+  std::vector<std::vector<int>> waves;      // AttackWaves: wing indices per wave
+  std::vector<UnitType> attacker_types;     // AttackPrecondition, AttackDrm (primary's type)
+  std::vector<UnitType> target_types;       // AttackPrecondition, AttackDrm
+  bool target_needs_fire = false;           // AttackPrecondition: only targets with a Fire Factor
+  std::vector<UnitType> until_target_types; // AttackPrecondition: lifted once these are attacked
+  int wing = -1;                            // VpForfeitOnCommand, OffMapWing
+  int value = 0;                            // VpForfeitOnCommand: VP; AttackDrm: the modifier
+  int terrain = -1;                         // AttackDrm: target hex terrain (index), -1 any
+  std::vector<int> units;                   // Immobile
 };
 
 struct Battle {
@@ -108,10 +109,10 @@ struct Battle {
   int columns = 0;
   int rows = 0;
   std::vector<TerrainType> terrain_types;
-  std::vector<uint8_t> terrain;                         // per hex: index into terrain_types
-  std::vector<int8_t> elevation;                        // per hex
-  std::vector<std::array<HexId, 6>> adjacent;           // per hex and direction: neighbour or -1
-  std::vector<std::array<HexsideFeature, 6>> hexsides;  // per hex and direction
+  std::vector<uint8_t> terrain;                        // per hex: index into terrain_types
+  std::vector<int8_t> elevation;                       // per hex
+  std::vector<std::array<HexId, 6>> adjacent;          // per hex and direction: neighbour or -1
+  std::vector<std::array<HexsideFeature, 6>> hexsides; // per hex and direction
   std::array<SideDef, 2> sides;
   std::vector<WingDef> wings;
   std::vector<UnitDef> units;
@@ -136,8 +137,11 @@ struct Battle {
   std::string label(HexId h) const { return h == kOffMap ? "off map" : sns::label(offset(h)); }
   std::optional<HexId> parse_hex(const std::string &text) const;
   int distance(HexId a, HexId b) const { return sns::distance(axial(a), axial(b)); }
-  // Rivers without a ford or bridge cannot be crossed (12.2, R9); impassable terrain cannot be entered.
-  bool hexside_impassable(HexId h, int dir) const { return hexsides[h][dir] == HexsideFeature::River; }
+  // Rivers without a ford or bridge cannot be crossed (12.2, R9); impassable terrain cannot be
+  // entered.
+  bool hexside_impassable(HexId h, int dir) const {
+    return hexsides[h][dir] == HexsideFeature::River;
+  }
   bool terrain_impassable(HexId h) const { return terrain_types[terrain[h]].impassable; }
   int direction(HexId from, HexId to) const;
   int unit_index(const std::string &id) const;

@@ -1,4 +1,5 @@
-// Bots and playouts over the engine: a uniform random bot, whole random games, and their statistics.
+// Bots and playouts over the engine: a uniform random bot, whole random games, and their
+// statistics.
 #pragma once
 #include "sns/rules.hpp"
 
@@ -21,6 +22,7 @@ struct PlayoutResult {
 };
 
 // Plays random legal actions for both sides until the game ends or max_actions is reached.
-PlayoutResult random_playout(const Setup &setup, GameState &state, BotRng &rng, size_t max_actions = 100000);
+PlayoutResult random_playout(const Setup &setup, GameState &state, BotRng &rng,
+                             size_t max_actions = 100000);
 
 } // namespace sns

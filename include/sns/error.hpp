@@ -1,4 +1,5 @@
-// Errors for bad input (battle files, records, tables, actions): file, JSON path and what was expected.
+// Errors for bad input (battle files, records, tables, actions): file, JSON path and what was
+// expected.
 #pragma once
 #include <stdexcept>
 #include <string>

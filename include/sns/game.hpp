@@ -1,4 +1,5 @@
-// A game record (format 1): battle + options + seed + forced dice + actions; replay, undo, atomic save.
+// A game record (format 1): battle + options + seed + forced dice + actions; replay, undo, atomic
+// save.
 #pragma once
 #include "sns/rules.hpp"
 
@@ -12,7 +13,8 @@ inline constexpr size_t kMaxRecordActions = 10000;
 
 class Game {
 public:
-  Game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed, std::vector<int> forced_dice = {});
+  Game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed,
+       std::vector<int> forced_dice = {});
 
   // Rebuilds a game from its record by replaying every action; throws LoadError (file, JSON path)
   // for a malformed record, an illegal action in it, or a tampered battle.
@@ -24,7 +26,7 @@ public:
   void save(const std::string &path) const;
 
   std::optional<Refusal> play(const Action &action);
-  bool undo();           // back to the state before the last action (snapshot)
+  bool undo();                     // back to the state before the last action (snapshot)
   bool last_action_rolled() const; // did the last action roll a die? (undo stops there in play)
   // Practice games: the next die rolled will be `face` (kept in the record's forced dice, so the
   // record still replays exactly).
@@ -50,8 +52,10 @@ private:
   std::vector<size_t> log_marks_;  // log size before each action
 };
 
-// JSON views (DESIGN.md "state" and "preview"). Hidden reverse sides appear only with spoilers (R22).
-nlohmann::json state_to_json(const Setup &setup, const GameState &state, const Events *log, bool spoilers);
+// JSON views (DESIGN.md "state" and "preview"). Hidden reverse sides appear only with spoilers
+// (R22).
+nlohmann::json state_to_json(const Setup &setup, const GameState &state, const Events *log,
+                             bool spoilers);
 nlohmann::json event_to_json(const Battle &b, const Event &e);
 nlohmann::json attack_preview_to_json(const Battle &b, const AttackPreview &p);
 nlohmann::json fire_preview_to_json(const FirePreview &p);

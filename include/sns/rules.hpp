@@ -1,4 +1,5 @@
-// The engine's one source of legality: legal_actions, apply (with refusals citing the rulebook), previews.
+// The engine's one source of legality: legal_actions, apply (with refusals citing the rulebook),
+// previews.
 #pragma once
 #include "sns/action.hpp"
 #include "sns/battle.hpp"
@@ -14,7 +15,8 @@
 namespace sns {
 
 struct Refusal {
-  std::string rule;   // rulebook section, ruling or special rule id, e.g. "5.2", "R18", "morlaix-waves"
+  std::string
+      rule; // rulebook section, ruling or special rule id, e.g. "5.2", "R18", "morlaix-waves"
   std::string reason; // in words, for players
 };
 
@@ -25,8 +27,8 @@ struct Event {
   int roll = 0;
   std::string result;
   std::vector<int> units;
-  int cc = -1;     // attacks: the CRT row (modified CC) read
-  int column = 0;  // attacks: the CRT column read (roll + DRM, clamped)
+  int cc = -1;    // attacks: the CRT row (modified CC) read
+  int column = 0; // attacks: the CRT column read (roll + DRM, clamped)
 };
 using Events = std::vector<Event>;
 
@@ -49,7 +51,8 @@ struct Setup {
 
 GameState new_game(const Setup &setup, uint64_t seed, Events *events = nullptr);
 std::vector<Action> legal_actions(const Setup &setup, const GameState &state);
-// Applies a legal action (and every forced follow-up, R25) or refuses it, leaving the state as it was.
+// Applies a legal action (and every forced follow-up, R25) or refuses it, leaving the state as it
+// was.
 std::optional<Refusal> apply(const Setup &setup, GameState &state, const Action &action,
                              Events *events = nullptr);
 // The same judgement as apply, without changing anything.
@@ -82,8 +85,8 @@ struct FirePreview {
   double chance = 0;
 };
 // Previews an attack or fire action; refuses it exactly as apply would.
-std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state, const Action &attack,
-                                      AttackPreview &out);
+std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state,
+                                      const Action &attack, AttackPreview &out);
 std::optional<Refusal> preview_fire(const Setup &setup, const GameState &state, const Action &fire,
                                     FirePreview &out);
 

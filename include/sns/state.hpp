@@ -1,4 +1,5 @@
-// The mutable game state: positions, steps, markers, phase, VP, the attack being resolved. Cheap to copy.
+// The mutable game state: positions, steps, markers, phase, VP, the attack being resolved. Cheap to
+// copy.
 #pragma once
 #include "sns/battle.hpp"
 
@@ -20,7 +21,8 @@ struct UnitState {
   friend bool operator==(const UnitState &, const UnitState &) = default;
 };
 
-// Where the resolution of the current attack stands (7.5 - 7.8); each stage is one player's decision.
+// Where the resolution of the current attack stands (7.5 - 7.8); each stage is one player's
+// decision.
 enum class AttackStage : uint8_t {
   None,
   ChooseAsterisk,      // attacker: DR*/NE* against Shield Wall may become EX
@@ -59,8 +61,8 @@ struct GameState {
   Phase phase = Phase::Command;
   int8_t winner = -1; // -1 none, 0 or 1 a side, 2 draw
   std::array<int, 2> vp{};
-  std::vector<CommandSet> orders;     // per wing: commands given this turn
-  std::vector<uint8_t> combat_mode;   // per wing: 0 undecided, 1 two Combat Phases, 2 Pitched (7.7)
+  std::vector<CommandSet> orders;   // per wing: commands given this turn
+  std::vector<uint8_t> combat_mode; // per wing: 0 undecided, 1 two Combat Phases, 2 Pitched (7.7)
   std::vector<UnitState> units;
   PendingAttack attack;
   uint32_t special_flags = 0; // per special rule: triggered / satisfied

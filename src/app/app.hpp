@@ -30,10 +30,10 @@ struct Fonts {
 };
 
 struct App {
-  std::string root;         // folder holding assets/ and battles/
-  std::string data_dir;     // where the autosave lives
+  std::string root;     // folder holding assets/ and battles/
+  std::string data_dir; // where the autosave lives
   std::optional<Game> game;
-  std::string save_path;    // where Ctrl+S writes
+  std::string save_path; // where Ctrl+S writes
   std::vector<Action> redo;
   std::unique_ptr<Interaction> view;
   Selection sel;
@@ -44,16 +44,16 @@ struct App {
   std::string rules_open = "3.0";
   char rules_search[64] = "";
   std::vector<RulesSection> rules;
-  std::string message;      // status line: the last refusal or hint, with its rule
+  std::string message; // status line: the last refusal or hint, with its rule
   bool start_screen = true;
   std::vector<BattleInfo> battles;
   int chosen_battle = 0;
   bool advanced_wing_integrity = false;
   char path_buffer[512] = "";
-  int hover_log = -1;       // log entry under the mouse (its units are lit)
+  int hover_log = -1;            // log entry under the mouse (its units are lit)
   std::vector<Command> draft[8]; // command builder: commands per wing slot
   int draft_wing[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
-  int die_face = 0, die_frames = 0; // die animation
+  int die_face = 0, die_frames = 0;                 // die animation
   int last_attack_row = -1, last_attack_column = 0; // where the last attack fell on the CRT
   std::string last_attack_text;
   Fonts fonts;
@@ -104,13 +104,14 @@ struct MapRect {
   float x, y, w, h;
 };
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
-void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const std::vector<uint16_t> &marks);
+void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
+                  const std::vector<uint16_t> &marks);
 void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int unit, bool dim);
 void draw_panels(App &app, const MapRect &map, HexId hover);
 void draw_start_screen(App &app);
 void draw_lessons_screen(App &app);
-void learning_panel(App &app);  // lesson step and explain mode, at the top of the Orders panel
-void lines_panel(App &app);     // practice lines, in the Battle panel
+void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
+void lines_panel(App &app);    // practice lines, in the Battle panel
 void log_context_menu(App &app, size_t entry);
 unsigned wing_colour(const std::string &hex);
 

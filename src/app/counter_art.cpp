@@ -21,7 +21,8 @@ ImU32 text_colour_on(ImU32 bg) {
   return lum > 0.6f ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255);
 }
 
-void centred_text(ImDrawList *dl, ImFont *font, float size, float cx, float cy, ImU32 col, const char *text) {
+void centred_text(ImDrawList *dl, ImFont *font, float size, float cx, float cy, ImU32 col,
+                  const char *text) {
   ImVec2 ext = font->CalcTextSizeA(size, 1e9f, 0, text);
   dl->AddText(font, size, ImVec2(cx - ext.x / 2, cy - ext.y / 2), col, text);
 }
@@ -55,8 +56,13 @@ void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 
 }
 
 void crown(ImDrawList *dl, float x, float y, float s) {
-  ImVec2 pts[7] = {{x, y + s}, {x, y + s * 0.3f}, {x + s * 0.25f, y + s * 0.6f}, {x + s * 0.5f, y},
-                   {x + s * 0.75f, y + s * 0.6f}, {x + s, y + s * 0.3f}, {x + s, y + s}};
+  ImVec2 pts[7] = {{x, y + s},
+                   {x, y + s * 0.3f},
+                   {x + s * 0.25f, y + s * 0.6f},
+                   {x + s * 0.5f, y},
+                   {x + s * 0.75f, y + s * 0.6f},
+                   {x + s, y + s * 0.3f},
+                   {x + s, y + s}};
   dl->AddConvexPolyFilled(pts, 7, IM_COL32(245, 200, 40, 255));
   dl->AddPolyline(pts, 7, IM_COL32(90, 60, 0, 255), ImDrawFlags_Closed, 1.0f);
 }
@@ -77,8 +83,10 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
   dl->AddRectFilled(a, z, bg);
   dl->AddRect(a, z, IM_COL32(20, 20, 20, 255), 0, 0, 1.2f);
   bool reduced = d.back && us.steps == 1;
-  if (reduced) // the reduced side's stripe, under the header line (which turns dark to stay readable)
-    dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), ImVec2(z.x - 1, a.y + size * 0.26f), IM_COL32(255, 255, 255, 190));
+  if (reduced) // the reduced side's stripe, under the header line (which turns dark to stay
+               // readable)
+    dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), ImVec2(z.x - 1, a.y + size * 0.26f),
+                      IM_COL32(255, 255, 255, 190));
   ImU32 head = reduced ? IM_COL32(20, 20, 20, 255) : fg;
   type_symbol(dl, d.type, cx, cy - size * 0.02f, size * 0.44f, fg);
   ImFont *font = app.fonts.bold ? app.fonts.bold : ImGui::GetFont();
@@ -91,14 +99,21 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
     centred_text(dl, font, big, cx + size * 0.26f, cy + size * 0.32f, fg, text);
   }
   std::string type(name(d.type));
-  if (size >= 34) centred_text(dl, font, small, cx, a.y + size * 0.15f, head, type.c_str()); // too small to read below
+  if (size >= 34)
+    centred_text(dl, font, small, cx, a.y + size * 0.15f, head,
+                 type.c_str()); // too small to read below
   // The wing's letter, for players who cannot tell the colours apart.
-  std::string letter(1, static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[d.wing].name[0]))));
+  std::string letter(
+      1, static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[d.wing].name[0]))));
   dl->AddText(font, small, ImVec2(a.x + size * 0.06f, a.y + size * 0.03f), head, letter.c_str());
   if (f.crown) crown(dl, z.x - size * 0.28f, a.y + size * 0.05f, size * 0.22f);
   if (us.shield_wall) { // a small shield
     float sx = a.x - size * 0.08f, sy = cy - size * 0.15f, sw = size * 0.26f;
-    ImVec2 pts[5] = {{sx, sy}, {sx + sw, sy}, {sx + sw, sy + sw * 0.7f}, {sx + sw / 2, sy + sw * 1.1f}, {sx, sy + sw * 0.7f}};
+    ImVec2 pts[5] = {{sx, sy},
+                     {sx + sw, sy},
+                     {sx + sw, sy + sw * 0.7f},
+                     {sx + sw / 2, sy + sw * 1.1f},
+                     {sx, sy + sw * 0.7f}};
     dl->AddConvexPolyFilled(pts, 5, IM_COL32(200, 200, 210, 255));
     dl->AddPolyline(pts, 5, IM_COL32(30, 30, 60, 255), ImDrawFlags_Closed, 1.5f);
   }

@@ -18,7 +18,8 @@ int App::fresh_die() {
 void App::load_progress() {
   completed.clear();
   try {
-    nlohmann::json j = nlohmann::json::parse(std::ifstream(fs::path(data_dir) / "tutorial-progress.json"));
+    nlohmann::json j =
+        nlohmann::json::parse(std::ifstream(fs::path(data_dir) / "tutorial-progress.json"));
     for (auto &id : j.at("completed"))
       if (id.is_string()) completed.insert(id.get<std::string>());
   } catch (const std::exception &) {
@@ -29,7 +30,8 @@ void App::load_progress() {
 void App::save_progress() {
   nlohmann::json j = {{"completed", std::vector<std::string>(completed.begin(), completed.end())}};
   try {
-    write_file_atomically((fs::path(data_dir) / "tutorial-progress.json").string(), j.dump(1) + "\n");
+    write_file_atomically((fs::path(data_dir) / "tutorial-progress.json").string(),
+                          j.dump(1) + "\n");
   } catch (const std::exception &e) {
     message = e.what();
   }
@@ -66,14 +68,16 @@ void App::branch(size_t log_entry, bool fresh_dice) {
   Game copy = *game;
   copy.replay_to(game->action_for_log_entry(log_entry));
   lines[line].stored = *game;
-  lines.push_back({"Branch " + std::to_string(lines.size()) + " (turn " + std::to_string(copy.state().turn) + ", " +
+  lines.push_back({"Branch " + std::to_string(lines.size()) + " (turn " +
+                       std::to_string(copy.state().turn) + ", " +
                        (fresh_dice ? "fresh dice)" : "same dice)"),
                    std::nullopt, fresh_dice});
   line = static_cast<int>(lines.size()) - 1;
   game.emplace(std::move(copy));
   redo.clear();
   sel.clear();
-  message = "Now playing " + lines[line].name + ". The main line is kept; switch back in the Battle panel.";
+  message = "Now playing " + lines[line].name +
+            ". The main line is kept; switch back in the Battle panel.";
   refresh();
 }
 
@@ -94,11 +98,13 @@ void learning_panel(App &app) {
     ImGui::BeginChild("lesson", ImVec2(0, 230 * app.ui_scale), true);
     ImGui::Text("Lesson: %s", l.title.c_str());
     if (const LessonStep *s = app.lesson->step()) {
-      ImGui::TextDisabled("Step %zu of %zu  [%s]", app.lesson->step_index() + 1, l.steps.size(), s->rule.c_str());
+      ImGui::TextDisabled("Step %zu of %zu  [%s]", app.lesson->step_index() + 1, l.steps.size(),
+                          s->rule.c_str());
       ImGui::SameLine();
       if (ImGui::SmallButton("Read the rule")) app.rules_open = s->rule, app.show_rules = true;
       if (app.lesson->step_index() > 0 && !l.steps[app.lesson->step_index() - 1].after.empty())
-        ImGui::TextColored(ImVec4(0.6f, 0.9f, 0.6f, 1), "%s", l.steps[app.lesson->step_index() - 1].after.c_str());
+        ImGui::TextColored(ImVec4(0.6f, 0.9f, 0.6f, 1), "%s",
+                           l.steps[app.lesson->step_index() - 1].after.c_str());
       ImGui::TextWrapped("%s", s->text.c_str());
       if (s->expect.empty()) {
         if (ImGui::Button("Next")) app.lesson_next();
@@ -108,7 +114,8 @@ void learning_panel(App &app) {
     } else {
       ImGui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "Lesson complete.");
       if (!l.steps.back().after.empty()) ImGui::TextWrapped("%s", l.steps.back().after.c_str());
-      if (app.lesson_index + 1 < app.lessons.size() && ImGui::Button("Next lesson")) app.start_lesson(app.lesson_index + 1);
+      if (app.lesson_index + 1 < app.lessons.size() && ImGui::Button("Next lesson"))
+        app.start_lesson(app.lesson_index + 1);
       ImGui::SameLine();
       if (ImGui::Button("All lessons")) app.lessons_screen = true, app.start_screen = true;
     }
@@ -124,11 +131,13 @@ void learning_panel(App &app) {
   auto wings = wings_acting(app.game->setup(), s, s.phase);
   if (!wings.empty()) {
     std::string names;
-    for (int w : wings) names += (names.empty() ? "" : ", ") + app.game->battle().wings[w].name;
+    for (int w : wings)
+      names += (names.empty() ? "" : ", ") + app.game->battle().wings[w].name;
     ImGui::TextWrapped("Acting: %s", names.c_str());
   }
   std::string now;
-  for (auto &[kind, n] : action_counts(app.view->legal())) now += (now.empty() ? "" : ", ") + std::to_string(n) + " " + kind;
+  for (auto &[kind, n] : action_counts(app.view->legal()))
+    now += (now.empty() ? "" : ", ") + std::to_string(n) + " " + kind;
   ImGui::TextWrapped("Possible now: %s", now.c_str());
   const Events &log = app.game->log();
   for (auto it = log.rbegin(); it != log.rend() && it - log.rbegin() < 40; ++it)
@@ -147,7 +156,8 @@ void lines_panel(App &app) {
   ImGui::TextDisabled("Take-backs past die rolls allowed.\nRight-click a log entry to branch.");
   for (int i = 0; i < static_cast<int>(app.lines.size()); ++i)
     if (ImGui::Selectable(app.lines[i].name.c_str(), app.line == i)) app.switch_line(i);
-  if (app.lines.size() > 1 && app.line != 0 && ImGui::Button("Return to the main line")) app.switch_line(0);
+  if (app.lines.size() > 1 && app.line != 0 && ImGui::Button("Return to the main line"))
+    app.switch_line(0);
 }
 
 void log_context_menu(App &app, size_t entry) {
@@ -163,11 +173,17 @@ void log_context_menu(App &app, size_t entry) {
 
 void draw_lessons_screen(App &app) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x / 2, vp->WorkPos.y + vp->WorkSize.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(720.0f, vp->WorkSize.x - 40), std::min(600.0f, vp->WorkSize.y - 40)));
-  ImGui::Begin("Learn to play", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
-  ImGui::TextWrapped("Short lessons on the teaching battle. Each step says what to do and why; the game judges your move and "
-                     "explains any refusal. Dice in lessons are fixed, so each shows what it means to show.");
+  ImGui::SetNextWindowPos(
+      ImVec2(vp->WorkPos.x + vp->WorkSize.x / 2, vp->WorkPos.y + vp->WorkSize.y / 2),
+      ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(
+      ImVec2(std::min(720.0f, vp->WorkSize.x - 40), std::min(600.0f, vp->WorkSize.y - 40)));
+  ImGui::Begin("Learn to play", nullptr,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+  ImGui::TextWrapped(
+      "Short lessons on the teaching battle. Each step says what to do and why; the game judges "
+      "your move and "
+      "explains any refusal. Dice in lessons are fixed, so each shows what it means to show.");
   ImGui::Separator();
   for (size_t i = 0; i < app.lessons.size(); ++i) {
     const Lesson &l = app.lessons[i];

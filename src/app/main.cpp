@@ -1,4 +1,5 @@
-// shields-swords: the desktop app (SDL2 + Dear ImGui). Reads the engine, sends it actions, draws it.
+// shields-swords: the desktop app (SDL2 + Dear ImGui). Reads the engine, sends it actions, draws
+// it.
 #include "app.hpp"
 #include "sns/json_io.hpp"
 
@@ -54,14 +55,16 @@ void App::start(std::shared_ptr<const Battle> battle, Options options, uint64_t 
 bool App::open(const std::string &path) {
   try {
     nlohmann::json doc = read_json_file(path, kMaxInputBytes);
-    bool record = doc.is_object() && doc.contains("format") && doc["format"] == "shields-swords-game/1";
+    bool record =
+        doc.is_object() && doc.contains("format") && doc["format"] == "shields-swords-game/1";
     if (record) {
       game.emplace(Game::from_record(doc, path));
       save_path = path;
       lesson.reset();
       lines.clear();
     } else {
-      start(load_battle(doc, path), Options{}, static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+      start(load_battle(doc, path), Options{},
+            static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
       return true;
     }
   } catch (const std::exception &e) {
@@ -103,7 +106,8 @@ void App::undo() {
   }
   bool rolled = game->last_action_rolled();
   if (rolled && !practice()) { // a competitive game: no taking back a roll and trying again
-    message = "Undo stops at a die roll in a competitive game: the dice have spoken. Practice games allow it.";
+    message = "Undo stops at a die roll in a competitive game: the dice have spoken. Practice "
+              "games allow it.";
     return;
   }
   redo.push_back(game->actions().back());
@@ -155,14 +159,16 @@ void App::scan_battles() {
     try {
       auto b = load_battle_file(e.path().string());
       battles.push_back({e.path().string(), b->name, b->date, b->summary, b->columns, b->rows,
-                         static_cast<int>(b->units.size()), b->wing_integrity == WingIntegrityRule::StandardOrAdvanced});
+                         static_cast<int>(b->units.size()),
+                         b->wing_integrity == WingIntegrityRule::StandardOrAdvanced});
     } catch (const std::exception &ex) {
       std::cerr << "skipping " << e.path() << ": " << ex.what() << "\n";
     }
   }
   // The teaching battle first: it is the default.
   std::sort(battles.begin(), battles.end(), [](const BattleInfo &a, const BattleInfo &b) {
-    bool fa = a.path.find("first-clash") != std::string::npos, fb = b.path.find("first-clash") != std::string::npos;
+    bool fa = a.path.find("first-clash") != std::string::npos,
+         fb = b.path.find("first-clash") != std::string::npos;
     return fa != fb ? fa : a.name < b.name;
   });
 }
@@ -194,8 +200,8 @@ struct LaunchOptions {
   std::string select;
   int width = 1600, height = 900;
   int bench_frames = 0;
-  std::string lesson;   // --lesson ID: open that lesson
-  int lesson_step = 0;  // --lesson-step N: played up to step N (screenshots)
+  std::string lesson;  // --lesson ID: open that lesson
+  int lesson_step = 0; // --lesson-step N: played up to step N (screenshots)
   bool explain = false;
 };
 
@@ -211,15 +217,19 @@ std::string find_root(const char *argv0) {
   candidates.push_back(SNS_SOURCE_DIR);
   candidates.push_back(fs::current_path());
   for (const fs::path &c : candidates)
-    if (fs::exists(c / "assets" / "rules.md") && fs::is_directory(c / "battles")) return fs::weakly_canonical(c).string();
+    if (fs::exists(c / "assets" / "rules.md") && fs::is_directory(c / "battles"))
+      return fs::weakly_canonical(c).string();
   return SNS_SOURCE_DIR;
 }
 
 std::string data_folder() {
   fs::path base;
-  if (const char *x = std::getenv("XDG_DATA_HOME"); x && *x) base = x;
-  else if (const char *h = std::getenv("HOME"); h && *h) base = fs::path(h) / ".local" / "share";
-  else base = fs::temp_directory_path();
+  if (const char *x = std::getenv("XDG_DATA_HOME"); x && *x)
+    base = x;
+  else if (const char *h = std::getenv("HOME"); h && *h)
+    base = fs::path(h) / ".local" / "share";
+  else
+    base = fs::temp_directory_path();
   fs::path dir = base / "shields-swords";
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -233,22 +243,32 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
       if (i + 1 >= argc) throw std::runtime_error("option " + a + " needs a value");
       return argv[++i];
     };
-    if (a == "--screenshot") o.screenshot = value();
-    else if (a == "--select") o.select = value();
-    else if (a == "--bench-frames") o.bench_frames = std::stoi(value());
-    else if (a == "--lesson") o.lesson = value();
-    else if (a == "--lesson-step") o.lesson_step = std::stoi(value());
-    else if (a == "--explain") o.explain = true;
+    if (a == "--screenshot")
+      o.screenshot = value();
+    else if (a == "--select")
+      o.select = value();
+    else if (a == "--bench-frames")
+      o.bench_frames = std::stoi(value());
+    else if (a == "--lesson")
+      o.lesson = value();
+    else if (a == "--lesson-step")
+      o.lesson_step = std::stoi(value());
+    else if (a == "--explain")
+      o.explain = true;
     else if (a == "--size") {
       std::string v = value();
-      if (std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 320 || o.height < 240)
+      if (std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 320 ||
+          o.height < 240)
         throw std::runtime_error("--size expects WIDTHxHEIGHT, e.g. 1600x900");
     } else if (a == "--help") {
-      std::cout << "usage: shields-swords [BATTLE.json | GAME.json] [--screenshot OUT.png [--size WxH] [--select UNIT]] "
+      std::cout << "usage: shields-swords [BATTLE.json | GAME.json] [--screenshot OUT.png [--size "
+                   "WxH] [--select UNIT]] "
                    "[--bench-frames N]\n";
       return false;
-    } else if (!a.empty() && a[0] == '-') throw std::runtime_error("unknown option " + a);
-    else o.file = a;
+    } else if (!a.empty() && a[0] == '-')
+      throw std::runtime_error("unknown option " + a);
+    else
+      o.file = a;
   }
   return true;
 }
@@ -257,7 +277,8 @@ bool load_fonts(App &app) {
   const char *regular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
   const char *bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
   if (!fs::exists(regular) || !fs::exists(bold)) {
-    std::cerr << "{\"error\": \"fonts not found: " << regular << " (install the fonts-dejavu-core package)\"}\n";
+    std::cerr << "{\"error\": \"fonts not found: " << regular
+              << " (install the fonts-dejavu-core package)\"}\n";
     return false;
   }
   ImGuiIO &io = ImGui::GetIO();
@@ -269,7 +290,8 @@ bool load_fonts(App &app) {
 bool save_png(SDL_Renderer *renderer, int w, int h, const std::string &path) {
   SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
   if (!surface) return false;
-  bool ok = SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_ARGB8888, surface->pixels, surface->pitch) == 0 &&
+  bool ok = SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_ARGB8888, surface->pixels,
+                                 surface->pitch) == 0 &&
             IMG_SavePNG(surface, path.c_str()) == 0;
   SDL_FreeSurface(surface);
   return ok;
@@ -303,11 +325,13 @@ void menu_bar(App &app, bool &quit) {
     if (ImGui::MenuItem("Rules", "F1")) app.show_rules = true;
     ImGui::EndMenu();
   }
-  if (app.game) ImGui::TextDisabled("   %s   save: %s", app.game->battle().name.c_str(), app.save_path.c_str());
+  if (app.game)
+    ImGui::TextDisabled("   %s   save: %s", app.game->battle().name.c_str(), app.save_path.c_str());
   ImGui::EndMainMenuBar();
 }
 
-void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer, SDL_Window *window) {
+void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer,
+                 SDL_Window *window) {
   if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
   bool ctrl = (e.key.keysym.mod & KMOD_CTRL) != 0;
   SDL_Keycode k = e.key.keysym.sym;
@@ -318,27 +342,45 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
   if (k == SDLK_F12 && app.game) {
     int w, h;
     SDL_GetRendererOutputSize(renderer, &w, &h);
-    std::string path = (fs::path(app.data_dir) / ("screenshot-" + std::to_string(SDL_GetTicks()) + ".png")).string();
+    std::string path =
+        (fs::path(app.data_dir) / ("screenshot-" + std::to_string(SDL_GetTicks()) + ".png"))
+            .string();
     app.message = save_png(renderer, w, h, path) ? "Screenshot: " + path : "Screenshot failed";
   }
   if (ctrl && k == SDLK_q) quit = true;
   if (!app.game || app.start_screen) return;
-  if (ctrl && k == SDLK_z) app.undo();
-  else if (ctrl && k == SDLK_y) app.redo_one();
-  else if (ctrl && k == SDLK_s) app.save(app.save_path);
-  else if (ctrl && k == SDLK_o) app.start_screen = true;
-  else if (k == SDLK_z) app.show_zoc = !app.show_zoc;
-  else if (k == SDLK_r) app.show_range = !app.show_range;
-  else if (k == SDLK_l) app.show_labels = !app.show_labels;
-  else if (k == SDLK_x) app.explain = !app.explain;
-  else if (k == SDLK_e) app.play(Action{.type = ActionType::EndPhase});
-  else if (k == SDLK_ESCAPE) app.sel.clear();
-  else if (k == SDLK_HOME) app.camera_fitted = false;
-  else if (k == SDLK_LEFT) app.camera.pan(40, 0);
-  else if (k == SDLK_RIGHT) app.camera.pan(-40, 0);
-  else if (k == SDLK_UP) app.camera.pan(0, 40);
-  else if (k == SDLK_DOWN) app.camera.pan(0, -40);
-  else if (k == SDLK_PLUS || k == SDLK_EQUALS || k == SDLK_KP_PLUS || k == SDLK_MINUS || k == SDLK_KP_MINUS) {
+  if (ctrl && k == SDLK_z)
+    app.undo();
+  else if (ctrl && k == SDLK_y)
+    app.redo_one();
+  else if (ctrl && k == SDLK_s)
+    app.save(app.save_path);
+  else if (ctrl && k == SDLK_o)
+    app.start_screen = true;
+  else if (k == SDLK_z)
+    app.show_zoc = !app.show_zoc;
+  else if (k == SDLK_r)
+    app.show_range = !app.show_range;
+  else if (k == SDLK_l)
+    app.show_labels = !app.show_labels;
+  else if (k == SDLK_x)
+    app.explain = !app.explain;
+  else if (k == SDLK_e)
+    app.play(Action{.type = ActionType::EndPhase});
+  else if (k == SDLK_ESCAPE)
+    app.sel.clear();
+  else if (k == SDLK_HOME)
+    app.camera_fitted = false;
+  else if (k == SDLK_LEFT)
+    app.camera.pan(40, 0);
+  else if (k == SDLK_RIGHT)
+    app.camera.pan(-40, 0);
+  else if (k == SDLK_UP)
+    app.camera.pan(0, 40);
+  else if (k == SDLK_DOWN)
+    app.camera.pan(0, -40);
+  else if (k == SDLK_PLUS || k == SDLK_EQUALS || k == SDLK_KP_PLUS || k == SDLK_MINUS ||
+           k == SDLK_KP_MINUS) {
     int w, h;
     SDL_GetWindowSize(window, &w, &h);
     bool in = k != SDLK_MINUS && k != SDLK_KP_MINUS;
@@ -346,7 +388,8 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
   }
 }
 
-// The terrain layer, rendered into a texture whenever the camera, the map area or the labels change.
+// The terrain layer, rendered into a texture whenever the camera, the map area or the labels
+// change.
 struct TerrainCache {
   SDL_Texture *texture = nullptr;
   int w = 0, h = 0;
@@ -357,15 +400,16 @@ struct TerrainCache {
   const void *battle = nullptr;
 
   bool stale(const App &app, const MapRect &r) const {
-    return !texture || w != static_cast<int>(r.w) || h != static_cast<int>(r.h) || x != r.x || y != r.y ||
-           size != app.camera.size || ox != app.camera.origin_x || oy != app.camera.origin_y || labels != app.show_labels ||
-           battle != &app.game->battle();
+    return !texture || w != static_cast<int>(r.w) || h != static_cast<int>(r.h) || x != r.x ||
+           y != r.y || size != app.camera.size || ox != app.camera.origin_x ||
+           oy != app.camera.origin_y || labels != app.show_labels || battle != &app.game->battle();
   }
   void rebuild(App &app, const MapRect &r, SDL_Renderer *renderer) {
     if (!texture || w != static_cast<int>(r.w) || h != static_cast<int>(r.h)) {
       if (texture) SDL_DestroyTexture(texture);
       w = static_cast<int>(r.w), h = static_cast<int>(r.h);
-      texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
+      texture =
+          SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
     }
     x = r.x, y = r.y, size = app.camera.size, ox = app.camera.origin_x, oy = app.camera.origin_y;
     labels = app.show_labels, battle = &app.game->battle();
@@ -401,8 +445,10 @@ TerrainCache terrain_cache;
 void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   menu_bar(app, quit);
   if (app.start_screen || !app.game) {
-    if (app.lessons_screen) draw_lessons_screen(app);
-    else draw_start_screen(app);
+    if (app.lessons_screen)
+      draw_lessons_screen(app);
+    else
+      draw_start_screen(app);
     return;
   }
   MapRect r = map_rect(app);
@@ -412,14 +458,17 @@ void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   }
   ImGuiIO &io = ImGui::GetIO();
   PointF mouse{io.MousePos.x, io.MousePos.y};
-  bool over_map = mouse.x >= r.x && mouse.x < r.x + r.w && mouse.y >= r.y && mouse.y < r.y + r.h && !io.WantCaptureMouse;
+  bool over_map = mouse.x >= r.x && mouse.x < r.x + r.w && mouse.y >= r.y && mouse.y < r.y + r.h &&
+                  !io.WantCaptureMouse;
   HexId hover = over_map ? app.camera.pick(app.game->battle(), mouse) : kOffMap;
   if (over_map) {
     if (io.MouseWheel != 0) app.camera.zoom_at(mouse, io.MouseWheel > 0 ? 1.15 : 1 / 1.15);
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
+        ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
         ImGui::IsMouseDragging(ImGuiMouseButton_Left, 6.0f))
       app.camera.pan(io.MouseDelta.x, io.MouseDelta.y);
-    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 6.0f).x == 0 &&
+    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 6.0f).x == 0 &&
         ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 6.0f).y == 0 && hover != kOffMap) {
       ClickOutcome out = app.view->click(app.sel, hover);
       app.message = out.message;
@@ -431,7 +480,8 @@ void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   if (app.lesson && app.lesson->step()) { // point at what the lesson step talks about
     const Battle &b = app.game->battle();
     for (const std::string &id : app.lesson->step()->units)
-      if (int u = b.unit_index(id); u >= 0 && app.game->state().units[u].hex != kOffMap) marks[app.game->state().units[u].hex] |= kMarkLesson;
+      if (int u = b.unit_index(id); u >= 0 && app.game->state().units[u].hex != kOffMap)
+        marks[app.game->state().units[u].hex] |= kMarkLesson;
     for (const std::string &h : app.lesson->step()->hexes)
       if (auto id = b.parse_hex(h)) marks[*id] |= kMarkLesson;
   }
@@ -456,7 +506,8 @@ int main(int argc, char **argv) {
   bool headless = !opt.screenshot.empty() || opt.bench_frames > 0;
   if (headless) {
     SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
-    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0"); // a plain X11 framebuffer: no GL driver to load
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION,
+                "0"); // a plain X11 framebuffer: no GL driver to load
   }
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
     std::cerr << "{\"error\": \"cannot start SDL: " << SDL_GetError() << "\"}\n";
@@ -467,21 +518,26 @@ int main(int argc, char **argv) {
   app.root = find_root(argv[0]);
   app.data_dir = data_folder();
   float ddpi = 96;
-  if (!headless && SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0) app.ui_scale = std::clamp(ddpi / 96.0f, 1.0f, 3.0f);
-  auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | (headless ? SDL_WINDOW_HIDDEN : 0));
-  SDL_Window *window = SDL_CreateWindow("Shields & Swords II", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, opt.width, opt.height, flags);
+  if (!headless && SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0)
+    app.ui_scale = std::clamp(ddpi / 96.0f, 1.0f, 3.0f);
+  auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
+                                            (headless ? SDL_WINDOW_HIDDEN : 0));
+  SDL_Window *window = SDL_CreateWindow("Shields & Swords II", SDL_WINDOWPOS_CENTERED,
+                                        SDL_WINDOWPOS_CENTERED, opt.width, opt.height, flags);
   if (!window) {
     std::cerr << "{\"error\": \"cannot open a window: " << SDL_GetError() << "\"}\n";
     return 2;
   }
-  SDL_Renderer *renderer = SDL_CreateRenderer(window, -1, headless ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_PRESENTVSYNC | SDL_RENDERER_ACCELERATED);
+  SDL_Renderer *renderer = SDL_CreateRenderer(
+      window, -1,
+      headless ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_PRESENTVSYNC | SDL_RENDERER_ACCELERATED);
   if (!renderer) renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr; // panels are laid out by the program
   ImGui::StyleColorsDark();
-  // Filled shapes are drawn without anti-aliased fringes: square counters and hexes do not need them,
-  // and the software renderer pays for every fringe triangle (docs/performance.md).
+  // Filled shapes are drawn without anti-aliased fringes: square counters and hexes do not need
+  // them, and the software renderer pays for every fringe triangle (docs/performance.md).
   ImGui::GetStyle().AntiAliasedFill = false;
   ImGui::GetStyle().ScaleAllSizes(app.ui_scale);
   ImGui_ImplSDL2_InitForSDLRenderer(window);
@@ -491,13 +547,15 @@ int main(int argc, char **argv) {
   app.load_rules_and_lessons();
 
   std::string file = opt.file;
-  if (file.empty() && opt.bench_frames > 0) file = (fs::path(app.root) / "battles" / "grunwald-1410.json").string();
+  if (file.empty() && opt.bench_frames > 0)
+    file = (fs::path(app.root) / "battles" / "grunwald-1410.json").string();
   if (!file.empty() && !app.open(file)) {
     std::cerr << "{\"error\": \"" << app.message << "\"}\n";
     return 2;
   }
   if (!opt.lesson.empty()) {
-    auto it = std::find_if(app.lessons.begin(), app.lessons.end(), [&](const Lesson &l) { return l.id == opt.lesson; });
+    auto it = std::find_if(app.lessons.begin(), app.lessons.end(),
+                           [&](const Lesson &l) { return l.id == opt.lesson; });
     if (it == app.lessons.end()) {
       std::cerr << "{\"error\": \"--lesson: no lesson " << opt.lesson << "\"}\n";
       return 2;
@@ -555,19 +613,23 @@ int main(int argc, char **argv) {
     ImGui::Render();
     SDL_SetRenderDrawColor(renderer, 40, 40, 44, 255);
     SDL_RenderClear(renderer);
-    if (terrain_cache.visible) { // a plain blit is far cheaper than a textured quad in the software renderer
-      SDL_Rect dst{static_cast<int>(terrain_cache.x), static_cast<int>(terrain_cache.y), terrain_cache.w, terrain_cache.h};
+    if (terrain_cache
+            .visible) { // a plain blit is far cheaper than a textured quad in the software renderer
+      SDL_Rect dst{static_cast<int>(terrain_cache.x), static_cast<int>(terrain_cache.y),
+                   terrain_cache.w, terrain_cache.h};
       SDL_RenderCopy(renderer, terrain_cache.texture, nullptr, &dst);
     }
     ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
-    frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    frame_ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     ++frames;
     if (target_frames > 0 && frames >= target_frames) {
       if (!opt.screenshot.empty()) {
         int w, h;
         SDL_GetRendererOutputSize(renderer, &w, &h);
         if (!save_png(renderer, w, h, opt.screenshot)) {
-          std::cerr << "{\"error\": \"cannot write " << opt.screenshot << ": " << SDL_GetError() << "\"}\n";
+          std::cerr << "{\"error\": \"cannot write " << opt.screenshot << ": " << SDL_GetError()
+                    << "\"}\n";
           return 2;
         }
       }
@@ -576,11 +638,13 @@ int main(int argc, char **argv) {
     SDL_RenderPresent(renderer);
   }
   if (opt.bench_frames > 0) {
-    std::vector<double> sorted(frame_ms.begin() + std::min<size_t>(2, frame_ms.size()), frame_ms.end());
+    std::vector<double> sorted(frame_ms.begin() + std::min<size_t>(2, frame_ms.size()),
+                               frame_ms.end());
     std::sort(sorted.begin(), sorted.end());
     double median = sorted.empty() ? 0 : sorted[sorted.size() / 2];
     double p99 = sorted.empty() ? 0 : sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)];
-    std::cout << "{\"frames\": " << frames << ", \"median_ms\": " << median << ", \"p99_ms\": " << p99 << "}\n";
+    std::cout << "{\"frames\": " << frames << ", \"median_ms\": " << median
+              << ", \"p99_ms\": " << p99 << "}\n";
   }
   ImGui_ImplSDLRenderer_Shutdown();
   ImGui_ImplSDL2_Shutdown();

@@ -1,4 +1,5 @@
-// The map (2.1, 12.0): hexes shaded by terrain and elevation, contours, hexside features, highlights.
+// The map (2.1, 12.0): hexes shaded by terrain and elevation, contours, hexside features,
+// highlights.
 #include "app.hpp"
 
 #include <cmath>
@@ -12,7 +13,8 @@ namespace {
 ImU32 terrain_fill(const std::string &t, int elevation) {
   int lift = elevation * 18;
   auto c = [&](int r, int g, int b) {
-    return IM_COL32(std::min(255, r + lift / 3), std::max(0, g - lift / 2), std::max(0, b - lift), 255);
+    return IM_COL32(std::min(255, r + lift / 3), std::max(0, g - lift / 2), std::max(0, b - lift),
+                    255);
   };
   if (t == "woods") return c(86, 128, 70);
   if (t == "marsh") return c(128, 160, 150);
@@ -21,7 +23,8 @@ ImU32 terrain_fill(const std::string &t, int elevation) {
   if (t == "high_ground") return c(206, 190, 128);
   if (t == "clear") return elevation > 0 ? c(206, 190, 128) : c(186, 204, 146);
   unsigned h = 2166136261u;
-  for (char ch : t) h = (h ^ static_cast<unsigned char>(ch)) * 16777619u;
+  for (char ch : t)
+    h = (h ^ static_cast<unsigned char>(ch)) * 16777619u;
   return c(150 + h % 60, 170 + (h >> 8) % 50, 120 + (h >> 16) % 60);
 }
 
@@ -29,32 +32,37 @@ void terrain_pattern(ImDrawList *dl, const std::string &t, ImVec2 c, float s) {
   if (t == "woods") {
     for (int i = 0; i < 3; ++i) {
       float x = c.x + (i - 1) * s * 0.38f, y = c.y + (i == 1 ? -s * 0.25f : s * 0.15f);
-      dl->AddTriangleFilled(ImVec2(x, y - s * 0.22f), ImVec2(x - s * 0.15f, y + s * 0.1f), ImVec2(x + s * 0.15f, y + s * 0.1f),
-                            IM_COL32(40, 80, 35, 255));
+      dl->AddTriangleFilled(ImVec2(x, y - s * 0.22f), ImVec2(x - s * 0.15f, y + s * 0.1f),
+                            ImVec2(x + s * 0.15f, y + s * 0.1f), IM_COL32(40, 80, 35, 255));
     }
   } else if (t == "marsh") {
     for (int i = -1; i <= 1; ++i)
-      dl->AddLine(ImVec2(c.x - s * 0.3f, c.y + i * s * 0.25f), ImVec2(c.x + s * 0.3f, c.y + i * s * 0.25f), IM_COL32(50, 100, 130, 255), 1.5f);
+      dl->AddLine(ImVec2(c.x - s * 0.3f, c.y + i * s * 0.25f),
+                  ImVec2(c.x + s * 0.3f, c.y + i * s * 0.25f), IM_COL32(50, 100, 130, 255), 1.5f);
   } else if (t == "camp") {
     for (int i = 0; i < 2; ++i) {
       float x = c.x + (i ? s * 0.2f : -s * 0.2f);
-      dl->AddTriangleFilled(ImVec2(x, c.y - s * 0.25f), ImVec2(x - s * 0.18f, c.y + s * 0.15f), ImVec2(x + s * 0.18f, c.y + s * 0.15f),
-                            IM_COL32(240, 235, 225, 255));
-      dl->AddTriangle(ImVec2(x, c.y - s * 0.25f), ImVec2(x - s * 0.18f, c.y + s * 0.15f), ImVec2(x + s * 0.18f, c.y + s * 0.15f),
-                      IM_COL32(120, 90, 50, 255));
+      dl->AddTriangleFilled(ImVec2(x, c.y - s * 0.25f), ImVec2(x - s * 0.18f, c.y + s * 0.15f),
+                            ImVec2(x + s * 0.18f, c.y + s * 0.15f), IM_COL32(240, 235, 225, 255));
+      dl->AddTriangle(ImVec2(x, c.y - s * 0.25f), ImVec2(x - s * 0.18f, c.y + s * 0.15f),
+                      ImVec2(x + s * 0.18f, c.y + s * 0.15f), IM_COL32(120, 90, 50, 255));
     }
   } else if (t == "town") {
-    dl->AddRectFilled(ImVec2(c.x - s * 0.25f, c.y - s * 0.15f), ImVec2(c.x + s * 0.05f, c.y + s * 0.15f), IM_COL32(110, 100, 95, 255));
-    dl->AddRectFilled(ImVec2(c.x + s * 0.1f, c.y - s * 0.25f), ImVec2(c.x + s * 0.3f, c.y + s * 0.1f), IM_COL32(110, 100, 95, 255));
+    dl->AddRectFilled(ImVec2(c.x - s * 0.25f, c.y - s * 0.15f),
+                      ImVec2(c.x + s * 0.05f, c.y + s * 0.15f), IM_COL32(110, 100, 95, 255));
+    dl->AddRectFilled(ImVec2(c.x + s * 0.1f, c.y - s * 0.25f),
+                      ImVec2(c.x + s * 0.3f, c.y + s * 0.1f), IM_COL32(110, 100, 95, 255));
   } else if (t == "stream") {
-    dl->AddBezierCubic(ImVec2(c.x, c.y - s * 0.85f), ImVec2(c.x + s * 0.3f, c.y - s * 0.3f), ImVec2(c.x - s * 0.3f, c.y + s * 0.3f),
-                       ImVec2(c.x, c.y + s * 0.85f), IM_COL32(90, 140, 200, 200), 2.0f);
+    dl->AddBezierCubic(ImVec2(c.x, c.y - s * 0.85f), ImVec2(c.x + s * 0.3f, c.y - s * 0.3f),
+                       ImVec2(c.x - s * 0.3f, c.y + s * 0.3f), ImVec2(c.x, c.y + s * 0.85f),
+                       IM_COL32(90, 140, 200, 200), 2.0f);
   }
 }
 
 // Corners i and i+1 of a flat-topped hex bound the side facing the direction below.
 int corner_for_direction(int dir) {
-  // directions: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW; corners start at the east point going clockwise (y down)
+  // directions: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW; corners start at the east point going clockwise
+  // (y down)
   static const int first[6] = {4, 5, 0, 1, 2, 3};
   return first[dir];
 }
@@ -67,7 +75,8 @@ std::vector<std::array<ImVec2, 6>> all_corners(const Battle &b, const Camera &ca
   auto cs = hex_corners(Hex{0, 0}, cam.size);
   for (HexId h = 0; h < b.hex_count(); ++h) {
     PointF c = cam.centre(b, h);
-    for (int i = 0; i < 6; ++i) corners[h][i] = ImVec2(static_cast<float>(c.x + cs[i].x), static_cast<float>(c.y + cs[i].y));
+    for (int i = 0; i < 6; ++i)
+      corners[h][i] = ImVec2(static_cast<float>(c.x + cs[i].x), static_cast<float>(c.y + cs[i].y));
   }
   return corners;
 }
@@ -83,15 +92,19 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
   auto corners = all_corners(b, cam);
   for (HexId h = 0; h < b.hex_count(); ++h) {
     PointF c = cam.centre(b, h);
-    if (c.x < r.x - size || c.x > r.x + r.w + size || c.y < r.y - size || c.y > r.y + r.h + size) continue;
+    if (c.x < r.x - size || c.x > r.x + r.w + size || c.y < r.y - size || c.y > r.y + r.h + size)
+      continue;
     const std::string &t = b.terrain_types[b.terrain[h]].name;
     dl->AddConvexPolyFilled(corners[h].data(), 6, terrain_fill(t, b.elevation[h]));
     dl->AddPolyline(corners[h].data(), 6, IM_COL32(80, 80, 60, 90), ImDrawFlags_Closed, 1.0f);
-    if (size > 10) terrain_pattern(dl, t, ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), size);
+    if (size > 10)
+      terrain_pattern(dl, t, ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), size);
     if (app.show_labels && size > 14) {
       std::string l = b.label(h);
-      dl->AddText(nullptr, size * 0.3f, ImVec2(static_cast<float>(c.x) - size * 0.3f, static_cast<float>(c.y) - size * 0.85f),
-                  IM_COL32(40, 40, 40, 170), l.c_str());
+      dl->AddText(
+          nullptr, size * 0.3f,
+          ImVec2(static_cast<float>(c.x) - size * 0.3f, static_cast<float>(c.y) - size * 0.85f),
+          IM_COL32(40, 40, 40, 170), l.c_str());
     }
   }
   // Contours where elevation changes, then hexside features.
@@ -104,7 +117,9 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
         dl->AddLine(p, q, IM_COL32(120, 80, 30, 255), std::max(1.5f, size * 0.08f));
       if (n == kOffMap || n < h) continue; // draw each shared side once
       switch (b.hexsides[h][d]) {
-      case HexsideFeature::River: dl->AddLine(p, q, IM_COL32(40, 90, 200, 255), std::max(3.0f, size * 0.18f)); break;
+      case HexsideFeature::River:
+        dl->AddLine(p, q, IM_COL32(40, 90, 200, 255), std::max(3.0f, size * 0.18f));
+        break;
       case HexsideFeature::Ford:
         dl->AddLine(p, q, IM_COL32(110, 160, 230, 255), std::max(3.0f, size * 0.18f));
         for (int i = 1; i <= 3; ++i) {
@@ -116,8 +131,10 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
         dl->AddLine(p, q, IM_COL32(40, 90, 200, 255), std::max(3.0f, size * 0.18f));
         PointF c1 = cam.centre(b, h), c2 = cam.centre(b, n);
         ImVec2 m((p.x + q.x) / 2, (p.y + q.y) / 2);
-        float dx = static_cast<float>(c2.x - c1.x) * 0.22f, dy = static_cast<float>(c2.y - c1.y) * 0.22f;
-        dl->AddLine(ImVec2(m.x - dx, m.y - dy), ImVec2(m.x + dx, m.y + dy), IM_COL32(120, 75, 35, 255), std::max(4.0f, size * 0.25f));
+        float dx = static_cast<float>(c2.x - c1.x) * 0.22f,
+              dy = static_cast<float>(c2.y - c1.y) * 0.22f;
+        dl->AddLine(ImVec2(m.x - dx, m.y - dy), ImVec2(m.x + dx, m.y + dy),
+                    IM_COL32(120, 75, 35, 255), std::max(4.0f, size * 0.25f));
         break;
       }
       case HexsideFeature::Trench: { // a ditch: a dark zigzag across the side
@@ -134,14 +151,16 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
         dl->AddPolyline(pts, teeth + 1, IM_COL32(60, 30, 10, 255), 0, std::max(2.0f, size * 0.07f));
         break;
       }
-      default: break;
+      default:
+        break;
       }
     }
   dl->PopClipRect();
 }
 
 // The moving layer: highlights, counters, hover.
-void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const std::vector<uint16_t> &marks) {
+void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
+                  const std::vector<uint16_t> &marks) {
   const Battle &b = app.game->battle();
   const GameState &s = app.game->state();
   const Camera &cam = app.camera;
@@ -151,9 +170,12 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const
   for (HexId h = 0; h < b.hex_count(); ++h) {
     uint16_t m = marks[h];
     if (m & kMarkEnemyZoc) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(220, 40, 40, 55));
-    if (m & kMarkFireRange) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 140, 0, 60));
-    if (m & kMarkDestination) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 235, 60, 120));
-    if (m & kMarkRetreat) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(80, 200, 255, 130));
+    if (m & kMarkFireRange)
+      dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 140, 0, 60));
+    if (m & kMarkDestination)
+      dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 235, 60, 120));
+    if (m & kMarkRetreat)
+      dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(80, 200, 255, 130));
   }
   // Units.
   std::vector<int> hover_units;
@@ -164,15 +186,18 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const
     if (h == kOffMap) continue;
     PointF c = cam.centre(b, h);
     float cs = size * 1.25f;
-    bool dim = s.attack.stage == AttackStage::None && app.view && app.view->phase_moves_units() && !(marks[h] & kMarkMovable) &&
-               b.units[u].side == s.active;
-    draw_counter(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs, static_cast<int>(u), dim);
+    bool dim = s.attack.stage == AttackStage::None && app.view && app.view->phase_moves_units() &&
+               !(marks[h] & kMarkMovable) && b.units[u].side == s.active;
+    draw_counter(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs, static_cast<int>(u),
+                 dim);
   }
   // Highlights on top of the counters.
   for (HexId h = 0; h < b.hex_count(); ++h) {
     uint16_t m = marks[h];
     if (!m) continue;
-    auto ring = [&](ImU32 col, float th) { dl->AddPolyline(corners[h].data(), 6, col, ImDrawFlags_Closed, th); };
+    auto ring = [&](ImU32 col, float th) {
+      dl->AddPolyline(corners[h].data(), 6, col, ImDrawFlags_Closed, th);
+    };
     if (m & kMarkTarget) ring(IM_COL32(230, 30, 30, 255), 3.0f);
     if (m & kMarkAttacker) ring(IM_COL32(40, 200, 80, 255), 2.5f);
     if (m & kMarkChosen) ring(IM_COL32(40, 255, 120, 255), 4.5f);
@@ -182,8 +207,12 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover, const
     if (m & kMarkLesson) ring(IM_COL32(60, 220, 255, 255), 5.0f);
   }
   for (int u : hover_units)
-    if (s.units[u].hex != kOffMap) dl->AddPolyline(corners[s.units[u].hex].data(), 6, IM_COL32(255, 0, 255, 255), ImDrawFlags_Closed, 4.0f);
-  if (hover != kOffMap) dl->AddPolyline(corners[hover].data(), 6, IM_COL32(255, 255, 255, 160), ImDrawFlags_Closed, 2.0f);
+    if (s.units[u].hex != kOffMap)
+      dl->AddPolyline(corners[s.units[u].hex].data(), 6, IM_COL32(255, 0, 255, 255),
+                      ImDrawFlags_Closed, 4.0f);
+  if (hover != kOffMap)
+    dl->AddPolyline(corners[hover].data(), 6, IM_COL32(255, 255, 255, 160), ImDrawFlags_Closed,
+                    2.0f);
   dl->PopClipRect();
 }
 

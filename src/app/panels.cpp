@@ -1,4 +1,5 @@
-// The app's panels: sequence of play, commands, combat and fire previews, choices, log, rules, victory.
+// The app's panels: sequence of play, commands, combat and fire previews, choices, log, rules,
+// victory.
 #include "app.hpp"
 
 #include <algorithm>
@@ -10,26 +11,42 @@ namespace sns::app {
 
 namespace {
 
-constexpr Phase kSequence[] = {Phase::Command, Phase::Fire, Phase::Horse, Phase::Charge, Phase::Withdraw,
-                               Phase::ShieldWall, Phase::Move, Phase::SecondMove, Phase::Combat,
-                               Phase::SecondCombat, Phase::PitchedCombat, Phase::VictoryCheck, Phase::Initiative};
+constexpr Phase kSequence[] = {Phase::Command,      Phase::Fire,          Phase::Horse,
+                               Phase::Charge,       Phase::Withdraw,      Phase::ShieldWall,
+                               Phase::Move,         Phase::SecondMove,    Phase::Combat,
+                               Phase::SecondCombat, Phase::PitchedCombat, Phase::VictoryCheck,
+                               Phase::Initiative};
 
 const char *phase_title(Phase p) {
   switch (p) {
-  case Phase::Command: return "Command (4.0)";
-  case Phase::Fire: return "Fire (9.0)";
-  case Phase::Horse: return "Horse (10.0)";
-  case Phase::Charge: return "  Charges (10.0)";
-  case Phase::Withdraw: return "Withdraw (6.0)";
-  case Phase::ShieldWall: return "Shield Wall (8.0)";
-  case Phase::Move: return "Move (5.0)";
-  case Phase::SecondMove: return "Second Move (5.6)";
-  case Phase::Combat: return "Combat (7.0)";
-  case Phase::SecondCombat: return "Second Combat (7.7)";
-  case Phase::PitchedCombat: return "Pitched Combat (7.7)";
-  case Phase::VictoryCheck: return "Victory Check (13.0)";
-  case Phase::Initiative: return "Initiative (11.0)";
-  case Phase::GameOver: return "Game over";
+  case Phase::Command:
+    return "Command (4.0)";
+  case Phase::Fire:
+    return "Fire (9.0)";
+  case Phase::Horse:
+    return "Horse (10.0)";
+  case Phase::Charge:
+    return "  Charges (10.0)";
+  case Phase::Withdraw:
+    return "Withdraw (6.0)";
+  case Phase::ShieldWall:
+    return "Shield Wall (8.0)";
+  case Phase::Move:
+    return "Move (5.0)";
+  case Phase::SecondMove:
+    return "Second Move (5.6)";
+  case Phase::Combat:
+    return "Combat (7.0)";
+  case Phase::SecondCombat:
+    return "Second Combat (7.7)";
+  case Phase::PitchedCombat:
+    return "Pitched Combat (7.7)";
+  case Phase::VictoryCheck:
+    return "Victory Check (13.0)";
+  case Phase::Initiative:
+    return "Initiative (11.0)";
+  case Phase::GameOver:
+    return "Game over";
   }
   return "";
 }
@@ -43,7 +60,8 @@ void rule_link(App &app, const std::string &rule, bool same_line = true) {
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(120, 180, 255, 255));
   if (ImGui::SmallButton(label.c_str())) {
     std::string num = rule;
-    while (!num.empty() && !std::isdigit(static_cast<unsigned char>(num.back()))) num.pop_back();
+    while (!num.empty() && !std::isdigit(static_cast<unsigned char>(num.back())))
+      num.pop_back();
     if (!num.empty() && num.find('.') == std::string::npos) num += ".0";
     app.rules_open = num.rfind("R", 0) == 0 ? "3.0" : num;
     app.show_rules = true;
@@ -56,7 +74,8 @@ void status_panel(App &app) {
   const GameState &s = app.game->state();
   ImGui::TextWrapped("%s", b.name.c_str());
   ImGui::Separator();
-  ImGui::Text("Player Turn %d%s", s.turn, b.last_turn ? (" of " + std::to_string(b.last_turn)).c_str() : "");
+  ImGui::Text("Player Turn %d%s", s.turn,
+              b.last_turn ? (" of " + std::to_string(b.last_turn)).c_str() : "");
   ImGui::Text("Active: %s", b.sides[s.active].name.c_str());
   int to_act = side_to_act(app.game->setup(), s);
   ImGui::Text("To act: %s", to_act < 0 ? "nobody" : b.sides[to_act].name.c_str());
@@ -67,7 +86,8 @@ void status_panel(App &app) {
     if (sd.victory_vp) {
       ImGui::SameLine();
       ImGui::TextDisabled("(wins at %d)", *sd.victory_vp);
-      ImGui::ProgressBar(std::min(1.0f, s.vp[side] / static_cast<float>(*sd.victory_vp)), ImVec2(-1, 6), "");
+      ImGui::ProgressBar(std::min(1.0f, s.vp[side] / static_cast<float>(*sd.victory_vp)),
+                         ImVec2(-1, 6), "");
     }
     if (s.initiative == side) {
       ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 210, 60, 255));
@@ -83,7 +103,9 @@ void status_panel(App &app) {
   for (Phase p : kSequence) {
     bool current = s.phase == p;
     bool skipped = commanded && !phase_commanded(app.game->setup(), s, p);
-    ImU32 col = current ? IM_COL32(255, 230, 80, 255) : skipped ? IM_COL32(120, 120, 120, 255) : IM_COL32(220, 220, 220, 255);
+    ImU32 col = current   ? IM_COL32(255, 230, 80, 255)
+                : skipped ? IM_COL32(120, 120, 120, 255)
+                          : IM_COL32(220, 220, 220, 255);
     ImGui::PushStyleColor(ImGuiCol_Text, col);
     ImGui::Text("%s %s", current ? ">" : " ", phase_title(p));
     ImGui::PopStyleColor();
@@ -100,8 +122,9 @@ void command_builder(App &app) {
   const Battle &b = app.game->battle();
   const GameState &s = app.game->state();
   const SideDef &side = b.sides[s.active];
-  ImGui::TextWrapped("Give up to %d wing%s up to %d commands each. Each marker is played once, one face up.",
-                     side.wings_per_turn, side.wings_per_turn == 1 ? "" : "s", side.commands_per_wing);
+  ImGui::TextWrapped(
+      "Give up to %d wing%s up to %d commands each. Each marker is played once, one face up.",
+      side.wings_per_turn, side.wings_per_turn == 1 ? "" : "s", side.commands_per_wing);
   rule_link(app, "4.0", false);
   ImGui::SameLine();
   ImGui::TextDisabled("Choose a wing, then click marker faces.");
@@ -113,9 +136,11 @@ void command_builder(App &app) {
     ImGui::PushID(k);
     std::string current = app.draft_wing[k] < 0 ? "(no wing)" : b.wings[app.draft_wing[k]].name;
     if (ImGui::BeginCombo("Wing", current.c_str())) {
-      if (ImGui::Selectable("(no wing)", app.draft_wing[k] < 0)) app.draft_wing[k] = -1, app.draft[k].clear();
+      if (ImGui::Selectable("(no wing)", app.draft_wing[k] < 0))
+        app.draft_wing[k] = -1, app.draft[k].clear();
       for (int w : wings)
-        if (ImGui::Selectable(b.wings[w].name.c_str(), app.draft_wing[k] == w)) app.draft_wing[k] = w, app.draft[k].clear();
+        if (ImGui::Selectable(b.wings[w].name.c_str(), app.draft_wing[k] == w))
+          app.draft_wing[k] = w, app.draft[k].clear();
       ImGui::EndCombo();
     }
     if (app.draft_wing[k] >= 0) {
@@ -125,12 +150,15 @@ void command_builder(App &app) {
         for (int f = 0; f < mk.count; ++f) {
           Command cmd = mk.faces[f];
           bool on = std::find(app.draft[k].begin(), app.draft[k].end(), cmd) != app.draft[k].end();
-          std::string label = std::string(name(cmd)) + "##" + std::to_string(m) + "_" + std::to_string(f);
+          std::string label =
+              std::string(name(cmd)) + "##" + std::to_string(m) + "_" + std::to_string(f);
           if (f) ImGui::SameLine(0, 2), ImGui::TextDisabled("|"), ImGui::SameLine(0, 2);
           if (on) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(60, 140, 60, 255));
           if (ImGui::SmallButton(label.c_str())) {
-            if (on) std::erase(app.draft[k], cmd);
-            else app.draft[k].push_back(cmd);
+            if (on)
+              std::erase(app.draft[k], cmd);
+            else
+              app.draft[k].push_back(cmd);
           }
           if (on) ImGui::PopStyleColor();
         }
@@ -154,9 +182,11 @@ void command_builder(App &app) {
     rule_link(app, refusal->rule, false);
   }
   ImGui::BeginDisabled(refusal.has_value());
-  if (ImGui::Button(a.orders.empty() ? "Give no commands (Enter)" : "Give these commands (Enter)") ||
+  if (ImGui::Button(a.orders.empty() ? "Give no commands (Enter)"
+                                     : "Give these commands (Enter)") ||
       (!refusal && key_pressed(ImGuiKey_Enter) && !ImGui::GetIO().WantTextInput)) {
-    for (auto &d : app.draft) d.clear();
+    for (auto &d : app.draft)
+      d.clear();
     std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
     app.play(a);
   }
@@ -164,7 +194,8 @@ void command_builder(App &app) {
   for (const Action &sa : app.view->legal())
     if (sa.type == ActionType::Special) {
       const Special &sp = b.special[sa.special];
-      std::string label = (sa.verb == SpecialVerb::Leave ? "Send away: " : "Call back: ") + b.wings[sp.wing].name;
+      std::string label =
+          (sa.verb == SpecialVerb::Leave ? "Send away: " : "Call back: ") + b.wings[sp.wing].name;
       if (ImGui::Button(label.c_str())) app.play(sa);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sp.text.c_str());
     }
@@ -173,13 +204,17 @@ void command_builder(App &app) {
 // The CRT (2.6, 7.5) with the row in use lit, and the column of the last roll when there is one.
 void crt_table(App &app, CombatClass row, int column) {
   const Tables &t = *app.game->setup().tables;
-  if (!ImGui::BeginTable("crt", 12, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) return;
+  if (!ImGui::BeginTable("crt", 12, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
+    return;
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
   ImGui::TextDisabled("CC");
   for (int c = Tables::kMinColumn; c <= Tables::kMaxColumn; ++c) {
     ImGui::TableSetColumnIndex(c - Tables::kMinColumn + 1);
-    ImGui::TextDisabled(c == Tables::kMinColumn ? "<=-2" : c == Tables::kMaxColumn ? "8+" : "%d", c);
+    ImGui::TextDisabled(c == Tables::kMinColumn   ? "<=-2"
+                        : c == Tables::kMaxColumn ? "8+"
+                                                  : "%d",
+                        c);
   }
   for (CombatClass cc = kBestCC; cc <= kWorstCC; ++cc) {
     ImGui::TableNextRow();
@@ -188,8 +223,10 @@ void crt_table(App &app, CombatClass row, int column) {
     ImGui::Text("%s", cc_name(cc).c_str());
     for (int c = Tables::kMinColumn; c <= Tables::kMaxColumn; ++c) {
       ImGui::TableSetColumnIndex(c - Tables::kMinColumn + 1);
-      if (cc == row && c == column) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(200, 60, 40, 255));
-      else if (c == column) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(70, 40, 40, 255));
+      if (cc == row && c == column)
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(200, 60, 40, 255));
+      else if (c == column)
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(70, 40, 40, 255));
       const CrtCell &cell = t.cell(cc, c);
       ImGui::Text("%s%s", std::string(name(cell.result)).c_str(), cell.asterisk ? "*" : "");
     }
@@ -216,7 +253,8 @@ void attack_preview(App &app, const Action &a) {
   ImGui::Text("Primary: %s (%s)", b.units[p.primary].id.c_str(), b.units[p.primary].name.c_str());
   ImGui::Text("CC %s", cc_name(p.base_cc).c_str());
   for (const Term &t : p.cc_shifts) {
-    ImGui::BulletText("%+d level%s: %s", t.value, std::abs(t.value) == 1 ? "" : "s", t.reason.c_str());
+    ImGui::BulletText("%+d level%s: %s", t.value, std::abs(t.value) == 1 ? "" : "s",
+                      t.reason.c_str());
     rule_link(app, t.rule);
   }
   ImGui::Text("Modified CC: %s", cc_name(p.cc).c_str());
@@ -235,9 +273,11 @@ void attack_preview(App &app, const Action &a) {
   for (int res = 0; res < kCombatResultCount; ++res) {
     if (p.outcomes[res] <= 0) continue;
     char label[32];
-    std::snprintf(label, sizeof label, "%s %.1f%%", std::string(name(static_cast<CombatResult>(res))).c_str(), p.outcomes[res] * 100);
+    std::snprintf(label, sizeof label, "%s %.1f%%",
+                  std::string(name(static_cast<CombatResult>(res))).c_str(), p.outcomes[res] * 100);
     bool good = res <= static_cast<int>(CombatResult::DR);
-    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, good ? IM_COL32(60, 170, 80, 255) : IM_COL32(200, 80, 60, 255));
+    ImGui::PushStyleColor(ImGuiCol_PlotHistogram,
+                          good ? IM_COL32(60, 170, 80, 255) : IM_COL32(200, 80, 60, 255));
     ImGui::ProgressBar(static_cast<float>(p.outcomes[res]), ImVec2(-1, 0), label);
     ImGui::PopStyleColor();
   }
@@ -276,8 +316,8 @@ void decision_panel(App &app) {
   const auto &legal = app.view->legal();
   if (s.attack.stage != AttackStage::None) {
     if (app.last_attack_row >= 0) crt_table(app, app.last_attack_row, app.last_attack_column);
-    ImGui::Text("Attack on %s: %s%s", b.units[s.attack.target].id.c_str(), std::string(name(s.attack.result)).c_str(),
-                s.attack.asterisk ? "*" : "");
+    ImGui::Text("Attack on %s: %s%s", b.units[s.attack.target].id.c_str(),
+                std::string(name(s.attack.result)).c_str(), s.attack.asterisk ? "*" : "");
     int who = side_to_act(app.game->setup(), s);
     ImGui::Text("%s decides:", b.sides[who].name.c_str());
     for (const Action &a : legal) {
@@ -286,25 +326,41 @@ void decision_panel(App &app) {
       }
     }
     switch (s.attack.stage) {
-    case AttackStage::AttackerLoss: ImGui::TextWrapped("Click the attacker (orange) that takes the loss."); rule_link(app, "7.5"); break;
+    case AttackStage::AttackerLoss:
+      ImGui::TextWrapped("Click the attacker (orange) that takes the loss.");
+      rule_link(app, "7.5");
+      break;
     case AttackStage::DefenderRetreat:
-    case AttackStage::AttackerRetreat: ImGui::TextWrapped("Click a retreat hex (blue)."); rule_link(app, "7.6"); break;
-    case AttackStage::Advance: ImGui::TextWrapped("Click an attacker (blue ring) to advance, or decline."); rule_link(app, "7.8"); break;
-    default: rule_link(app, "7.5"); break;
+    case AttackStage::AttackerRetreat:
+      ImGui::TextWrapped("Click a retreat hex (blue).");
+      rule_link(app, "7.6");
+      break;
+    case AttackStage::Advance:
+      ImGui::TextWrapped("Click an attacker (blue ring) to advance, or decline.");
+      rule_link(app, "7.8");
+      break;
+    default:
+      rule_link(app, "7.5");
+      break;
     }
     return;
   }
   switch (s.phase) {
-  case Phase::Command: command_builder(app); return;
+  case Phase::Command:
+    command_builder(app);
+    return;
   case Phase::Initiative:
-    ImGui::TextWrapped("You hold the Initiative Marker: take another turn now (the marker passes to your opponent)?");
+    ImGui::TextWrapped("You hold the Initiative Marker: take another turn now (the marker passes "
+                       "to your opponent)?");
     rule_link(app, "11.0", false);
     for (const Action &a : legal)
       if (ImGui::Button(describe(b, a).c_str())) app.play(a);
     return;
-  default: break;
+  default:
+    break;
   }
-  bool mode = std::any_of(legal.begin(), legal.end(), [](const Action &a) { return a.type == ActionType::CombatMode; });
+  bool mode = std::any_of(legal.begin(), legal.end(),
+                          [](const Action &a) { return a.type == ActionType::CombatMode; });
   if (mode) {
     ImGui::TextWrapped("Bonus + Combat: two Combat Phases, or one Pitched Combat Phase at +1 CC?");
     rule_link(app, "7.7", false);
@@ -312,12 +368,14 @@ void decision_panel(App &app) {
       if (a.type == ActionType::CombatMode && ImGui::Button(describe(b, a).c_str())) app.play(a);
     return;
   }
-  if (app.last_attack_row >= 0 && ImGui::CollapsingHeader("Last attack on the CRT", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (app.last_attack_row >= 0 &&
+      ImGui::CollapsingHeader("Last attack on the CRT", ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::TextWrapped("%s", app.last_attack_text.c_str());
     crt_table(app, app.last_attack_row, app.last_attack_column);
   }
   if (app.view->phase_moves_units()) {
-    ImGui::TextWrapped("Click a lit unit, then a yellow hex. Hover any hex to see why it is or is not allowed.");
+    ImGui::TextWrapped(
+        "Click a lit unit, then a yellow hex. Hover any hex to see why it is or is not allowed.");
     std::vector<int> entering;
     for (const Action &a : legal)
       if (a.type == ActionType::Move && s.units[a.unit].hex == kOffMap &&
@@ -326,7 +384,8 @@ void decision_panel(App &app) {
     if (!entering.empty()) {
       ImGui::Text("Off the map, ready to enter:");
       for (int u : entering)
-        if (ImGui::Selectable((b.units[u].id + " " + b.units[u].name).c_str(), app.sel.unit == u)) app.sel.clear(), app.sel.unit = u;
+        if (ImGui::Selectable((b.units[u].id + " " + b.units[u].name).c_str(), app.sel.unit == u))
+          app.sel.clear(), app.sel.unit = u;
     }
   } else if (app.view->phase_fires()) {
     ImGui::TextWrapped("Click a lit unit to fire, then an enemy in range.");
@@ -335,8 +394,10 @@ void decision_panel(App &app) {
   }
   if (auto pending = app.view->pending_action(app.sel)) {
     ImGui::Separator();
-    if (pending->type == ActionType::Attack) attack_preview(app, *pending);
-    else fire_preview(app, *pending);
+    if (pending->type == ActionType::Attack)
+      attack_preview(app, *pending);
+    else
+      fire_preview(app, *pending);
   }
   ImGui::Separator();
   if (ImGui::Button("End phase (E)")) app.play(Action{.type = ActionType::EndPhase});
@@ -349,10 +410,10 @@ void log_panel(App &app) {
   for (size_t i = 0; i < log.size(); ++i) {
     const Event &e = log[i];
     ImU32 col = e.kind == "attack" || e.kind == "fire" ? IM_COL32(255, 220, 140, 255)
-                : e.kind == "eliminated"                ? IM_COL32(255, 130, 110, 255)
-                : e.kind == "turn"                      ? IM_COL32(140, 200, 255, 255)
-                : e.kind == "skip" || e.kind == "auto"  ? IM_COL32(150, 150, 150, 255)
-                                                        : IM_COL32(225, 225, 225, 255);
+                : e.kind == "eliminated"               ? IM_COL32(255, 130, 110, 255)
+                : e.kind == "turn"                     ? IM_COL32(140, 200, 255, 255)
+                : e.kind == "skip" || e.kind == "auto" ? IM_COL32(150, 150, 150, 255)
+                                                       : IM_COL32(225, 225, 225, 255);
     ImGui::PushStyleColor(ImGuiCol_Text, col);
     ImGui::PushID(static_cast<int>(i));
     rule_link(app, e.rule, false);
@@ -389,7 +450,8 @@ void rules_window(App &app) {
       ImGui::SetNextItemOpen(true);
       ImGui::SetScrollHereY(0.0f);
     }
-    if (ImGui::CollapsingHeader((sec.number + " " + sec.title).c_str())) ImGui::TextWrapped("%s", sec.body.c_str());
+    if (ImGui::CollapsingHeader((sec.number + " " + sec.title).c_str()))
+      ImGui::TextWrapped("%s", sec.body.c_str());
   }
   app.rules_open.clear();
   ImGui::EndChild();
@@ -401,19 +463,23 @@ void hover_tooltip(App &app, HexId hover) {
   const Battle &b = app.game->battle();
   const GameState &s = app.game->state();
   ImGui::BeginTooltip();
-  ImGui::Text("%s  %s, elevation %d", b.label(hover).c_str(), b.terrain_types[b.terrain[hover]].name.c_str(), b.elevation[hover]);
+  ImGui::Text("%s  %s, elevation %d", b.label(hover).c_str(),
+              b.terrain_types[b.terrain[hover]].name.c_str(), b.elevation[hover]);
   int u = app.view->unit_at(hover);
   if (u >= 0) {
     const UnitDef &d = b.units[u];
     const UnitFace &f = visible_face(b, s, u);
-    ImGui::Text("%s %s: %s, %s wing", d.id.c_str(), d.name.c_str(), std::string(name(d.type)).c_str(), b.wings[d.wing].name.c_str());
-    ImGui::Text("CC %s%s%s, %s%s%s", cc_name(f.cc).c_str(), f.fire ? ", Fire " : "", f.fire ? std::to_string(f.fire).c_str() : "",
+    ImGui::Text("%s %s: %s, %s wing", d.id.c_str(), d.name.c_str(),
+                std::string(name(d.type)).c_str(), b.wings[d.wing].name.c_str());
+    ImGui::Text("CC %s%s%s, %s%s%s", cc_name(f.cc).c_str(), f.fire ? ", Fire " : "",
+                f.fire ? std::to_string(f.fire).c_str() : "",
                 d.back && s.units[u].steps == 1 ? "reduced" : "fresh", f.crown ? ", Crown" : "",
                 s.units[u].suppressed ? ", Suppressed" : "");
     if (s.units[u].shield_wall) ImGui::Text("In Shield Wall (8.0)");
   }
   int side = side_to_act(app.game->setup(), s);
-  if (side >= 0 && in_enemy_zoc(b, s, hover, side)) ImGui::Text("In an enemy zone of control (5.2)");
+  if (side >= 0 && in_enemy_zoc(b, s, hover, side))
+    ImGui::Text("In an enemy zone of control (5.2)");
   std::string why = app.view->explain(app.sel, hover);
   if (!why.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 130, 110, 255));
@@ -429,14 +495,19 @@ void die_overlay(App &app, const MapRect &map) {
   float s = 54, x = map.x + map.w - s - 20, y = map.y + 20;
   bool rolling = app.die_frames > 0;
   int face = rolling ? 1 + (app.die_frames * 5) % 8 : app.die_face;
-  ImVec2 pts[4] = {{x + s / 2, y}, {x + s, y + s / 2}, {x + s / 2, y + s}, {x, y + s / 2}}; // a d8 seen from above
-  dl->AddConvexPolyFilled(pts, 4, rolling ? IM_COL32(200, 200, 200, 230) : IM_COL32(250, 245, 230, 255));
+  ImVec2 pts[4] = {{x + s / 2, y},
+                   {x + s, y + s / 2},
+                   {x + s / 2, y + s},
+                   {x, y + s / 2}}; // a d8 seen from above
+  dl->AddConvexPolyFilled(pts, 4,
+                          rolling ? IM_COL32(200, 200, 200, 230) : IM_COL32(250, 245, 230, 255));
   dl->AddPolyline(pts, 4, IM_COL32(40, 40, 40, 255), ImDrawFlags_Closed, 2);
   char t[4];
   std::snprintf(t, sizeof t, "%d", face);
   ImFont *f = app.fonts.bold ? app.fonts.bold : ImGui::GetFont();
   ImVec2 ext = f->CalcTextSizeA(26, 100, 0, t);
-  dl->AddText(f, 26, ImVec2(x + s / 2 - ext.x / 2, y + s / 2 - ext.y / 2), IM_COL32(20, 20, 20, 255), t);
+  dl->AddText(f, 26, ImVec2(x + s / 2 - ext.x / 2, y + s / 2 - ext.y / 2),
+              IM_COL32(20, 20, 20, 255), t);
   if (rolling) --app.die_frames;
 }
 
@@ -445,8 +516,10 @@ void die_overlay(App &app, const MapRect &map) {
 void draw_panels(App &app, const MapRect &map, HexId hover) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
   float top = vp->WorkPos.y, height = vp->WorkSize.y, width = vp->WorkSize.x;
-  float left_w = 250 * app.ui_scale, right_w = 360 * app.ui_scale, log_h = map.h > 0 ? height - (map.y - top) - map.h : 0;
-  ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+  float left_w = 250 * app.ui_scale, right_w = 360 * app.ui_scale,
+        log_h = map.h > 0 ? height - (map.y - top) - map.h : 0;
+  ImGuiWindowFlags fixed =
+      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
   ImGui::SetNextWindowPos(ImVec2(0, top));
   ImGui::SetNextWindowSize(ImVec2(left_w, height));
   ImGui::Begin("Battle", nullptr, fixed);
@@ -472,21 +545,27 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
   if (app.lesson && app.lesson->step() && !app.lesson->step()->panel.empty()) {
     const std::string &pn = app.lesson->step()->panel;
     ImVec2 a, z;
-    if (pn == "orders") a = ImVec2(width - right_w, top), z = ImVec2(width, top + height);
-    else if (pn == "log") a = ImVec2(left_w, map.y + map.h), z = ImVec2(width - right_w, top + height);
-    else a = ImVec2(0, top), z = ImVec2(left_w, top + height); // sequence, vp: the Battle panel
+    if (pn == "orders")
+      a = ImVec2(width - right_w, top), z = ImVec2(width, top + height);
+    else if (pn == "log")
+      a = ImVec2(left_w, map.y + map.h), z = ImVec2(width - right_w, top + height);
+    else
+      a = ImVec2(0, top), z = ImVec2(left_w, top + height); // sequence, vp: the Battle panel
     ImGui::GetForegroundDrawList()->AddRect(a, z, IM_COL32(60, 220, 255, 255), 0, 0, 4.0f);
   }
   hover_tooltip(app, hover);
   die_overlay(app, map);
   if (app.game->state().game_over()) {
-    ImGui::SetNextWindowPos(ImVec2(map.x + map.w / 2, map.y + map.h / 3), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    ImGui::Begin("Victory", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+    ImGui::SetNextWindowPos(ImVec2(map.x + map.w / 2, map.y + map.h / 3), ImGuiCond_Always,
+                            ImVec2(0.5f, 0.5f));
+    ImGui::Begin("Victory", nullptr,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
     const GameState &s = app.game->state();
     const Battle &b = app.game->battle();
     ImGui::Text("%s", s.winner == 2 ? "A draw" : (b.sides[s.winner].name + " wins").c_str());
     ImGui::TextWrapped("%s", s.result_reason.c_str());
-    ImGui::Text("VP: %s %d, %s %d", b.sides[0].name.c_str(), s.vp[0], b.sides[1].name.c_str(), s.vp[1]);
+    ImGui::Text("VP: %s %d, %s %d", b.sides[0].name.c_str(), s.vp[0], b.sides[1].name.c_str(),
+                s.vp[1]);
     if (ImGui::Button("Back to the start screen")) app.start_screen = true;
     ImGui::End();
   }
@@ -494,17 +573,24 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
 
 void draw_start_screen(App &app) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x / 2, vp->WorkPos.y + vp->WorkSize.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(760.0f, vp->WorkSize.x - 40), std::min(560.0f, vp->WorkSize.y - 40)));
-  ImGui::Begin("Shields & Swords II", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
-  ImGui::TextWrapped("Medieval battles with Command Markers. Pick a battle; both sides are played at this screen.");
+  ImGui::SetNextWindowPos(
+      ImVec2(vp->WorkPos.x + vp->WorkSize.x / 2, vp->WorkPos.y + vp->WorkSize.y / 2),
+      ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(
+      ImVec2(std::min(760.0f, vp->WorkSize.x - 40), std::min(560.0f, vp->WorkSize.y - 40)));
+  ImGui::Begin("Shields & Swords II", nullptr,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+  ImGui::TextWrapped("Medieval battles with Command Markers. Pick a battle; both sides are played "
+                     "at this screen.");
   ImGui::Separator();
   ImGui::BeginChild("battles", ImVec2(0, 300), true);
   for (size_t i = 0; i < app.battles.size(); ++i) {
     const BattleInfo &bi = app.battles[i];
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::Selectable(bi.name.c_str(), app.chosen_battle == static_cast<int>(i))) app.chosen_battle = static_cast<int>(i);
-    ImGui::TextDisabled("  %s - %dx%d hexes, %d units", bi.date.c_str(), bi.columns, bi.rows, bi.units);
+    if (ImGui::Selectable(bi.name.c_str(), app.chosen_battle == static_cast<int>(i)))
+      app.chosen_battle = static_cast<int>(i);
+    ImGui::TextDisabled("  %s - %dx%d hexes, %d units", bi.date.c_str(), bi.columns, bi.rows,
+                        bi.units);
     ImGui::TextWrapped("  %s", bi.summary.c_str());
     ImGui::PopID();
   }
@@ -520,7 +606,8 @@ void draw_start_screen(App &app) {
       Options o;
       o.advanced_wing_integrity = offers && app.advanced_wing_integrity;
       o.practice = app.practice_choice;
-      app.start(load_battle_file(app.battles[app.chosen_battle].path), o, static_cast<uint64_t>(ImGui::GetTime() * 1e6) ^ 0x5eed);
+      app.start(load_battle_file(app.battles[app.chosen_battle].path), o,
+                static_cast<uint64_t>(ImGui::GetTime() * 1e6) ^ 0x5eed);
     } catch (const std::exception &e) {
       app.message = e.what();
     }

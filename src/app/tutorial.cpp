@@ -1,4 +1,5 @@
-// Lessons: loading the data files, judging the player's action through the engine, checking outcomes.
+// Lessons: loading the data files, judging the player's action through the engine, checking
+// outcomes.
 #include "tutorial.hpp"
 
 #include "sns/error.hpp"
@@ -18,7 +19,8 @@ namespace {
   throw LoadError(file, path, what);
 }
 
-std::string str(const json &j, const char *key, const std::string &file, const std::string &path, bool required = true) {
+std::string str(const json &j, const char *key, const std::string &file, const std::string &path,
+                bool required = true) {
   if (!j.contains(key)) {
     if (required) fail(file, path + "/" + key, "required field is missing");
     return "";
@@ -27,12 +29,14 @@ std::string str(const json &j, const char *key, const std::string &file, const s
   return j[key].get<std::string>();
 }
 
-std::vector<std::string> strings(const json &j, const char *key, const std::string &file, const std::string &path) {
+std::vector<std::string> strings(const json &j, const char *key, const std::string &file,
+                                 const std::string &path) {
   std::vector<std::string> out;
   if (!j.contains(key)) return out;
   if (!j[key].is_array()) fail(file, path + "/" + key, "expected an array of strings");
   for (size_t i = 0; i < j[key].size(); ++i) {
-    if (!j[key][i].is_string()) fail(file, path + "/" + key + "/" + std::to_string(i), "expected a string");
+    if (!j[key][i].is_string())
+      fail(file, path + "/" + key + "/" + std::to_string(i), "expected a string");
     out.push_back(j[key][i].get<std::string>());
   }
   return out;
@@ -53,7 +57,8 @@ json lesson_battle(const Lesson &l, const std::string &root) {
     b.erase("reinforcements");
   }
   if (l.rules.is_object())
-    for (auto it = l.rules.begin(); it != l.rules.end(); ++it) b["rules"][it.key()] = it.value();
+    for (auto it = l.rules.begin(); it != l.rules.end(); ++it)
+      b["rules"][it.key()] = it.value();
   return b;
 }
 
@@ -62,7 +67,8 @@ json lesson_battle(const Lesson &l, const std::string &root) {
 Lesson load_lesson(const std::string &file) {
   json doc = read_json_file(file, kMaxInputBytes);
   if (!doc.is_object()) fail(file, "", "expected a lesson object");
-  if (str(doc, "format", file, "") != "shields-swords-lesson/1") fail(file, "/format", "expected \"shields-swords-lesson/1\"");
+  if (str(doc, "format", file, "") != "shields-swords-lesson/1")
+    fail(file, "/format", "expected \"shields-swords-lesson/1\"");
   Lesson l;
   l.id = str(doc, "id", file, "");
   l.title = str(doc, "title", file, "");
@@ -80,7 +86,8 @@ Lesson load_lesson(const std::string &file) {
     if (!doc["dice"].is_array()) fail(file, "/dice", "expected an array of d8 results");
     for (size_t i = 0; i < doc["dice"].size(); ++i) {
       const json &d = doc["dice"][i];
-      if (!d.is_number_integer() || d.get<int>() < 1 || d.get<int>() > 8) fail(file, "/dice/" + std::to_string(i), "expected 1..8");
+      if (!d.is_number_integer() || d.get<int>() < 1 || d.get<int>() > 8)
+        fail(file, "/dice/" + std::to_string(i), "expected 1..8");
       l.dice.push_back(d.get<int>());
     }
   }
@@ -88,7 +95,8 @@ Lesson load_lesson(const std::string &file) {
     if (!doc["prelude"].is_array()) fail(file, "/prelude", "expected an array of actions");
     l.prelude.assign(doc["prelude"].begin(), doc["prelude"].end());
   }
-  if (!doc.contains("steps") || !doc["steps"].is_array() || doc["steps"].empty()) fail(file, "/steps", "expected a list of steps");
+  if (!doc.contains("steps") || !doc["steps"].is_array() || doc["steps"].empty())
+    fail(file, "/steps", "expected a list of steps");
   for (size_t i = 0; i < doc["steps"].size(); ++i) {
     std::string path = "/steps/" + std::to_string(i);
     const json &s = doc["steps"][i];
@@ -118,14 +126,16 @@ std::vector<Lesson> load_lessons(const std::string &root) {
       if (e.path().extension() == ".json") files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
   std::vector<Lesson> out;
-  for (const auto &f : files) out.push_back(load_lesson(f));
+  for (const auto &f : files)
+    out.push_back(load_lesson(f));
   return out;
 }
 
 bool same_action(const Action &e, const Action &a) {
   if (e.type != a.type) return false;
   if (e.type == ActionType::Attack) {
-    std::vector<int> x(e.attackers.begin(), e.attackers.end()), y(a.attackers.begin(), a.attackers.end());
+    std::vector<int> x(e.attackers.begin(), e.attackers.end()),
+        y(a.attackers.begin(), a.attackers.end());
     std::sort(x.begin(), x.end());
     std::sort(y.begin(), y.end());
     return e.target == a.target && x == y && (e.primary < 0 || e.primary == a.primary);
@@ -149,7 +159,8 @@ LessonRun::LessonRun(const Lesson &lesson, const std::string &root) : lesson_(le
   game_.emplace(battle, Options{}, 1, lesson.dice);
   for (size_t i = 0; i < lesson.prelude.size(); ++i) {
     Action a = action_from_json(game_->battle(), lesson.prelude[i], lesson.id + " prelude");
-    if (auto r = game_->play(a)) throw LoadError(lesson.id, "/prelude/" + std::to_string(i), r->rule + ": " + r->reason);
+    if (auto r = game_->play(a))
+      throw LoadError(lesson.id, "/prelude/" + std::to_string(i), r->rule + ": " + r->reason);
   }
 }
 
@@ -172,7 +183,8 @@ Attempt LessonRun::attempt(const Action &a) {
     return out;
   }
   if (!same_action(*expected, a)) {
-    out.message = "That is legal, but this lesson asks you to " + describe(game_->battle(), *expected) + ".";
+    out.message =
+        "That is legal, but this lesson asks you to " + describe(game_->battle(), *expected) + ".";
     return out;
   }
   game_->play(a);
@@ -217,13 +229,16 @@ std::string LessonRun::check_failure() const {
   const GameState &s = game_->state();
   if (c.contains("phase") && c["phase"] != std::string(name(s.phase)))
     return "phase is " + std::string(name(s.phase)) + ", expected " + c["phase"].dump();
-  if (c.contains("active") && c["active"] != b.sides[s.active].id) return "active side is " + b.sides[s.active].id;
-  if (c.contains("initiative") && c["initiative"] != b.sides[s.initiative].id) return "initiative is with " + b.sides[s.initiative].id;
+  if (c.contains("active") && c["active"] != b.sides[s.active].id)
+    return "active side is " + b.sides[s.active].id;
+  if (c.contains("initiative") && c["initiative"] != b.sides[s.initiative].id)
+    return "initiative is with " + b.sides[s.initiative].id;
   if (c.contains("vp"))
     for (auto it = c["vp"].begin(); it != c["vp"].end(); ++it) {
       int side = b.side_index(it.key());
       if (side < 0 || s.vp[side] != it.value().get<int>())
-        return "VP of " + it.key() + " is " + (side < 0 ? "?" : std::to_string(s.vp[side])) + ", expected " + it.value().dump();
+        return "VP of " + it.key() + " is " + (side < 0 ? "?" : std::to_string(s.vp[side])) +
+               ", expected " + it.value().dump();
     }
   if (c.contains("units"))
     for (auto it = c["units"].begin(); it != c["units"].end(); ++it) {
@@ -233,10 +248,14 @@ std::string LessonRun::check_failure() const {
       const json &want = it.value();
       std::string hex = us.hex == kOffMap ? "" : b.label(us.hex);
       if (want.contains("hex") && (want["hex"].is_null() ? us.hex != kOffMap : want["hex"] != hex))
-        return it.key() + " is at " + (hex.empty() ? "no hex" : hex) + ", expected " + want["hex"].dump();
-      if (want.contains("steps") && want["steps"] != us.steps) return it.key() + " has " + std::to_string(us.steps) + " steps";
-      if (want.contains("suppressed") && want["suppressed"] != us.suppressed) return it.key() + " suppression differs";
-      if (want.contains("shield_wall") && want["shield_wall"] != us.shield_wall) return it.key() + " Shield Wall differs";
+        return it.key() + " is at " + (hex.empty() ? "no hex" : hex) + ", expected " +
+               want["hex"].dump();
+      if (want.contains("steps") && want["steps"] != us.steps)
+        return it.key() + " has " + std::to_string(us.steps) + " steps";
+      if (want.contains("suppressed") && want["suppressed"] != us.suppressed)
+        return it.key() + " suppression differs";
+      if (want.contains("shield_wall") && want["shield_wall"] != us.shield_wall)
+        return it.key() + " Shield Wall differs";
     }
   return "";
 }

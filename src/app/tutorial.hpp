@@ -1,4 +1,5 @@
-// Lessons (issue: learn by playing): data files in assets/tutorial/, run through the engine step by step.
+// Lessons (issue: learn by playing): data files in assets/tutorial/, run through the engine step by
+// step.
 #pragma once
 #include "sns/game.hpp"
 
@@ -10,24 +11,25 @@
 namespace sns::app {
 
 struct LessonStep {
-  std::string text;                   // what to do or notice, in our words
-  std::string rule;                   // the section it teaches
-  std::vector<std::string> units;     // units to highlight
-  std::vector<std::string> hexes;     // hexes to highlight
-  std::string panel;                  // a panel to point at ("orders", "sequence", "log", "vp")
-  std::vector<nlohmann::json> expect; // the actions asked of the player, in order (none: read and go on)
-  nlohmann::json check;               // what must be true afterwards
-  std::string after;                  // said once the step is done
+  std::string text;               // what to do or notice, in our words
+  std::string rule;               // the section it teaches
+  std::vector<std::string> units; // units to highlight
+  std::vector<std::string> hexes; // hexes to highlight
+  std::string panel;              // a panel to point at ("orders", "sequence", "log", "vp")
+  std::vector<nlohmann::json>
+      expect;           // the actions asked of the player, in order (none: read and go on)
+  nlohmann::json check; // what must be true afterwards
+  std::string after;    // said once the step is done
 };
 
 struct Lesson {
   std::string id;
   std::string title;
   std::string summary;
-  std::string battle;     // path under the project root
-  nlohmann::json place;   // optional: keep only these units, at these hexes
-  nlohmann::json rules;   // optional: replace these battle rules
-  std::vector<int> dice;  // forced dice, so the lesson shows what it means to show
+  std::string battle;    // path under the project root
+  nlohmann::json place;  // optional: keep only these units, at these hexes
+  nlohmann::json rules;  // optional: replace these battle rules
+  std::vector<int> dice; // forced dice, so the lesson shows what it means to show
   std::vector<nlohmann::json> prelude;
   std::vector<LessonStep> steps;
 };
@@ -37,8 +39,8 @@ Lesson load_lesson(const std::string &path);
 std::vector<Lesson> load_lessons(const std::string &root); // assets/tutorial/*.json, in name order
 
 struct Attempt {
-  bool applied = false;  // the action was the one asked for, and the engine applied it
-  std::string message;   // the engine's reason or a nudge when not
+  bool applied = false; // the action was the one asked for, and the engine applied it
+  std::string message;  // the engine's reason or a nudge when not
 };
 
 // A lesson in progress: its own game, the current step and the actions done in it.

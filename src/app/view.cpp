@@ -1,4 +1,5 @@
-// The app's view logic (no SDL, no ImGui): camera, picking, lit hexes, clicks into actions, reasons.
+// The app's view logic (no SDL, no ImGui): camera, picking, lit hexes, clicks into actions,
+// reasons.
 #include "view.hpp"
 
 #include <algorithm>
@@ -53,16 +54,21 @@ Interaction::Interaction(const Setup &setup, const GameState &state)
 int Interaction::unit_at(HexId h) const { return h == kOffMap ? -1 : occupant_[h]; }
 
 bool Interaction::phase_moves_units() const {
-  return std::any_of(legal_.begin(), legal_.end(), [](const Action &a) { return a.type == ActionType::Move; });
+  return std::any_of(legal_.begin(), legal_.end(),
+                     [](const Action &a) { return a.type == ActionType::Move; });
 }
-bool Interaction::phase_fires() const { return state_.phase == Phase::Fire && state_.attack.stage == AttackStage::None; }
+bool Interaction::phase_fires() const {
+  return state_.phase == Phase::Fire && state_.attack.stage == AttackStage::None;
+}
 bool Interaction::phase_attacks() const {
   Phase p = state_.phase;
   return state_.attack.stage == AttackStage::None &&
-         (p == Phase::Charge || p == Phase::Combat || p == Phase::SecondCombat || p == Phase::PitchedCombat);
+         (p == Phase::Charge || p == Phase::Combat || p == Phase::SecondCombat ||
+          p == Phase::PitchedCombat);
 }
 
-std::vector<uint16_t> Interaction::marks(const Selection &sel, bool show_zoc, bool show_fire_range) const {
+std::vector<uint16_t> Interaction::marks(const Selection &sel, bool show_zoc,
+                                         bool show_fire_range) const {
   const Battle &b = *setup_.battle;
   std::vector<uint16_t> m(b.hex_count(), kMarkNone);
   auto mark_unit = [&](int u, uint16_t flag) {
@@ -77,22 +83,32 @@ std::vector<uint16_t> Interaction::marks(const Selection &sel, bool show_zoc, bo
     case ActionType::Fire:
       mark_unit(a.unit, kMarkMovable);
       if (a.unit == sel.unit) mark_unit(a.target, kMarkTarget);
-      if (sel.unit < 0 && a.target == sel.target) mark_unit(a.unit, kMarkAttacker); // who can fire at it
+      if (sel.unit < 0 && a.target == sel.target)
+        mark_unit(a.unit, kMarkAttacker); // who can fire at it
       break;
     case ActionType::Attack:
       mark_unit(a.target, kMarkTarget);
       if (a.target == sel.target)
-        for (int u : a.attackers) mark_unit(u, kMarkAttacker);
+        for (int u : a.attackers)
+          mark_unit(u, kMarkAttacker);
       break;
-    case ActionType::Retreat: m[a.to] |= kMarkRetreat; break;
-    case ActionType::Advance: mark_unit(a.unit, kMarkAdvance); break;
-    case ActionType::LoseStep: mark_unit(a.unit, kMarkLoss); break;
-    default: break;
+    case ActionType::Retreat:
+      m[a.to] |= kMarkRetreat;
+      break;
+    case ActionType::Advance:
+      mark_unit(a.unit, kMarkAdvance);
+      break;
+    case ActionType::LoseStep:
+      mark_unit(a.unit, kMarkLoss);
+      break;
+    default:
+      break;
     }
   }
   mark_unit(sel.unit, kMarkSelected);
   mark_unit(sel.target, kMarkSelected);
-  for (int u : sel.attackers) mark_unit(u, kMarkChosen);
+  for (int u : sel.attackers)
+    mark_unit(u, kMarkChosen);
   if (show_zoc) {
     int side = side_to_act(setup_, state_);
     if (side >= 0)
@@ -100,12 +116,15 @@ std::vector<uint16_t> Interaction::marks(const Selection &sel, bool show_zoc, bo
         if (in_enemy_zoc(b, state_, h, side)) m[h] |= kMarkEnemyZoc;
   }
   if (show_fire_range && sel.unit >= 0)
-    for (HexId h : fire_reach(setup_, state_, sel.unit)) m[h] |= kMarkFireRange;
+    for (HexId h : fire_reach(setup_, state_, sel.unit))
+      m[h] |= kMarkFireRange;
   return m;
 }
 
 namespace {
-std::string reason(const std::optional<Refusal> &r) { return r ? r->rule + ": " + r->reason : std::string(); }
+std::string reason(const std::optional<Refusal> &r) {
+  return r ? r->rule + ": " + r->reason : std::string();
+}
 bool has_move(const std::vector<Action> &legal, int unit) {
   return std::any_of(legal.begin(), legal.end(), [&](const Action &a) {
     return (a.type == ActionType::Move || a.type == ActionType::Fire) && a.unit == unit;
@@ -120,14 +139,16 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
   const Battle &b = *setup_.battle;
   if (state_.attack.stage != AttackStage::None) {
     for (const Action &a : legal_) {
-      bool hit = (a.type == ActionType::Retreat && a.to == hex) ||
-                 ((a.type == ActionType::Advance || a.type == ActionType::LoseStep) && a.unit == here);
+      bool hit =
+          (a.type == ActionType::Retreat && a.to == hex) ||
+          ((a.type == ActionType::Advance || a.type == ActionType::LoseStep) && a.unit == here);
       if (hit) {
         out.action = a;
         return out;
       }
     }
-    out.message = "Finish the attack first: choose one of the lit hexes or answer in the panel (7.1).";
+    out.message =
+        "Finish the attack first: choose one of the lit hexes or answer in the panel (7.1).";
     return out;
   }
   if (phase_moves_units()) {
@@ -151,7 +172,8 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
       int keep_target = sel.unit < 0 ? sel.target : -1; // chosen target first, firer second
       sel.clear();
       sel.unit = here;
-      if (keep_target >= 0 && explain(sel, state_.units[keep_target].hex).empty()) sel.target = keep_target;
+      if (keep_target >= 0 && explain(sel, state_.units[keep_target].hex).empty())
+        sel.target = keep_target;
       return out;
     }
     if (sel.unit < 0 && here >= 0 && b.units[here].side != state_.active) {
@@ -164,13 +186,15 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
       out.message = why.empty() ? "Press Fire in the panel to roll." : why;
       return out;
     }
-    out.message = sel.unit >= 0 ? "Choose an enemy in range to fire at." : "Choose one of your lit units to fire.";
+    out.message = sel.unit >= 0 ? "Choose an enemy in range to fire at."
+                                : "Choose one of your lit units to fire.";
     return out;
   }
   if (phase_attacks()) {
     if (here >= 0 && b.units[here].side != state_.active) {
-      bool target = std::any_of(legal_.begin(), legal_.end(),
-                                [&](const Action &a) { return a.type == ActionType::Attack && a.target == here; });
+      bool target = std::any_of(legal_.begin(), legal_.end(), [&](const Action &a) {
+        return a.type == ActionType::Attack && a.target == here;
+      });
       if (target) {
         sel.clear();
         sel.target = here;
@@ -204,8 +228,10 @@ std::optional<Action> Interaction::pending_action(const Selection &sel) const {
     return Action{.type = ActionType::Fire, .unit = sel.unit, .target = sel.target};
   if (phase_attacks() && sel.target >= 0 && !sel.attackers.empty()) {
     Action a{.type = ActionType::Attack, .target = sel.target};
-    for (int u : sel.attackers) a.attackers.push_back(u);
-    if (std::find(sel.attackers.begin(), sel.attackers.end(), sel.primary) != sel.attackers.end()) a.primary = sel.primary;
+    for (int u : sel.attackers)
+      a.attackers.push_back(u);
+    if (std::find(sel.attackers.begin(), sel.attackers.end(), sel.primary) != sel.attackers.end())
+      a.primary = sel.primary;
     return a;
   }
   return std::nullopt;
@@ -215,9 +241,11 @@ std::string Interaction::explain(const Selection &sel, HexId hex) const {
   if (hex == kOffMap) return "";
   int here = unit_at(hex);
   if (phase_moves_units() && sel.unit >= 0)
-    return reason(check(setup_, state_, Action{.type = ActionType::Move, .unit = sel.unit, .to = hex}));
+    return reason(
+        check(setup_, state_, Action{.type = ActionType::Move, .unit = sel.unit, .to = hex}));
   if (phase_fires() && sel.unit >= 0 && here >= 0)
-    return reason(check(setup_, state_, Action{.type = ActionType::Fire, .unit = sel.unit, .target = here}));
+    return reason(
+        check(setup_, state_, Action{.type = ActionType::Fire, .unit = sel.unit, .target = here}));
   if (phase_attacks() && sel.target >= 0 && here >= 0 && here != sel.target) {
     Action a{.type = ActionType::Attack, .target = sel.target};
     for (int u : sel.attackers)
@@ -239,13 +267,15 @@ std::vector<RulesSection> parse_rules_text(const std::string &markdown) {
     if (line.rfind("## ", 0) == 0) {
       std::string head = line.substr(3);
       auto space = head.find(' ');
-      out.push_back({head.substr(0, space), space == std::string::npos ? "" : head.substr(space + 1), ""});
+      out.push_back(
+          {head.substr(0, space), space == std::string::npos ? "" : head.substr(space + 1), ""});
     } else if (!out.empty()) {
       out.back().body += line + "\n";
     }
   }
   for (auto &s : out)
-    while (!s.body.empty() && (s.body.back() == '\n' || s.body.back() == ' ')) s.body.pop_back();
+    while (!s.body.empty() && (s.body.back() == '\n' || s.body.back() == ' '))
+      s.body.pop_back();
   return out;
 }
 
@@ -253,20 +283,44 @@ std::string section_for_phase(Phase p) { return phase_section(p); }
 
 std::string phase_explanation(Phase p) {
   switch (p) {
-  case Phase::Command: return "Choose which wing acts this turn and give it up to its commands.\nThe commands decide which action phases follow, and for whom.";
-  case Phase::Fire: return "Units with a Fire Factor may shoot once each at an enemy in range.\nA roll at or above the Fire Factor Suppresses the target.";
-  case Phase::Horse: return "The wing's horse may move up to three hexes, even out of enemy zones.\nAfterwards, horse next to an enemy may Charge.";
-  case Phase::Charge: return "Commanded horse next to an enemy may attack it now (a Charge).\nBonus + Horse makes Heavy Horse two classes better, Light Horse one.";
-  case Phase::Withdraw: return "Units that start next to the enemy may step away, one hex (two with Bonus).\nThey must end free of every enemy zone of control.";
-  case Phase::ShieldWall: return "The wing's foot without a Fire Factor form Shield Wall until your next turn.\nEach may also step one hex if it did not start next to the enemy.";
-  case Phase::Move: return "Each unit of the wing may move up to three hexes, one unit at a time.\nEntering an enemy zone of control ends a unit's move.";
-  case Phase::SecondMove: return "Bonus + Move: the wing moves a second time.\nEvery unit may move again, under the same rules.";
-  case Phase::Combat: return "Units of the wing may attack adjacent enemies, one attack at a time.\nEach unit attacks once and each enemy is attacked once.";
-  case Phase::SecondCombat: return "Bonus + Combat: a second Combat Phase.\nUnits that attacked before may attack again.";
-  case Phase::PitchedCombat: return "Bonus + Combat as a Pitched Combat Phase.\nEvery Primary fights one class better.";
-  case Phase::VictoryCheck: return "Your opponent checks whether they have won.\nVP come from eliminated enemy units.";
-  case Phase::Initiative: return "If you hold the Initiative Marker you may take another turn at once.\nThe marker then passes to your opponent.";
-  case Phase::GameOver: return "The battle is over.\n";
+  case Phase::Command:
+    return "Choose which wing acts this turn and give it up to its commands.\nThe commands decide "
+           "which action phases follow, and for whom.";
+  case Phase::Fire:
+    return "Units with a Fire Factor may shoot once each at an enemy in range.\nA roll at or above "
+           "the Fire Factor Suppresses the target.";
+  case Phase::Horse:
+    return "The wing's horse may move up to three hexes, even out of enemy zones.\nAfterwards, "
+           "horse next to an enemy may Charge.";
+  case Phase::Charge:
+    return "Commanded horse next to an enemy may attack it now (a Charge).\nBonus + Horse makes "
+           "Heavy Horse two classes better, Light Horse one.";
+  case Phase::Withdraw:
+    return "Units that start next to the enemy may step away, one hex (two with Bonus).\nThey must "
+           "end free of every enemy zone of control.";
+  case Phase::ShieldWall:
+    return "The wing's foot without a Fire Factor form Shield Wall until your next turn.\nEach may "
+           "also step one hex if it did not start next to the enemy.";
+  case Phase::Move:
+    return "Each unit of the wing may move up to three hexes, one unit at a time.\nEntering an "
+           "enemy zone of control ends a unit's move.";
+  case Phase::SecondMove:
+    return "Bonus + Move: the wing moves a second time.\nEvery unit may move again, under the same "
+           "rules.";
+  case Phase::Combat:
+    return "Units of the wing may attack adjacent enemies, one attack at a time.\nEach unit "
+           "attacks once and each enemy is attacked once.";
+  case Phase::SecondCombat:
+    return "Bonus + Combat: a second Combat Phase.\nUnits that attacked before may attack again.";
+  case Phase::PitchedCombat:
+    return "Bonus + Combat as a Pitched Combat Phase.\nEvery Primary fights one class better.";
+  case Phase::VictoryCheck:
+    return "Your opponent checks whether they have won.\nVP come from eliminated enemy units.";
+  case Phase::Initiative:
+    return "If you hold the Initiative Marker you may take another turn at once.\nThe marker then "
+           "passes to your opponent.";
+  case Phase::GameOver:
+    return "The battle is over.\n";
   }
   return "";
 }
@@ -280,19 +334,45 @@ std::vector<std::pair<std::string, int>> action_counts(const std::vector<Action>
   };
   for (const Action &a : legal) {
     switch (a.type) {
-    case ActionType::Command: add(a.orders.empty() ? "give no commands" : "command choices"); break;
-    case ActionType::Move: add("moves"); break;
-    case ActionType::Fire: add("fire"); break;
-    case ActionType::Attack: add("attacks"); break;
-    case ActionType::CombatMode: add("combat modes"); break;
-    case ActionType::Choose: add("result options"); break;
-    case ActionType::LoseStep: add("units that may take the loss"); break;
-    case ActionType::Retreat: add("retreat hexes"); break;
-    case ActionType::Advance: add("units that may advance"); break;
-    case ActionType::NoAdvance: add("stay put"); break;
-    case ActionType::Initiative: add("initiative answers"); break;
-    case ActionType::EndPhase: add("end the phase"); break;
-    case ActionType::Special: add("special rule actions"); break;
+    case ActionType::Command:
+      add(a.orders.empty() ? "give no commands" : "command choices");
+      break;
+    case ActionType::Move:
+      add("moves");
+      break;
+    case ActionType::Fire:
+      add("fire");
+      break;
+    case ActionType::Attack:
+      add("attacks");
+      break;
+    case ActionType::CombatMode:
+      add("combat modes");
+      break;
+    case ActionType::Choose:
+      add("result options");
+      break;
+    case ActionType::LoseStep:
+      add("units that may take the loss");
+      break;
+    case ActionType::Retreat:
+      add("retreat hexes");
+      break;
+    case ActionType::Advance:
+      add("units that may advance");
+      break;
+    case ActionType::NoAdvance:
+      add("stay put");
+      break;
+    case ActionType::Initiative:
+      add("initiative answers");
+      break;
+    case ActionType::EndPhase:
+      add("end the phase");
+      break;
+    case ActionType::Special:
+      add("special rule actions");
+      break;
     }
   }
   return out;
@@ -301,8 +381,9 @@ std::vector<std::pair<std::string, int>> action_counts(const std::vector<Action>
 std::string narrate_roll(const Battle &b, const Event &e) {
   (void)b;
   if (e.kind == "attack" && e.cc >= 0)
-    return "Rolled " + std::to_string(e.roll) + ": with the DRM that reads column " + std::to_string(e.column) +
-           " of row " + cc_name(e.cc) + " on the Combat Results Table: " + e.result + ". " + e.text;
+    return "Rolled " + std::to_string(e.roll) + ": with the DRM that reads column " +
+           std::to_string(e.column) + " of row " + cc_name(e.cc) +
+           " on the Combat Results Table: " + e.result + ". " + e.text;
   if (e.kind == "fire") return "Rolled " + std::to_string(e.roll) + ": " + e.text;
   return e.text;
 }

@@ -1,5 +1,5 @@
-// The app's view logic, free of SDL and ImGui so it can be tested: camera, hex picking, what is lit,
-// what a click turns into, and the engine's reason for anything refused.
+// The app's view logic, free of SDL and ImGui so it can be tested: camera, hex picking, what is
+// lit, what a click turns into, and the engine's reason for anything refused.
 #pragma once
 #include "sns/game.hpp"
 
@@ -9,7 +9,8 @@
 
 namespace sns::app {
 
-// Screen placement of the map: hex 0101's centre sits at (origin_x, origin_y); hexes have radius `size`.
+// Screen placement of the map: hex 0101's centre sits at (origin_x, origin_y); hexes have radius
+// `size`.
 struct Camera {
   double size = 32.0;
   double origin_x = 60.0;
@@ -38,13 +39,13 @@ enum Mark : uint16_t {
   kMarkAttacker = 1 << 2,    // a unit that may join the attack on the chosen target
   kMarkChosen = 1 << 3,      // a unit in the attack being built
   kMarkSelected = 1 << 4,
-  kMarkRetreat = 1 << 5,     // a legal retreat hex
-  kMarkAdvance = 1 << 6,     // a unit that may advance
-  kMarkLoss = 1 << 7,        // an attacker that may take the loss
-  kMarkMovable = 1 << 8,     // a unit that can act in this phase
-  kMarkEnemyZoc = 1 << 9,    // (toggle) enemy zone of control
-  kMarkFireRange = 1 << 10,  // (toggle) within the selected firer's range
-  kMarkLesson = 1 << 11,     // pointed at by the current lesson step
+  kMarkRetreat = 1 << 5,    // a legal retreat hex
+  kMarkAdvance = 1 << 6,    // a unit that may advance
+  kMarkLoss = 1 << 7,       // an attacker that may take the loss
+  kMarkMovable = 1 << 8,    // a unit that can act in this phase
+  kMarkEnemyZoc = 1 << 9,   // (toggle) enemy zone of control
+  kMarkFireRange = 1 << 10, // (toggle) within the selected firer's range
+  kMarkLesson = 1 << 11,    // pointed at by the current lesson step
 };
 
 struct ClickOutcome {

@@ -23,7 +23,8 @@ struct CliError {
   json body;
 };
 
-[[noreturn]] void fail(int code, const std::string &error, const std::string &rule = "", const std::string &detail = "") {
+[[noreturn]] void fail(int code, const std::string &error, const std::string &rule = "",
+                       const std::string &detail = "") {
   json body = {{"error", error}};
   if (!rule.empty()) body["rule"] = rule;
   if (!detail.empty()) body["detail"] = detail;
@@ -40,16 +41,22 @@ struct Args {
 
 Args parse_args(int argc, char **argv, int from) {
   Args a;
-  static const std::vector<std::string> with_value = {"--seed", "--out", "--dice", "--games", "--bots", "--option", "--seconds"};
+  static const std::vector<std::string> with_value = {"--seed", "--out",    "--dice",   "--games",
+                                                      "--bots", "--option", "--seconds"};
   for (int i = from; i < argc; ++i) {
     std::string s = argv[i];
-    if (s == "--spoilers") a.flags[s] = "1";
+    if (s == "--spoilers")
+      a.flags[s] = "1";
     else if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
       if (i + 1 >= argc) fail(kUsage, "option " + s + " needs a value");
-      if (s == "--option") a.options.push_back(argv[++i]);
-      else a.flags[s] = argv[++i];
-    } else if (s.rfind("--", 0) == 0) fail(kUsage, "unknown option " + s);
-    else a.positional.push_back(s);
+      if (s == "--option")
+        a.options.push_back(argv[++i]);
+      else
+        a.flags[s] = argv[++i];
+    } else if (s.rfind("--", 0) == 0)
+      fail(kUsage, "unknown option " + s);
+    else
+      a.positional.push_back(s);
   }
   return a;
 }
@@ -71,7 +78,8 @@ std::vector<int> parse_dice(const std::string &text) {
   size_t start = 0;
   while (start <= text.size()) {
     size_t end = text.find(',', start);
-    std::string part = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::string part =
+        text.substr(start, end == std::string::npos ? std::string::npos : end - start);
     uint64_t v = parse_u64(part, "each forced die");
     if (v < 1 || v > 8) fail(kUsage, "forced dice are d8 results from 1 to 8, got " + part);
     dice.push_back(static_cast<int>(v));
@@ -84,7 +92,8 @@ std::vector<int> parse_dice(const std::string &text) {
 Options parse_options(const Args &a, const Battle &b) {
   Options o;
   for (const std::string &opt : a.options) {
-    if (opt != "advanced-wing-integrity") fail(kUsage, "unknown game option \"" + opt + "\"; known: advanced-wing-integrity");
+    if (opt != "advanced-wing-integrity")
+      fail(kUsage, "unknown game option \"" + opt + "\"; known: advanced-wing-integrity");
     if (b.wing_integrity != WingIntegrityRule::StandardOrAdvanced)
       fail(kBadInput, "this battle does not offer advanced Wing Integrity as an option", "4.2");
     o.advanced_wing_integrity = true;
@@ -109,15 +118,21 @@ Action parse_action(const Battle &b, const std::string &text, const std::string 
 
 int cmd_validate(const Args &a) {
   auto b = load_battle_file(need(a, 0, "BATTLE.json"));
-  print({{"ok", true}, {"battle", b->id}, {"name", b->name}, {"columns", b->columns}, {"rows", b->rows},
-         {"units", b->units.size()}, {"special", b->special.size()}});
+  print({{"ok", true},
+         {"battle", b->id},
+         {"name", b->name},
+         {"columns", b->columns},
+         {"rows", b->rows},
+         {"units", b->units.size()},
+         {"special", b->special.size()}});
   return 0;
 }
 
 int cmd_new(const Args &a) {
   auto b = load_battle_file(need(a, 0, "BATTLE.json"));
   uint64_t seed = a.flags.count("--seed") ? parse_u64(a.flags.at("--seed"), "--seed") : 1;
-  std::vector<int> dice = a.flags.count("--dice") ? parse_dice(a.flags.at("--dice")) : std::vector<int>{};
+  std::vector<int> dice =
+      a.flags.count("--dice") ? parse_dice(a.flags.at("--dice")) : std::vector<int>{};
   Game game(b, parse_options(a, *b), seed, dice);
   if (a.flags.count("--out")) {
     game.save(a.flags.at("--out"));
@@ -137,7 +152,8 @@ int cmd_state(const Args &a) {
 int cmd_legal(const Args &a) {
   Game game = Game::load(need(a, 0, "GAME.json"));
   json out = json::array();
-  for (const Action &act : legal_actions(game.setup(), game.state())) out.push_back(action_to_json(game.battle(), act));
+  for (const Action &act : legal_actions(game.setup(), game.state()))
+    out.push_back(action_to_json(game.battle(), act));
   print(out);
   return 0;
 }
@@ -150,11 +166,13 @@ int cmd_apply(const Args &a) {
   for (size_t i = 1; i < a.positional.size(); ++i) {
     std::string source = "action " + std::to_string(i);
     Action act = parse_action(game.battle(), a.positional[i], source);
-    if (auto r = game.play(act)) fail(kIllegal, "illegal action: " + r->reason, r->rule, source + ": " + a.positional[i]);
+    if (auto r = game.play(act))
+      fail(kIllegal, "illegal action: " + r->reason, r->rule, source + ": " + a.positional[i]);
   }
   game.save(a.flags.count("--out") ? a.flags.at("--out") : path);
   json events = json::array();
-  for (size_t i = log_start; i < game.log().size(); ++i) events.push_back(event_to_json(game.battle(), game.log()[i]));
+  for (size_t i = log_start; i < game.log().size(); ++i)
+    events.push_back(event_to_json(game.battle(), game.log()[i]));
   print({{"events", events}});
   return 0;
 }
@@ -164,11 +182,13 @@ int cmd_preview(const Args &a) {
   Action act = parse_action(game.battle(), need(a, 1, "ACTION_JSON"), "action");
   if (act.type == ActionType::Attack) {
     AttackPreview p;
-    if (auto r = preview_attack(game.setup(), game.state(), act, p)) fail(kIllegal, "illegal attack: " + r->reason, r->rule);
+    if (auto r = preview_attack(game.setup(), game.state(), act, p))
+      fail(kIllegal, "illegal attack: " + r->reason, r->rule);
     print(attack_preview_to_json(game.battle(), p));
   } else if (act.type == ActionType::Fire) {
     FirePreview p;
-    if (auto r = preview_fire(game.setup(), game.state(), act, p)) fail(kIllegal, "illegal fire: " + r->reason, r->rule);
+    if (auto r = preview_fire(game.setup(), game.state(), act, p))
+      fail(kIllegal, "illegal fire: " + r->reason, r->rule);
     print(fire_preview_to_json(p));
   } else {
     fail(kUsage, "preview takes an attack or a fire action");
@@ -185,7 +205,8 @@ int cmd_play(const Args &a) {
   Setup setup;
   setup.battle = b;
   setup.options = parse_options(a, *b);
-  std::map<std::string, int> wins = {{b->sides[0].id, 0}, {b->sides[1].id, 0}, {"draw", 0}, {"unfinished", 0}};
+  std::map<std::string, int> wins = {
+      {b->sides[0].id, 0}, {b->sides[1].id, 0}, {"draw", 0}, {"unfinished", 0}};
   double turns = 0, actions = 0;
   for (uint64_t g = 0; g < games; ++g) {
     GameState s = new_game(setup, seed + g);
@@ -195,7 +216,9 @@ int cmd_play(const Args &a) {
     turns += r.turns;
     actions += static_cast<double>(r.actions);
   }
-  print({{"battle", b->id}, {"games", games}, {"wins", wins},
+  print({{"battle", b->id},
+         {"games", games},
+         {"wins", wins},
          {"average_turns", games ? turns / static_cast<double>(games) : 0},
          {"average_actions", games ? actions / static_cast<double>(games) : 0}});
   return 0;
@@ -216,7 +239,9 @@ std::vector<std::string> default_battles() {
 
 int cmd_bench(const Args &a) {
   std::vector<std::string> files = a.positional.empty() ? default_battles() : a.positional;
-  double seconds = a.flags.count("--seconds") ? static_cast<double>(parse_u64(a.flags.at("--seconds"), "--seconds")) : 2.0;
+  double seconds = a.flags.count("--seconds")
+                       ? static_cast<double>(parse_u64(a.flags.at("--seconds"), "--seconds"))
+                       : 2.0;
   json out = json::array();
   using clock = std::chrono::steady_clock;
   for (const std::string &f : files) {
@@ -236,8 +261,8 @@ int cmd_bench(const Args &a) {
       elapsed = std::chrono::duration<double>(clock::now() - start).count();
     }
     GameState s = new_game(setup, 1);
-    size_t bytes = sizeof(GameState) + s.units.capacity() * sizeof(UnitState) + s.orders.capacity() +
-                   s.combat_mode.capacity();
+    size_t bytes = sizeof(GameState) + s.units.capacity() * sizeof(UnitState) +
+                   s.orders.capacity() + s.combat_mode.capacity();
     // Copy cost: how long one state copy takes, averaged.
     auto cstart = clock::now();
     size_t copies = 200000;
@@ -246,14 +271,21 @@ int cmd_bench(const Args &a) {
       GameState copy = s;
       sink += copy.units.size();
     }
-    double copy_ns = std::chrono::duration<double, std::nano>(clock::now() - cstart).count() / static_cast<double>(copies);
-    out.push_back({{"battle", b->id}, {"units", b->units.size()}, {"seconds", elapsed}, {"playouts", games},
-                   {"playouts_per_second", static_cast<double>(games) / elapsed},
-                   {"actions_per_second", static_cast<double>(actions) / elapsed},
-                   {"legal_generations_per_second", static_cast<double>(legal) / elapsed},
-                   {"average_actions_per_playout", static_cast<double>(actions) / static_cast<double>(games)},
-                   {"microseconds_per_100_actions", elapsed * 1e8 / static_cast<double>(actions)},
-                   {"bytes_per_state", bytes}, {"state_copy_ns", copy_ns}, {"check", sink % 2}});
+    double copy_ns = std::chrono::duration<double, std::nano>(clock::now() - cstart).count() /
+                     static_cast<double>(copies);
+    out.push_back(
+        {{"battle", b->id},
+         {"units", b->units.size()},
+         {"seconds", elapsed},
+         {"playouts", games},
+         {"playouts_per_second", static_cast<double>(games) / elapsed},
+         {"actions_per_second", static_cast<double>(actions) / elapsed},
+         {"legal_generations_per_second", static_cast<double>(legal) / elapsed},
+         {"average_actions_per_playout", static_cast<double>(actions) / static_cast<double>(games)},
+         {"microseconds_per_100_actions", elapsed * 1e8 / static_cast<double>(actions)},
+         {"bytes_per_state", bytes},
+         {"state_copy_ns", copy_ns},
+         {"check", sink % 2}});
   }
   print(out);
   return 0;
@@ -262,7 +294,8 @@ int cmd_bench(const Args &a) {
 void usage() {
   std::cerr << "usage: shields-swords-cli COMMAND ...\n"
                "  validate BATTLE.json\n"
-               "  new BATTLE.json [--seed N] [--option advanced-wing-integrity] [--dice 5,2,8] [--out GAME.json]\n"
+               "  new BATTLE.json [--seed N] [--option advanced-wing-integrity] [--dice 5,2,8] "
+               "[--out GAME.json]\n"
                "  state GAME.json [--spoilers]\n"
                "  legal GAME.json\n"
                "  apply GAME.json ACTION_JSON... [--out GAME.json]\n"
@@ -299,7 +332,12 @@ int main(int argc, char **argv) {
     if (e.code == kUsage) usage();
     return e.code;
   } catch (const LoadError &e) {
-    std::cerr << json{{"error", e.what()}, {"file", e.file()}, {"path", e.path()}, {"detail", e.expected()}}.dump() << "\n";
+    std::cerr << json{{"error", e.what()},
+                      {"file", e.file()},
+                      {"path", e.path()},
+                      {"detail", e.expected()}}
+                     .dump()
+              << "\n";
     return kBadInput;
   } catch (const std::exception &e) {
     std::cerr << json{{"error", std::string("internal error: ") + e.what()}}.dump() << "\n";

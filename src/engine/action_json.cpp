@@ -1,4 +1,5 @@
-// Actions as JSON (DESIGN.md vocabulary): strict parsing against the battle, printing, and plain words.
+// Actions as JSON (DESIGN.md vocabulary): strict parsing against the battle, printing, and plain
+// words.
 #include "json_reader.hpp"
 #include "sns/action.hpp"
 
@@ -20,7 +21,8 @@ struct ActionReader {
   HexId hex(const char *key) {
     std::string text = in.str(in.field(j, "", key), std::string("/") + key);
     auto h = b.parse_hex(text);
-    if (!h) in.fail(std::string("/") + key, "expected a hex label CCRR on the map, got \"" + text + "\"");
+    if (!h)
+      in.fail(std::string("/") + key, "expected a hex label CCRR on the map, got \"" + text + "\"");
     return *h;
   }
   int wing(const json &v, const std::string &path) {
@@ -33,29 +35,46 @@ struct ActionReader {
 
 const char *type_name(ActionType t) {
   switch (t) {
-  case ActionType::Command: return "command";
-  case ActionType::Move: return "move";
-  case ActionType::Fire: return "fire";
-  case ActionType::Attack: return "attack";
-  case ActionType::CombatMode: return "combat_mode";
-  case ActionType::Choose: return "choose";
-  case ActionType::LoseStep: return "lose_step";
-  case ActionType::Retreat: return "retreat";
-  case ActionType::Advance: return "advance";
-  case ActionType::NoAdvance: return "no_advance";
-  case ActionType::Initiative: return "initiative";
-  case ActionType::EndPhase: return "end_phase";
-  case ActionType::Special: return "special";
+  case ActionType::Command:
+    return "command";
+  case ActionType::Move:
+    return "move";
+  case ActionType::Fire:
+    return "fire";
+  case ActionType::Attack:
+    return "attack";
+  case ActionType::CombatMode:
+    return "combat_mode";
+  case ActionType::Choose:
+    return "choose";
+  case ActionType::LoseStep:
+    return "lose_step";
+  case ActionType::Retreat:
+    return "retreat";
+  case ActionType::Advance:
+    return "advance";
+  case ActionType::NoAdvance:
+    return "no_advance";
+  case ActionType::Initiative:
+    return "initiative";
+  case ActionType::EndPhase:
+    return "end_phase";
+  case ActionType::Special:
+    return "special";
   }
   return "?";
 }
 
 const char *choice_text(Choice c) {
   switch (c) {
-  case Choice::EX: return "EX";
-  case Choice::DR: return "DR";
-  case Choice::AR: return "AR";
-  default: return "keep";
+  case Choice::EX:
+    return "EX";
+  case Choice::DR:
+    return "DR";
+  case Choice::AR:
+    return "AR";
+  default:
+    return "keep";
   }
 }
 
@@ -71,7 +90,8 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
     in.only_keys(j, "", {"type", "orders"});
     a.type = ActionType::Command;
     const json &orders = in.array(in.field(j, "", "orders"), "/orders");
-    if (orders.size() > kMaxWingOrders) in.fail("/orders", "at most " + std::to_string(kMaxWingOrders) + " wing orders");
+    if (orders.size() > kMaxWingOrders)
+      in.fail("/orders", "at most " + std::to_string(kMaxWingOrders) + " wing orders");
     for (size_t i = 0; i < orders.size(); ++i) {
       std::string path = JsonReader::at("/orders", i);
       const json &o = in.object(orders[i], path);
@@ -79,12 +99,15 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
       WingOrder wo;
       wo.wing = static_cast<int16_t>(r.wing(in.field(o, path, "wing"), path + "/wing"));
       const json &cmds = in.array(in.field(o, path, "commands"), path + "/commands");
-      if (cmds.size() > kMaxListedCommands) in.fail(path + "/commands", "at most " + std::to_string(kMaxListedCommands) + " commands");
+      if (cmds.size() > kMaxListedCommands)
+        in.fail(path + "/commands", "at most " + std::to_string(kMaxListedCommands) + " commands");
       for (size_t k = 0; k < cmds.size(); ++k) {
         std::string cp = JsonReader::at(path + "/commands", k);
         std::string n = in.str(cmds[k], cp);
         auto cmd = parse_command(n);
-        if (!cmd) in.fail(cp, "unknown command \"" + n + "\"; expected move, combat, shield_wall, withdraw, horse, fire or bonus");
+        if (!cmd)
+          in.fail(cp, "unknown command \"" + n +
+                          "\"; expected move, combat, shield_wall, withdraw, horse, fire or bonus");
         wo.commands.push_back(*cmd);
       }
       a.orders.push_back(wo);
@@ -116,19 +139,27 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
     in.only_keys(j, "", {"type", "mode", "wing"});
     a.type = ActionType::CombatMode;
     std::string m = in.str(in.field(j, "", "mode"), "/mode");
-    if (m == "two_phases") a.mode = CombatMode::TwoPhases;
-    else if (m == "pitched") a.mode = CombatMode::Pitched;
-    else in.fail("/mode", "expected \"two_phases\" or \"pitched\", got \"" + m + "\"");
+    if (m == "two_phases")
+      a.mode = CombatMode::TwoPhases;
+    else if (m == "pitched")
+      a.mode = CombatMode::Pitched;
+    else
+      in.fail("/mode", "expected \"two_phases\" or \"pitched\", got \"" + m + "\"");
     if (auto *w = in.optional(j, "wing")) a.wing = r.wing(*w, "/wing");
   } else if (type == "choose") {
     in.only_keys(j, "", {"type", "option"});
     a.type = ActionType::Choose;
     std::string o = in.str(in.field(j, "", "option"), "/option");
-    if (o == "EX") a.option = Choice::EX;
-    else if (o == "DR") a.option = Choice::DR;
-    else if (o == "AR") a.option = Choice::AR;
-    else if (o == "keep") a.option = Choice::Keep;
-    else in.fail("/option", "expected \"EX\", \"DR\", \"AR\" or \"keep\", got \"" + o + "\"");
+    if (o == "EX")
+      a.option = Choice::EX;
+    else if (o == "DR")
+      a.option = Choice::DR;
+    else if (o == "AR")
+      a.option = Choice::AR;
+    else if (o == "keep")
+      a.option = Choice::Keep;
+    else
+      in.fail("/option", "expected \"EX\", \"DR\", \"AR\" or \"keep\", got \"" + o + "\"");
   } else if (type == "lose_step" || type == "advance") {
     in.only_keys(j, "", {"type", "unit"});
     a.type = type == "advance" ? ActionType::Advance : ActionType::LoseStep;
@@ -153,12 +184,18 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
       if (b.special[i].id == id) a.special = static_cast<int>(i);
     if (a.special < 0) in.fail("/rule", "the battle has no special rule \"" + id + "\"");
     std::string verb = in.str(in.field(j, "", "verb"), "/verb");
-    if (verb == "leave") a.verb = SpecialVerb::Leave;
-    else if (verb == "return") a.verb = SpecialVerb::Return;
-    else in.fail("/verb", "expected \"leave\" or \"return\", got \"" + verb + "\"");
+    if (verb == "leave")
+      a.verb = SpecialVerb::Leave;
+    else if (verb == "return")
+      a.verb = SpecialVerb::Return;
+    else
+      in.fail("/verb", "expected \"leave\" or \"return\", got \"" + verb + "\"");
   } else {
-    in.fail("/type", "unknown action type \"" + type + "\"; expected command, move, fire, attack, combat_mode, "
-                     "choose, lose_step, retreat, advance, no_advance, initiative, end_phase or special");
+    in.fail(
+        "/type",
+        "unknown action type \"" + type +
+            "\"; expected command, move, fire, attack, combat_mode, "
+            "choose, lose_step, retreat, advance, no_advance, initiative, end_phase or special");
   }
   return a;
 }
@@ -172,7 +209,8 @@ json action_to_json(const Battle &b, const Action &a) {
     j["orders"] = json::array();
     for (const WingOrder &o : a.orders) {
       json cmds = json::array();
-      for (Command c : o.commands) cmds.push_back(std::string(name(c)));
+      for (Command c : o.commands)
+        cmds.push_back(std::string(name(c)));
       j["orders"].push_back({{"wing", b.wings[o.wing].id}, {"commands", cmds}});
     }
     break;
@@ -189,7 +227,8 @@ json action_to_json(const Battle &b, const Action &a) {
   case ActionType::Attack: {
     j["target"] = uid(a.target);
     json att = json::array();
-    for (int u : a.attackers) att.push_back(uid(u));
+    for (int u : a.attackers)
+      att.push_back(uid(u));
     j["attackers"] = att;
     if (a.primary >= 0) j["primary"] = uid(a.primary);
     break;
@@ -198,15 +237,22 @@ json action_to_json(const Battle &b, const Action &a) {
     j["mode"] = a.mode == CombatMode::Pitched ? "pitched" : "two_phases";
     if (a.wing >= 0) j["wing"] = b.wings[a.wing].id;
     break;
-  case ActionType::Choose: j["option"] = choice_text(a.option); break;
+  case ActionType::Choose:
+    j["option"] = choice_text(a.option);
+    break;
   case ActionType::LoseStep:
-  case ActionType::Advance: j["unit"] = uid(a.unit); break;
-  case ActionType::Initiative: j["declare"] = a.declare; break;
+  case ActionType::Advance:
+    j["unit"] = uid(a.unit);
+    break;
+  case ActionType::Initiative:
+    j["declare"] = a.declare;
+    break;
   case ActionType::Special:
     j["rule"] = b.special[a.special].id;
     j["verb"] = a.verb == SpecialVerb::Leave ? "leave" : "return";
     break;
-  default: break;
+  default:
+    break;
   }
   return j;
 }
@@ -219,27 +265,40 @@ std::string describe(const Battle &b, const Action &a) {
     std::string t = "command";
     for (const WingOrder &o : a.orders) {
       t += " " + b.wings[o.wing].id + ":";
-      for (Command c : o.commands) t += " " + std::string(name(c));
+      for (Command c : o.commands)
+        t += " " + std::string(name(c));
     }
     return t;
   }
-  case ActionType::Move: return "move " + uid(a.unit) + " to " + b.label(a.to);
-  case ActionType::Fire: return uid(a.unit) + " fires at " + uid(a.target);
+  case ActionType::Move:
+    return "move " + uid(a.unit) + " to " + b.label(a.to);
+  case ActionType::Fire:
+    return uid(a.unit) + " fires at " + uid(a.target);
   case ActionType::Attack: {
     std::string t = "attack " + uid(a.target) + " with";
-    for (int u : a.attackers) t += " " + uid(u);
+    for (int u : a.attackers)
+      t += " " + uid(u);
     return t;
   }
-  case ActionType::CombatMode: return a.mode == CombatMode::Pitched ? "Pitched Combat Phase" : "two Combat Phases";
-  case ActionType::Choose: return std::string("choose ") + choice_text(a.option);
-  case ActionType::LoseStep: return uid(a.unit) + " takes the loss";
-  case ActionType::Retreat: return uid(a.unit) + " retreats to " + b.label(a.to);
-  case ActionType::Advance: return uid(a.unit) + " advances";
-  case ActionType::NoAdvance: return "no advance";
-  case ActionType::Initiative: return a.declare ? "declare Initiative" : "pass the turn";
-  case ActionType::EndPhase: return "end the phase";
+  case ActionType::CombatMode:
+    return a.mode == CombatMode::Pitched ? "Pitched Combat Phase" : "two Combat Phases";
+  case ActionType::Choose:
+    return std::string("choose ") + choice_text(a.option);
+  case ActionType::LoseStep:
+    return uid(a.unit) + " takes the loss";
+  case ActionType::Retreat:
+    return uid(a.unit) + " retreats to " + b.label(a.to);
+  case ActionType::Advance:
+    return uid(a.unit) + " advances";
+  case ActionType::NoAdvance:
+    return "no advance";
+  case ActionType::Initiative:
+    return a.declare ? "declare Initiative" : "pass the turn";
+  case ActionType::EndPhase:
+    return "end the phase";
   case ActionType::Special:
-    return std::string(a.verb == SpecialVerb::Leave ? "leave" : "return") + " (" + b.special[a.special].id + ")";
+    return std::string(a.verb == SpecialVerb::Leave ? "leave" : "return") + " (" +
+           b.special[a.special].id + ")";
   }
   return "?";
 }

@@ -1,4 +1,5 @@
-// Battle file loader, format 1 (DESIGN.md): strict validation of every field, never a half-loaded battle.
+// Battle file loader, format 1 (DESIGN.md): strict validation of every field, never a half-loaded
+// battle.
 #include "json_reader.hpp"
 #include "sns/battle.hpp"
 
@@ -20,10 +21,13 @@ json parse_json_text(const std::string &text, const std::string &file) {
   };
   try {
     return json::parse(text, guard);
-  } catch (const json::exception &e) { // parse errors, and numbers too large to hold (found by fuzzing)
+  } catch (
+      const json::exception &e) { // parse errors, and numbers too large to hold (found by fuzzing)
     std::string what = e.what();
     auto pos = what.find(']');
-    throw LoadError(file, "", "malformed JSON (" + (pos == std::string::npos ? what : what.substr(pos + 2)) + ")");
+    throw LoadError(file, "",
+                    "malformed JSON (" + (pos == std::string::npos ? what : what.substr(pos + 2)) +
+                        ")");
   }
 }
 
@@ -33,8 +37,9 @@ json read_json_file(const std::string &path, size_t max_bytes) {
   in.seekg(0, std::ios::end);
   auto size = static_cast<size_t>(std::max<std::streamoff>(0, in.tellg()));
   if (size > max_bytes)
-    throw LoadError(path, "", "file is " + std::to_string(size) + " bytes; at most " +
-                                  std::to_string(max_bytes) + " are accepted");
+    throw LoadError(path, "",
+                    "file is " + std::to_string(size) + " bytes; at most " +
+                        std::to_string(max_bytes) + " are accepted");
   in.seekg(0);
   std::ostringstream text;
   text << in.rdbuf();
@@ -84,9 +89,9 @@ public:
 
   std::shared_ptr<Battle> load() {
     in_.object(doc_, "");
-    in_.only_keys(doc_, "", {"format", "id", "name", "date", "summary", "description", "map",
-                             "terrain_types", "sides", "units", "reinforcements", "rules",
-                             "special"});
+    in_.only_keys(doc_, "",
+                  {"format", "id", "name", "date", "summary", "description", "map", "terrain_types",
+                   "sides", "units", "reinforcements", "rules", "special"});
     std::string format = in_.str(in_.field(doc_, "", "format"), "/format");
     if (format != "shields-swords-battle/1")
       in_.fail("/format", "expected \"shields-swords-battle/1\", got \"" + format + "\"");
@@ -137,11 +142,12 @@ private:
 
   HexId hex(const json &v, const std::string &path) {
     std::string text = in_.str(v, path);
-    if (!parse_label(text)) in_.fail(path, "expected a hex label CCRR (four digits), got \"" + text + "\"");
+    if (!parse_label(text))
+      in_.fail(path, "expected a hex label CCRR (four digits), got \"" + text + "\"");
     auto h = b_->parse_hex(text);
     if (!h)
-      in_.fail(path, "hex " + text + " is off the map (" + std::to_string(b_->columns) + " columns, " +
-                         std::to_string(b_->rows) + " rows)");
+      in_.fail(path, "hex " + text + " is off the map (" + std::to_string(b_->columns) +
+                         " columns, " + std::to_string(b_->rows) + " rows)");
     return *h;
   }
 
@@ -149,8 +155,10 @@ private:
     const json &map = in_.field(doc_, "", "map");
     in_.object(map, "/map");
     in_.only_keys(map, "/map", {"columns", "rows", "hexes", "hexsides"});
-    b_->columns = static_cast<int>(in_.integer(in_.field(map, "/map", "columns"), "/map/columns", 1, kMaxMapSide));
-    b_->rows = static_cast<int>(in_.integer(in_.field(map, "/map", "rows"), "/map/rows", 1, kMaxMapSide));
+    b_->columns = static_cast<int>(
+        in_.integer(in_.field(map, "/map", "columns"), "/map/columns", 1, kMaxMapSide));
+    b_->rows =
+        static_cast<int>(in_.integer(in_.field(map, "/map", "rows"), "/map/rows", 1, kMaxMapSide));
     int n = b_->hex_count();
     b_->terrain.assign(n, 0);
     b_->elevation.assign(n, 0);
@@ -158,7 +166,8 @@ private:
     b_->adjacent.assign(n, {});
     for (HexId h = 0; h < n; ++h) {
       Hex a = b_->axial(h);
-      for (int d = 0; d < 6; ++d) b_->adjacent[h][d] = b_->hex_id(neighbour(a, d));
+      for (int d = 0; d < 6; ++d)
+        b_->adjacent[h][d] = b_->hex_id(neighbour(a, d));
     }
     if (const json *hexes = in_.optional(map, "hexes")) {
       in_.object(*hexes, "/map/hexes");
@@ -172,13 +181,16 @@ private:
           int idx = b_->terrain_index(name);
           if (idx < 0) {
             std::string known;
-            for (auto &tt : b_->terrain_types) known += (known.empty() ? "" : ", ") + tt.name;
-            in_.fail(JsonReader::at(path, "terrain"), "unknown terrain \"" + name + "\"; expected one of: " + known);
+            for (auto &tt : b_->terrain_types)
+              known += (known.empty() ? "" : ", ") + tt.name;
+            in_.fail(JsonReader::at(path, "terrain"),
+                     "unknown terrain \"" + name + "\"; expected one of: " + known);
           }
           b_->terrain[h] = static_cast<uint8_t>(idx);
         }
         if (auto *e = in_.optional(it.value(), "elevation"))
-          b_->elevation[h] = static_cast<int8_t>(in_.integer(*e, JsonReader::at(path, "elevation"), -9, 9));
+          b_->elevation[h] =
+              static_cast<int8_t>(in_.integer(*e, JsonReader::at(path, "elevation"), -9, 9));
       }
     }
     if (const json *sides = in_.optional(map, "hexsides")) {
@@ -187,15 +199,21 @@ private:
         std::string path = JsonReader::at("/map/hexsides", i);
         const json &s = in_.object((*sides)[i], path);
         in_.only_keys(s, path, {"between", "feature"});
-        const json &between = in_.array(in_.field(s, path, "between"), JsonReader::at(path, "between"));
-        if (between.size() != 2) in_.fail(JsonReader::at(path, "between"), "expected two adjacent hexes");
+        const json &between =
+            in_.array(in_.field(s, path, "between"), JsonReader::at(path, "between"));
+        if (between.size() != 2)
+          in_.fail(JsonReader::at(path, "between"), "expected two adjacent hexes");
         HexId a = hex(between[0], JsonReader::at(path, "between") + "/0");
         HexId c = hex(between[1], JsonReader::at(path, "between") + "/1");
         int d = b_->direction(a, c);
-        if (d < 0) in_.fail(JsonReader::at(path, "between"), "expected two adjacent hexes, got " + between.dump());
+        if (d < 0)
+          in_.fail(JsonReader::at(path, "between"),
+                   "expected two adjacent hexes, got " + between.dump());
         std::string fname = in_.str(in_.field(s, path, "feature"), JsonReader::at(path, "feature"));
         auto f = parse_hexside_feature(fname);
-        if (!f) in_.fail(JsonReader::at(path, "feature"), "expected river, ford, bridge or trench, got \"" + fname + "\"");
+        if (!f)
+          in_.fail(JsonReader::at(path, "feature"),
+                   "expected river, ford, bridge or trench, got \"" + fname + "\"");
         b_->hexsides[a][d] = *f;
         b_->hexsides[c][(d + 3) % 6] = *f;
       }
@@ -204,14 +222,18 @@ private:
 
   void read_sides() {
     const json &sides = in_.array(in_.field(doc_, "", "sides"), "/sides");
-    if (sides.size() != 2) in_.fail("/sides", "expected exactly two sides, got " + std::to_string(sides.size()));
+    if (sides.size() != 2)
+      in_.fail("/sides", "expected exactly two sides, got " + std::to_string(sides.size()));
     for (int s = 0; s < 2; ++s) {
       std::string path = JsonReader::at("/sides", s);
       const json &side = in_.object(sides[s], path);
-      in_.only_keys(side, path, {"id", "name", "commands", "wings", "vp_for_eliminating", "victory_vp", "start_vp"});
+      in_.only_keys(
+          side, path,
+          {"id", "name", "commands", "wings", "vp_for_eliminating", "victory_vp", "start_vp"});
       SideDef &def = b_->sides[s];
       def.id = in_.str(in_.field(side, path, "id"), path + "/id");
-      if (s == 1 && def.id == b_->sides[0].id) in_.fail(path + "/id", "expected a side id different from the first side's");
+      if (s == 1 && def.id == b_->sides[0].id)
+        in_.fail(path + "/id", "expected a side id different from the first side's");
       def.name = in_.str(in_.field(side, path, "name"), path + "/name");
       read_commands(in_.field(side, path, "commands"), path + "/commands", def);
       const json &wings = in_.array(in_.field(side, path, "wings"), path + "/wings");
@@ -228,8 +250,11 @@ private:
         if (auto *c = in_.optional(wing, "color")) {
           wd.color = in_.str(*c, wp + "/color");
           bool ok = wd.color.size() == 7 && wd.color[0] == '#' &&
-                    std::all_of(wd.color.begin() + 1, wd.color.end(), [](char ch) { return std::isxdigit(static_cast<unsigned char>(ch)); });
-          if (!ok) in_.fail(wp + "/color", "expected a colour \"#rrggbb\", got \"" + wd.color + "\"");
+                    std::all_of(wd.color.begin() + 1, wd.color.end(), [](char ch) {
+                      return std::isxdigit(static_cast<unsigned char>(ch));
+                    });
+          if (!ok)
+            in_.fail(wp + "/color", "expected a colour \"#rrggbb\", got \"" + wd.color + "\"");
         }
         wd.side = s;
         b_->wings.push_back(wd);
@@ -238,9 +263,11 @@ private:
         in_.object(*vp, path + "/vp_for_eliminating");
         for (auto it = vp->begin(); it != vp->end(); ++it) {
           auto t = parse_unit_type(it.key());
-          if (!t) in_.fail(path + "/vp_for_eliminating/" + it.key(), "expected a unit type V, L, I, HH or LH");
-          def.vp_for_eliminating[static_cast<int>(*t)] =
-              static_cast<int>(in_.integer(it.value(), path + "/vp_for_eliminating/" + it.key(), 0, 1000));
+          if (!t)
+            in_.fail(path + "/vp_for_eliminating/" + it.key(),
+                     "expected a unit type V, L, I, HH or LH");
+          def.vp_for_eliminating[static_cast<int>(*t)] = static_cast<int>(
+              in_.integer(it.value(), path + "/vp_for_eliminating/" + it.key(), 0, 1000));
         }
       }
       if (auto *v = in_.optional(side, "victory_vp"))
@@ -253,21 +280,27 @@ private:
   void read_commands(const json &c, const std::string &path, SideDef &def) {
     in_.object(c, path);
     in_.only_keys(c, path, {"wings_per_turn", "commands_per_wing", "markers"});
-    def.wings_per_turn = static_cast<int>(in_.integer(in_.field(c, path, "wings_per_turn"), path + "/wings_per_turn", 1, 8));
-    def.commands_per_wing = static_cast<int>(in_.integer(in_.field(c, path, "commands_per_wing"), path + "/commands_per_wing", 1, 7));
+    def.wings_per_turn = static_cast<int>(
+        in_.integer(in_.field(c, path, "wings_per_turn"), path + "/wings_per_turn", 1, 8));
+    def.commands_per_wing = static_cast<int>(
+        in_.integer(in_.field(c, path, "commands_per_wing"), path + "/commands_per_wing", 1, 7));
     const json &markers = in_.array(in_.field(c, path, "markers"), path + "/markers");
     if (markers.size() > 16) in_.fail(path + "/markers", "at most 16 Command Markers per side");
     for (size_t m = 0; m < markers.size(); ++m) {
       std::string mp = JsonReader::at(path + "/markers", m);
       const json &faces = in_.array(markers[m], mp);
-      if (faces.empty() || faces.size() > 2) in_.fail(mp, "expected a marker with one or two faces, e.g. [\"combat\", \"withdraw\"]");
+      if (faces.empty() || faces.size() > 2)
+        in_.fail(mp, "expected a marker with one or two faces, e.g. [\"combat\", \"withdraw\"]");
       Marker mk;
       mk.count = static_cast<int>(faces.size());
       for (size_t f = 0; f < faces.size(); ++f) {
         std::string fp = JsonReader::at(mp, f);
         std::string n = in_.str(faces[f], fp);
         auto cmd = parse_command(n);
-        if (!cmd) in_.fail(fp, "unknown command \"" + n + "\"; expected move, combat, shield_wall, withdraw, horse, fire or bonus");
+        if (!cmd)
+          in_.fail(fp,
+                   "unknown command \"" + n +
+                       "\"; expected move, combat, shield_wall, withdraw, horse, fire or bonus");
         mk.faces[f] = *cmd;
       }
       if (mk.count == 2 && mk.faces[0] == mk.faces[1]) mk.count = 1;
@@ -287,7 +320,8 @@ private:
     in_.only_keys(v, path, {"cc", "fire", "crown"});
     UnitFace f;
     f.cc = cc(in_.field(v, path, "cc"), path + "/cc");
-    if (auto *fire = in_.optional(v, "fire")) f.fire = static_cast<int>(in_.integer(*fire, path + "/fire", 1, 9));
+    if (auto *fire = in_.optional(v, "fire"))
+      f.fire = static_cast<int>(in_.integer(*fire, path + "/fire", 1, 9));
     if (auto *crown = in_.optional(v, "crown")) f.crown = in_.boolean(*crown, path + "/crown");
     return f;
   }
@@ -302,25 +336,30 @@ private:
       UnitDef def;
       def.id = in_.str(in_.field(u, path, "id"), path + "/id");
       if (def.id.empty()) in_.fail(path + "/id", "expected a non-empty unit id");
-      if (b_->unit_index(def.id) >= 0) in_.fail(path + "/id", "duplicate unit id \"" + def.id + "\"");
+      if (b_->unit_index(def.id) >= 0)
+        in_.fail(path + "/id", "duplicate unit id \"" + def.id + "\"");
       def.name = def.id;
       if (auto *n = in_.optional(u, "name")) def.name = in_.str(*n, path + "/name");
       std::string side = in_.str(in_.field(u, path, "side"), path + "/side");
       def.side = b_->side_index(side);
-      if (def.side < 0) in_.fail(path + "/side", "unknown side \"" + side + "\"; expected \"" + b_->sides[0].id + "\" or \"" + b_->sides[1].id + "\"");
+      if (def.side < 0)
+        in_.fail(path + "/side", "unknown side \"" + side + "\"; expected \"" + b_->sides[0].id +
+                                     "\" or \"" + b_->sides[1].id + "\"");
       std::string wing = in_.str(in_.field(u, path, "wing"), path + "/wing");
       def.wing = b_->wing_index(wing);
       if (def.wing < 0 || b_->wings[def.wing].side != def.side)
         in_.fail(path + "/wing", "no wing \"" + wing + "\" in side \"" + side + "\"");
       std::string type = in_.str(in_.field(u, path, "type"), path + "/type");
       auto t = parse_unit_type(type);
-      if (!t) in_.fail(path + "/type", "expected a unit type V, L, I, HH or LH, got \"" + type + "\"");
+      if (!t)
+        in_.fail(path + "/type", "expected a unit type V, L, I, HH or LH, got \"" + type + "\"");
       def.type = *t;
       def.front = face(in_.field(u, path, "front"), path + "/front");
       if (auto *back = in_.optional(u, "back")) def.back = face(*back, path + "/back");
       if (auto *h = in_.optional(u, "hex")) {
         def.start = hex(*h, path + "/hex");
-        if (b_->terrain_impassable(def.start)) in_.fail(path + "/hex", "hex " + b_->label(def.start) + " is impassable terrain");
+        if (b_->terrain_impassable(def.start))
+          in_.fail(path + "/hex", "hex " + b_->label(def.start) + " is impassable terrain");
       }
       b_->units.push_back(def);
     }
@@ -338,14 +377,18 @@ private:
       std::string id = in_.str(in_.field(r, path, "unit"), path + "/unit");
       int u = b_->unit_index(id);
       if (u < 0) in_.fail(path + "/unit", "no unit \"" + id + "\" in /units");
-      if (b_->units[u].start != kOffMap) in_.fail(path + "/unit", "unit \"" + id + "\" already has a hex; a reinforcement starts off the map");
-      if (b_->reinforcement[u]) in_.fail(path + "/unit", "unit \"" + id + "\" already has a reinforcement entry");
+      if (b_->units[u].start != kOffMap)
+        in_.fail(path + "/unit",
+                 "unit \"" + id + "\" already has a hex; a reinforcement starts off the map");
+      if (b_->reinforcement[u])
+        in_.fail(path + "/unit", "unit \"" + id + "\" already has a reinforcement entry");
       Reinforcement rf;
       rf.unit = u;
       rf.turn = static_cast<int>(in_.integer(in_.field(r, path, "turn"), path + "/turn", 1, 10000));
       const json &entry = in_.array(in_.field(r, path, "entry"), path + "/entry");
       if (entry.empty()) in_.fail(path + "/entry", "expected at least one entry hex");
-      for (size_t e = 0; e < entry.size(); ++e) rf.entry.push_back(hex(entry[e], JsonReader::at(path + "/entry", e)));
+      for (size_t e = 0; e < entry.size(); ++e)
+        rf.entry.push_back(hex(entry[e], JsonReader::at(path + "/entry", e)));
       b_->reinforcement[u] = rf;
     }
   }
@@ -353,31 +396,46 @@ private:
   int side_ref(const json &v, const std::string &path) {
     std::string id = in_.str(v, path);
     int s = b_->side_index(id);
-    if (s < 0) in_.fail(path, "unknown side \"" + id + "\"; expected \"" + b_->sides[0].id + "\" or \"" + b_->sides[1].id + "\"");
+    if (s < 0)
+      in_.fail(path, "unknown side \"" + id + "\"; expected \"" + b_->sides[0].id + "\" or \"" +
+                         b_->sides[1].id + "\"");
     return s;
   }
 
   void read_rules() {
     const json &r = in_.object(in_.field(doc_, "", "rules"), "/rules");
-    in_.only_keys(r, "/rules", {"first_player", "initiative", "last_turn", "at_end", "wing_integrity"});
+    in_.only_keys(r, "/rules",
+                  {"first_player", "initiative", "last_turn", "at_end", "wing_integrity"});
     b_->first_player = side_ref(in_.field(r, "/rules", "first_player"), "/rules/first_player");
     b_->initiative = side_ref(in_.field(r, "/rules", "initiative"), "/rules/initiative");
-    if (auto *lt = in_.optional(r, "last_turn")) b_->last_turn = static_cast<int>(in_.integer(*lt, "/rules/last_turn", 1, 1000));
+    if (auto *lt = in_.optional(r, "last_turn"))
+      b_->last_turn = static_cast<int>(in_.integer(*lt, "/rules/last_turn", 1, 1000));
     if (auto *ae = in_.optional(r, "at_end")) {
       std::string v = in_.str(*ae, "/rules/at_end");
-      if (v == "draw") b_->at_end = AtEnd::Draw;
-      else if (v == "most_vp") b_->at_end = AtEnd::MostVP;
-      else if (v == b_->sides[0].id) b_->at_end = AtEnd::Side0;
-      else if (v == b_->sides[1].id) b_->at_end = AtEnd::Side1;
-      else in_.fail("/rules/at_end", "expected a side id, \"most_vp\" or \"draw\", got \"" + v + "\"");
+      if (v == "draw")
+        b_->at_end = AtEnd::Draw;
+      else if (v == "most_vp")
+        b_->at_end = AtEnd::MostVP;
+      else if (v == b_->sides[0].id)
+        b_->at_end = AtEnd::Side0;
+      else if (v == b_->sides[1].id)
+        b_->at_end = AtEnd::Side1;
+      else
+        in_.fail("/rules/at_end", "expected a side id, \"most_vp\" or \"draw\", got \"" + v + "\"");
     }
     if (auto *wi = in_.optional(r, "wing_integrity")) {
       std::string v = in_.str(*wi, "/rules/wing_integrity");
-      if (v == "standard") b_->wing_integrity = WingIntegrityRule::Standard;
-      else if (v == "advanced") b_->wing_integrity = WingIntegrityRule::Advanced;
-      else if (v == "none") b_->wing_integrity = WingIntegrityRule::None;
-      else if (v == "standard_or_advanced") b_->wing_integrity = WingIntegrityRule::StandardOrAdvanced;
-      else in_.fail("/rules/wing_integrity", "expected standard, advanced, none or standard_or_advanced, got \"" + v + "\"");
+      if (v == "standard")
+        b_->wing_integrity = WingIntegrityRule::Standard;
+      else if (v == "advanced")
+        b_->wing_integrity = WingIntegrityRule::Advanced;
+      else if (v == "none")
+        b_->wing_integrity = WingIntegrityRule::None;
+      else if (v == "standard_or_advanced")
+        b_->wing_integrity = WingIntegrityRule::StandardOrAdvanced;
+      else
+        in_.fail("/rules/wing_integrity",
+                 "expected standard, advanced, none or standard_or_advanced, got \"" + v + "\"");
     }
   }
 
@@ -387,7 +445,9 @@ private:
     for (size_t i = 0; i < v.size(); ++i) {
       std::string n = in_.str(v[i], JsonReader::at(path, i));
       auto t = parse_unit_type(n);
-      if (!t) in_.fail(JsonReader::at(path, i), "expected a unit type V, L, I, HH or LH, got \"" + n + "\"");
+      if (!t)
+        in_.fail(JsonReader::at(path, i),
+                 "expected a unit type V, L, I, HH or LH, got \"" + n + "\"");
       out.push_back(*t);
     }
     return out;
@@ -396,7 +456,8 @@ private:
   int wing_ref(const json &v, const std::string &path, int side) {
     std::string id = in_.str(v, path);
     int w = b_->wing_index(id);
-    if (w < 0 || b_->wings[w].side != side) in_.fail(path, "no wing \"" + id + "\" in side \"" + b_->sides[side].id + "\"");
+    if (w < 0 || b_->wings[w].side != side)
+      in_.fail(path, "no wing \"" + id + "\" in side \"" + b_->sides[side].id + "\"");
     return w;
   }
 
@@ -417,37 +478,49 @@ private:
         sp.kind = SpecialKind::InstantWinOnEntry;
         const json &hx = in_.array(in_.field(s, path, "hexes"), path + "/hexes");
         if (hx.empty()) in_.fail(path + "/hexes", "expected at least one hex");
-        for (size_t h = 0; h < hx.size(); ++h) sp.hexes.push_back(hex(hx[h], JsonReader::at(path + "/hexes", h)));
+        for (size_t h = 0; h < hx.size(); ++h)
+          sp.hexes.push_back(hex(hx[h], JsonReader::at(path + "/hexes", h)));
       } else if (kind == "attack_waves") {
         in_.only_keys(s, path, {"id", "kind", "text", "side", "waves"});
         sp.kind = SpecialKind::AttackWaves;
         const json &waves = in_.array(in_.field(s, path, "waves"), path + "/waves");
-        if (waves.size() < 2) in_.fail(path + "/waves", "expected at least two waves, each a list of wing ids");
+        if (waves.size() < 2)
+          in_.fail(path + "/waves", "expected at least two waves, each a list of wing ids");
         for (size_t w = 0; w < waves.size(); ++w) {
           std::string wp = JsonReader::at(path + "/waves", w);
           in_.array(waves[w], wp);
           std::vector<int> wave;
-          for (size_t k = 0; k < waves[w].size(); ++k) wave.push_back(wing_ref(waves[w][k], JsonReader::at(wp, k), sp.side));
+          for (size_t k = 0; k < waves[w].size(); ++k)
+            wave.push_back(wing_ref(waves[w][k], JsonReader::at(wp, k), sp.side));
           sp.waves.push_back(wave);
         }
       } else if (kind == "attack_precondition") {
-        in_.only_keys(s, path, {"id", "kind", "text", "side", "attacker_types", "target_types", "target_needs_fire", "until_target_types"});
+        in_.only_keys(s, path,
+                      {"id", "kind", "text", "side", "attacker_types", "target_types",
+                       "target_needs_fire", "until_target_types"});
         sp.kind = SpecialKind::AttackPrecondition;
         sp.attacker_types = types(in_.field(s, path, "attacker_types"), path + "/attacker_types");
         sp.target_types = types(in_.field(s, path, "target_types"), path + "/target_types");
-        sp.until_target_types = types(in_.field(s, path, "until_target_types"), path + "/until_target_types");
-        if (auto *f = in_.optional(s, "target_needs_fire")) sp.target_needs_fire = in_.boolean(*f, path + "/target_needs_fire");
+        sp.until_target_types =
+            types(in_.field(s, path, "until_target_types"), path + "/until_target_types");
+        if (auto *f = in_.optional(s, "target_needs_fire"))
+          sp.target_needs_fire = in_.boolean(*f, path + "/target_needs_fire");
       } else if (kind == "vp_forfeit_on_command") {
         in_.only_keys(s, path, {"id", "kind", "text", "side", "wing", "vp"});
         sp.kind = SpecialKind::VpForfeitOnCommand;
         sp.wing = wing_ref(in_.field(s, path, "wing"), path + "/wing", sp.side);
         sp.value = static_cast<int>(in_.integer(in_.field(s, path, "vp"), path + "/vp", 1, 100000));
       } else if (kind == "attack_drm") {
-        in_.only_keys(s, path, {"id", "kind", "text", "side", "value", "attacker_types", "target_types", "target_terrain"});
+        in_.only_keys(s, path,
+                      {"id", "kind", "text", "side", "value", "attacker_types", "target_types",
+                       "target_terrain"});
         sp.kind = SpecialKind::AttackDrm;
-        sp.value = static_cast<int>(in_.integer(in_.field(s, path, "value"), path + "/value", -5, 5));
-        if (auto *a = in_.optional(s, "attacker_types")) sp.attacker_types = types(*a, path + "/attacker_types");
-        if (auto *t = in_.optional(s, "target_types")) sp.target_types = types(*t, path + "/target_types");
+        sp.value =
+            static_cast<int>(in_.integer(in_.field(s, path, "value"), path + "/value", -5, 5));
+        if (auto *a = in_.optional(s, "attacker_types"))
+          sp.attacker_types = types(*a, path + "/attacker_types");
+        if (auto *t = in_.optional(s, "target_types"))
+          sp.target_types = types(*t, path + "/target_types");
         if (auto *t = in_.optional(s, "target_terrain")) {
           std::string n = in_.str(*t, path + "/target_terrain");
           sp.terrain = b_->terrain_index(n);
@@ -459,7 +532,8 @@ private:
         sp.wing = wing_ref(in_.field(s, path, "wing"), path + "/wing", sp.side);
         const json &hx = in_.array(in_.field(s, path, "hexes"), path + "/hexes");
         if (hx.empty()) in_.fail(path + "/hexes", "expected at least one return hex");
-        for (size_t h = 0; h < hx.size(); ++h) sp.hexes.push_back(hex(hx[h], JsonReader::at(path + "/hexes", h)));
+        for (size_t h = 0; h < hx.size(); ++h)
+          sp.hexes.push_back(hex(hx[h], JsonReader::at(path + "/hexes", h)));
       } else if (kind == "immobile") {
         in_.only_keys(s, path, {"id", "kind", "text", "side", "units"});
         sp.kind = SpecialKind::Immobile;
@@ -468,14 +542,19 @@ private:
           std::string up = JsonReader::at(path + "/units", k);
           std::string id = in_.str(us[k], up);
           int u = b_->unit_index(id);
-          if (u < 0 || b_->units[u].side != sp.side) in_.fail(up, "no unit \"" + id + "\" in side \"" + b_->sides[sp.side].id + "\"");
+          if (u < 0 || b_->units[u].side != sp.side)
+            in_.fail(up, "no unit \"" + id + "\" in side \"" + b_->sides[sp.side].id + "\"");
           sp.units.push_back(u);
         }
       } else {
-        in_.fail(path + "/kind", "unknown special rule kind \"" + kind + "\"; expected instant_win_on_entry, attack_waves, attack_precondition, vp_forfeit_on_command, attack_drm, off_map_wing or immobile");
+        in_.fail(path + "/kind",
+                 "unknown special rule kind \"" + kind +
+                     "\"; expected instant_win_on_entry, attack_waves, attack_precondition, "
+                     "vp_forfeit_on_command, attack_drm, off_map_wing or immobile");
       }
       for (auto &other : b_->special)
-        if (other.id == sp.id) in_.fail(path + "/id", "duplicate special rule id \"" + sp.id + "\"");
+        if (other.id == sp.id)
+          in_.fail(path + "/id", "duplicate special rule id \"" + sp.id + "\"");
       b_->special.push_back(sp);
     }
   }
@@ -486,12 +565,14 @@ private:
       const UnitDef &u = b_->units[i];
       std::string path = JsonReader::at("/units", i);
       if (u.start == kOffMap) {
-        if (!b_->reinforcement[i]) in_.fail(path + "/hex", "unit \"" + u.id + "\" has no hex and no reinforcement entry");
+        if (!b_->reinforcement[i])
+          in_.fail(path + "/hex", "unit \"" + u.id + "\" has no hex and no reinforcement entry");
         continue;
       }
       auto [it, fresh] = occupied.emplace(u.start, i);
       if (!fresh)
-        in_.fail(path + "/hex", "hex " + b_->label(u.start) + " already holds unit \"" + b_->units[it->second].id + "\" (5.1: one unit per hex)");
+        in_.fail(path + "/hex", "hex " + b_->label(u.start) + " already holds unit \"" +
+                                    b_->units[it->second].id + "\" (5.1: one unit per hex)");
     }
   }
 };

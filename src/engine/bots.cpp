@@ -12,7 +12,8 @@ uint64_t BotRng::next() {
   return z ^ (z >> 31);
 }
 
-PlayoutResult random_playout(const Setup &setup, GameState &state, BotRng &rng, size_t max_actions) {
+PlayoutResult random_playout(const Setup &setup, GameState &state, BotRng &rng,
+                             size_t max_actions) {
   PlayoutResult r;
   while (!state.game_over() && r.actions < max_actions) {
     auto acts = legal_actions(setup, state);
@@ -20,7 +21,8 @@ PlayoutResult random_playout(const Setup &setup, GameState &state, BotRng &rng, 
     if (acts.empty()) throw std::logic_error("no legal action in a game that is not over");
     const Action &a = acts[rng.below(acts.size())];
     if (auto refusal = apply(setup, state, a))
-      throw std::logic_error("engine refused its own legal action: " + refusal->rule + " " + refusal->reason);
+      throw std::logic_error("engine refused its own legal action: " + refusal->rule + " " +
+                             refusal->reason);
     ++r.actions;
   }
   r.winner = state.winner;

@@ -8,19 +8,21 @@ namespace sns {
 namespace {
 
 bool attack_phase(Phase p) {
-  return p == Phase::Charge || p == Phase::Combat || p == Phase::SecondCombat || p == Phase::PitchedCombat;
+  return p == Phase::Charge || p == Phase::Combat || p == Phase::SecondCombat ||
+         p == Phase::PitchedCombat;
 }
 
 // Can unit u take part in an attack on target t now? (everything except the group rules)
 Check validate_attacker(Ctx &c, int u, int t) {
-  if (u < 0 || u >= static_cast<int>(c.s.units.size())) return refuse("7.2", "no such attacking unit");
+  if (u < 0 || u >= static_cast<int>(c.s.units.size()))
+    return refuse("7.2", "no such attacking unit");
   const UnitDef &d = c.def(u);
   Phase p = c.s.phase;
   if (d.side != c.s.active) return refuse("7.2", c.name(u) + " belongs to the other player");
   if (!on_map(c.s, u)) return refuse("7.2", c.name(u) + " is not on the map");
   if (!wing_acts_in(c, d.wing, p))
-    return refuse("4.1", c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no command for the " +
-                             std::string(name(p)) + " phase");
+    return refuse("4.1", c.name(u) + "'s wing (" + c.b.wings[d.wing].name +
+                             ") has no command for the " + std::string(name(p)) + " phase");
   if (p == Phase::Charge && !is_horse(d.type)) return refuse("10.0", "only Horse units Charge");
   if (c.s.units[u].acted) return refuse("7.2", c.name(u) + " has already attacked this phase");
   if (c.s.units[u].suppressed) return refuse("9.3", c.name(u) + " is Suppressed and cannot attack");
@@ -32,24 +34,28 @@ Check validate_attacker(Ctx &c, int u, int t) {
 }
 
 Check validate_target(Ctx &c, int t) {
-  if (!attack_phase(c.s.phase)) return refuse("7.0", "attacks are made only in a Combat Phase or a Horse Phase Charge");
+  if (!attack_phase(c.s.phase))
+    return refuse("7.0", "attacks are made only in a Combat Phase or a Horse Phase Charge");
   if (c.s.phase == Phase::Combat) {
     for (size_t w = 0; w < c.b.wings.size(); ++w) {
       CommandSet o = c.s.orders[w];
-      if (c.b.wings[w].side == c.s.active && has(o, Command::Combat) && has(o, Command::Bonus) && c.s.combat_mode[w] == 0)
+      if (c.b.wings[w].side == c.s.active && has(o, Command::Combat) && has(o, Command::Bonus) &&
+          c.s.combat_mode[w] == 0)
         return refuse("7.7", "first choose two Combat Phases or one Pitched Combat Phase");
     }
   }
   if (t < 0 || t >= static_cast<int>(c.s.units.size())) return refuse("7.2", "no such target");
   if (c.def(t).side == c.s.active) return refuse("7.2", "the target must be an enemy unit");
   if (!on_map(c.s, t)) return refuse("7.2", c.name(t) + " is not on the map");
-  if (c.s.units[t].targeted) return refuse("7.2", c.name(t) + " has already been attacked this phase");
+  if (c.s.units[t].targeted)
+    return refuse("7.2", c.name(t) + " has already been attacked this phase");
   return std::nullopt;
 }
 
 int best_cc(Ctx &c, const Attackers &attackers) {
   int best = kWorstCC + 1;
-  for (int u : attackers) best = std::min(best, c.face(u).cc);
+  for (int u : attackers)
+    best = std::min(best, c.face(u).cc);
   return best;
 }
 
@@ -73,33 +79,47 @@ Calc calculate(Ctx &c, const Action &a, int primary) {
   const int t = a.target;
   const HexId ph = c.s.units[primary].hex, th = c.s.units[t].hex;
   k.base = c.face(primary).cc;
-  auto shift = [&](const char *rule, int v, const char *why) { k.shifts.push_back({rule, v, why}); };
+  auto shift = [&](const char *rule, int v, const char *why) {
+    k.shifts.push_back({rule, v, why});
+  };
   if (c.s.units[t].suppressed) shift("9.3", +1, "target is Suppressed");
   if (c.s.phase == Phase::PitchedCombat) shift("7.7", +1, "Pitched Combat Phase");
   if (c.b.elevation[ph] > c.b.elevation[th]) shift("12.1", +1, "attacking downhill");
   if (c.s.units[t].shield_wall) shift("8.0", -1, "target in Shield Wall");
   if (c.s.units[primary].shield_wall) shift("8.0", -1, "Primary in Shield Wall");
-  if (c.b.hexsides[ph][c.b.direction(ph, th)] == HexsideFeature::Trench) shift("12.3", -2, "attacking across a trench");
+  if (c.b.hexsides[ph][c.b.direction(ph, th)] == HexsideFeature::Trench)
+    shift("12.3", -2, "attacking across a trench");
   if (c.s.phase == Phase::Charge && c.wing_has(c.def(primary).wing, Command::Bonus)) {
-    if (c.def(primary).type == UnitType::HH) shift("10.0", +2, "Bonus + Horse: charging Heavy Horse");
-    else shift("10.0", +1, "Bonus + Horse: charging Light Horse");
+    if (c.def(primary).type == UnitType::HH)
+      shift("10.0", +2, "Bonus + Horse: charging Heavy Horse");
+    else
+      shift("10.0", +1, "Bonus + Horse: charging Light Horse");
   }
   int net = 0;
-  for (const Term &s : k.shifts) net += s.value;
+  for (const Term &s : k.shifts)
+    net += s.value;
   k.cc = std::clamp(k.base - net, kBestCC, kWorstCC);
 
   const Tables &tb = *c.setup.tables;
   int utmm = tb.utmm[static_cast<int>(c.def(primary).type)][static_cast<int>(c.def(t).type)];
-  k.drm_terms.push_back({"7.4", utmm, std::string("UTMM: ") + std::string(name(c.def(primary).type)) + " against " + std::string(name(c.def(t).type))});
+  k.drm_terms.push_back({"7.4", utmm,
+                         std::string("UTMM: ") + std::string(name(c.def(primary).type)) +
+                             " against " + std::string(name(c.def(t).type))});
   int same = 0, lower = 0;
   for (int u : a.attackers) {
     if (u == primary) continue;
     (c.face(u).cc == k.base ? same : lower) += 1;
   }
-  if (same) k.drm_terms.push_back({"7.4", -same, std::to_string(same) + " participant(s) of the Primary's CC"});
-  if (lower) k.drm_terms.push_back({"7.4", -((lower + 1) / 2), std::to_string(lower) + " participant(s) of lower CC, one per two rounded up"});
+  if (same)
+    k.drm_terms.push_back(
+        {"7.4", -same, std::to_string(same) + " participant(s) of the Primary's CC"});
+  if (lower)
+    k.drm_terms.push_back(
+        {"7.4", -((lower + 1) / 2),
+         std::to_string(lower) + " participant(s) of lower CC, one per two rounded up"});
   special_drm(c, primary, t, k.drm_terms);
-  for (const Term &d : k.drm_terms) k.drm += d.value;
+  for (const Term &d : k.drm_terms)
+    k.drm += d.value;
   return k;
 }
 
@@ -110,10 +130,12 @@ bool attack_in_progress(const GameState &s) { return s.attack.stage != AttackSta
 Check validate_attack(Ctx &c, const Action &a) {
   if (auto r = validate_target(c, a.target)) return r;
   if (a.attackers.empty()) return refuse("7.2", "an attack needs at least one attacker");
-  if (a.attackers.size() > kMaxAttackers) return refuse("7.2", "at most six units can be adjacent to a target");
+  if (a.attackers.size() > kMaxAttackers)
+    return refuse("7.2", "at most six units can be adjacent to a target");
   for (size_t i = 0; i < a.attackers.size(); ++i) {
     for (size_t j = 0; j < i; ++j)
-      if (a.attackers[i] == a.attackers[j]) return refuse("7.2", c.name(a.attackers[i]) + " is listed twice");
+      if (a.attackers[i] == a.attackers[j])
+        return refuse("7.2", c.name(a.attackers[i]) + " is listed twice");
     if (auto r = validate_attacker(c, a.attackers[i], a.target)) return r;
   }
   const UnitDef &first = c.def(a.attackers[0]);
@@ -199,7 +221,8 @@ void apply_attack(Ctx &c, const Action &a) {
   int primary = primary_of(c, a);
   Calc k = calculate(c, a, primary);
   special_on_attack_declared(c, a.attackers, a.target);
-  for (int u : a.attackers) c.unit(u).acted = true;
+  for (int u : a.attackers)
+    c.unit(u).acted = true;
   c.unit(a.target).targeted = true;
   int roll = roll_d8(c.setup, c.s);
   const CrtCell &cell = c.setup.tables->cell(k.cc, roll + k.drm);
@@ -208,22 +231,26 @@ void apply_attack(Ctx &c, const Action &a) {
   p.target = static_cast<int16_t>(a.target);
   p.primary = static_cast<int16_t>(primary);
   p.attacker_count = static_cast<uint8_t>(a.attackers.size());
-  for (size_t i = 0; i < a.attackers.size(); ++i) p.attackers[i] = static_cast<int16_t>(a.attackers[i]);
+  for (size_t i = 0; i < a.attackers.size(); ++i)
+    p.attackers[i] = static_cast<int16_t>(a.attackers[i]);
   p.charge = c.s.phase == Phase::Charge;
   p.result = cell.result;
   p.asterisk = cell.asterisk;
   if (c.ev) {
     std::string text = (p.charge ? "Charge: " : "Attack: ");
-    for (int u : a.attackers) text += c.name(u) + (u == primary ? " (Primary) " : " ");
+    for (int u : a.attackers)
+      text += c.name(u) + (u == primary ? " (Primary) " : " ");
     text += "on " + c.name(a.target) + ", CC " + cc_name(k.base);
     if (k.cc != k.base) text += " -> " + cc_name(k.cc);
     text += ", DRM " + std::to_string(k.drm) + ", rolled " + std::to_string(roll) + " -> column " +
-            std::to_string(std::clamp(roll + k.drm, Tables::kMinColumn, Tables::kMaxColumn)) + ": " +
-            std::string(name(cell.result)) + (cell.asterisk ? "*" : "");
+            std::to_string(std::clamp(roll + k.drm, Tables::kMinColumn, Tables::kMaxColumn)) +
+            ": " + std::string(name(cell.result)) + (cell.asterisk ? "*" : "");
     std::vector<int> units(a.attackers.begin(), a.attackers.end());
     units.push_back(a.target);
     int column = std::clamp(roll + k.drm, Tables::kMinColumn, Tables::kMaxColumn);
-    c.ev->push_back(Event{"attack", "7.5", text, roll, std::string(name(cell.result)) + (cell.asterisk ? "*" : ""), units, k.cc, column});
+    c.ev->push_back(Event{"attack", "7.5", text, roll,
+                          std::string(name(cell.result)) + (cell.asterisk ? "*" : ""), units, k.cc,
+                          column});
   }
   resolve_result(c);
 }

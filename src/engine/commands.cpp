@@ -1,4 +1,5 @@
-// Command Phase (4.0 - 4.4, R5 - R7): wings per turn, commands per wing, Bonus pairing, physical markers.
+// Command Phase (4.0 - 4.4, R5 - R7): wings per turn, commands per wing, Bonus pairing, physical
+// markers.
 #include "engine.hpp"
 
 #include <algorithm>
@@ -11,7 +12,8 @@ namespace {
 // Can the side's physical markers show all these commands at once, each marker used once (2.3, R5)?
 bool markers_cover(const std::vector<Marker> &markers, const std::vector<Command> &needed) {
   std::vector<int> used(markers.size(), -1); // marker -> index into needed
-  std::function<bool(size_t, std::vector<bool> &)> assign = [&](size_t i, std::vector<bool> &taken) {
+  std::function<bool(size_t, std::vector<bool> &)> assign = [&](size_t i,
+                                                                std::vector<bool> &taken) {
     if (i == needed.size()) return true;
     for (size_t m = 0; m < markers.size(); ++m) {
       if (taken[m]) continue;
@@ -36,11 +38,13 @@ Check validate_wing_order(Ctx &c, const WingOrder &o) {
   if (auto r = special_command_restriction(c, o.wing)) return r;
   if (o.commands.empty()) return refuse("4.0", "wing " + wing + " is listed without any command");
   if (static_cast<int>(o.commands.size()) > side.commands_per_wing)
-    return refuse("4.0", "a wing may receive at most " + std::to_string(side.commands_per_wing) + " commands");
+    return refuse("4.0", "a wing may receive at most " + std::to_string(side.commands_per_wing) +
+                             " commands");
   for (size_t i = 0; i < o.commands.size(); ++i)
     for (size_t j = i + 1; j < o.commands.size(); ++j)
       if (o.commands[i] == o.commands[j])
-        return refuse("4.4", "wing " + wing + " cannot be given " + std::string(name(o.commands[i])) + " twice");
+        return refuse("4.4", "wing " + wing + " cannot be given " +
+                                 std::string(name(o.commands[i])) + " twice");
   bool bonus = std::find(o.commands.begin(), o.commands.end(), Command::Bonus) != o.commands.end();
   if (bonus && o.commands.size() != 2)
     return refuse("4.3", "Bonus must be paired with exactly one other command of the same wing");
@@ -50,7 +54,8 @@ Check validate_wing_order(Ctx &c, const WingOrder &o) {
 } // namespace
 
 Check validate_command(Ctx &c, const Action &a) {
-  if (c.s.phase != Phase::Command) return refuse("4.0", "commands are given only in the Command Phase");
+  if (c.s.phase != Phase::Command)
+    return refuse("4.0", "commands are given only in the Command Phase");
   const SideDef &side = c.b.sides[c.s.active];
   if (static_cast<int>(a.orders.size()) > side.wings_per_turn)
     return refuse("4.0", side.name + " may command at most " + std::to_string(side.wings_per_turn) +
@@ -59,13 +64,16 @@ Check validate_command(Ctx &c, const Action &a) {
   for (size_t i = 0; i < a.orders.size(); ++i) {
     for (size_t j = 0; j < i; ++j)
       if (a.orders[j].wing == a.orders[i].wing)
-        return refuse("4.1", "wing " + c.b.wings[a.orders[i].wing].id + " is listed twice; give it all its commands at once");
+        return refuse("4.1", "wing " + c.b.wings[a.orders[i].wing].id +
+                                 " is listed twice; give it all its commands at once");
     if (auto r = validate_wing_order(c, a.orders[i])) return r;
     needed.insert(needed.end(), a.orders[i].commands.begin(), a.orders[i].commands.end());
   }
   if (!markers_cover(side.markers, needed))
-    return refuse("2.3", side.name + "'s Command Markers cannot show all of these at once: each marker is played "
-                          "once, with one face up");
+    return refuse("2.3",
+                  side.name +
+                      "'s Command Markers cannot show all of these at once: each marker is played "
+                      "once, with one face up");
   return std::nullopt;
 }
 
@@ -109,7 +117,8 @@ void enumerate_commands(Ctx &c, std::vector<Action> &out) {
         Action a{.type = ActionType::Command, .orders = current};
         if (!validate_command(c, a)) {
           out.push_back(a);
-          if (static_cast<int>(current.size()) < side.wings_per_turn && current.size() < kMaxWingOrders)
+          if (static_cast<int>(current.size()) < side.wings_per_turn &&
+              current.size() < kMaxWingOrders)
             pick_wing(i + 1);
         }
         current.pop_back();
@@ -134,7 +143,8 @@ void command_actions(Ctx &c, std::vector<Action> &out) {
 void apply_command(Ctx &c, const Action &a) {
   for (const WingOrder &o : a.orders) {
     CommandSet set = 0;
-    for (Command cmd : o.commands) set |= bit(cmd);
+    for (Command cmd : o.commands)
+      set |= bit(cmd);
     c.s.orders[o.wing] = set;
   }
   c.say("command", "4.0", [&] {
@@ -142,7 +152,8 @@ void apply_command(Ctx &c, const Action &a) {
     std::string text = c.b.sides[c.s.active].name + " commands";
     for (const WingOrder &o : a.orders) {
       text += " " + c.b.wings[o.wing].name + ":";
-      for (Command cmd : o.commands) text += " " + std::string(name(cmd));
+      for (Command cmd : o.commands)
+        text += " " + std::string(name(cmd));
       text += ";";
     }
     text.pop_back();

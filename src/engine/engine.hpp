@@ -31,13 +31,17 @@ struct Ctx {
 };
 
 using Check = std::optional<Refusal>;
-inline Refusal refuse(std::string rule, std::string reason) { return {std::move(rule), std::move(reason)}; }
+inline Refusal refuse(std::string rule, std::string reason) {
+  return {std::move(rule), std::move(reason)};
+}
 
 // Who stands where: one unit per hex (5.1).
 struct Board {
   explicit Board(const Battle &b, const GameState &s);
   int unit_at(HexId h) const { return occ[h]; }
-  bool ezoc(HexId h, int side) const { return zoc_of[1 - side][h]; } // an enemy of `side` projects ZOC into h (5.2, R10)
+  bool ezoc(HexId h, int side) const {
+    return zoc_of[1 - side][h];
+  } // an enemy of `side` projects ZOC into h (5.2, R10)
   bool adjacent_to_enemy(HexId h, int side) const;
   bool adjacent_to_enemy_hh(HexId h, int side) const; // 10.0: Heavy Horse EZOC freezes horse
   const Battle &b;
@@ -48,7 +52,7 @@ struct Board {
 
 bool on_map(const GameState &s, int u);
 bool wing_acts_in(const Ctx &c, int wing, Phase p); // the wing's orders make it act in phase p
-bool shield_wall_eligible(const Ctx &c, int u);      // 8.0: non-Horse, no Fire Factor
+bool shield_wall_eligible(const Ctx &c, int u);     // 8.0: non-Horse, no Fire Factor
 int attack_target_side(const Ctx &c);
 
 // 4.0 - 4.4 Commands.

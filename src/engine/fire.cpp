@@ -1,4 +1,5 @@
-// Fire Phase (9.0 - 9.3, 12.1, R21): who may fire at whom, range and line of sight, the roll, Suppression.
+// Fire Phase (9.0 - 9.3, 12.1, R21): who may fire at whom, range and line of sight, the roll,
+// Suppression.
 #include "engine.hpp"
 
 #include <algorithm>
@@ -14,7 +15,9 @@ int fire_range_to(const Ctx &c, int firer, HexId to) {
   bool bonus = higher(c.b, c.s.units[firer].hex, to) && c.def(firer).type != UnitType::LH;
   return t.fire_range + (bonus ? t.fire_high_ground_range_bonus : 0);
 }
-int fire_range(const Ctx &c, int firer, int target) { return fire_range_to(c, firer, c.s.units[target].hex); }
+int fire_range(const Ctx &c, int firer, int target) {
+  return fire_range_to(c, firer, c.s.units[target].hex);
+}
 
 // R21: the line between centres; a blocking hex strictly between the two blocks it. Where the line
 // runs exactly along a hexside, it is blocked only if both sides of it block.
@@ -37,7 +40,8 @@ Check validate_firer(Ctx &c, const Board &board, int u) {
   if (d.side != c.s.active) return refuse("9.0", c.name(u) + " belongs to the other player");
   if (!on_map(c.s, u)) return refuse("9.0", c.name(u) + " is not on the map");
   if (!wing_acts_in(c, d.wing, Phase::Fire))
-    return refuse("4.1", c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no Fire command");
+    return refuse("4.1",
+                  c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no Fire command");
   if (c.face(u).fire == 0) return refuse("9.0", c.name(u) + " has no Fire Factor");
   if (c.s.units[u].acted) return refuse("9.1", c.name(u) + " has already fired this phase");
   if (board.adjacent_to_enemy(c.s.units[u].hex, d.side))
@@ -54,26 +58,31 @@ Check validate_target(Ctx &c, int u, int t) {
   int dist = c.b.distance(c.s.units[u].hex, c.s.units[t].hex);
   if (dist > range)
     return refuse(range > c.setup.tables->fire_range ? "12.1" : "9.1",
-                  c.name(t) + " is " + std::to_string(dist) + " hexes away; range is " + std::to_string(range));
+                  c.name(t) + " is " + std::to_string(dist) + " hexes away; range is " +
+                      std::to_string(range));
   if (!line_of_sight(c.b, c.s.units[u].hex, c.s.units[t].hex))
-    return refuse("R21", "terrain between " + c.name(u) + " and " + c.name(t) + " blocks the line of sight");
+    return refuse("R21", "terrain between " + c.name(u) + " and " + c.name(t) +
+                             " blocks the line of sight");
   return std::nullopt;
 }
 
 std::vector<Term> fire_modifiers(Ctx &c, int u, int t) {
   const Tables &tb = *c.setup.tables;
   std::vector<Term> mods;
-  if (c.s.units[t].shield_wall) mods.push_back({"9.2", tb.fire_target_shield_wall, "target in Shield Wall"});
+  if (c.s.units[t].shield_wall)
+    mods.push_back({"9.2", tb.fire_target_shield_wall, "target in Shield Wall"});
   if (!is_horse(c.def(u).type) && higher(c.b, c.s.units[u].hex, c.s.units[t].hex))
     mods.push_back({"12.1", tb.fire_firer_high_ground, "firing from higher ground"});
   if (is_horse(c.def(t).type)) mods.push_back({"9.2", tb.fire_target_horse, "target is Horse"});
-  if (c.wing_has(c.def(u).wing, Command::Bonus)) mods.push_back({"4.3", tb.fire_bonus, "Bonus + Fire"});
+  if (c.wing_has(c.def(u).wing, Command::Bonus))
+    mods.push_back({"4.3", tb.fire_bonus, "Bonus + Fire"});
   return mods;
 }
 
 int total(const std::vector<Term> &terms) {
   int sum = 0;
-  for (const Term &t : terms) sum += t.value;
+  for (const Term &t : terms)
+    sum += t.value;
   return sum;
 }
 
@@ -86,7 +95,9 @@ std::vector<HexId> fire_reach(const Setup &setup, const GameState &state, int un
   HexId from = s.units[unit].hex;
   if (from == kOffMap || c.face(unit).fire == 0) return out;
   for (HexId h = 0; h < c.b.hex_count(); ++h)
-    if (h != from && c.b.distance(from, h) <= fire_range_to(c, unit, h) && line_of_sight(c.b, from, h)) out.push_back(h);
+    if (h != from && c.b.distance(from, h) <= fire_range_to(c, unit, h) &&
+        line_of_sight(c.b, from, h))
+      out.push_back(h);
   return out;
 }
 
@@ -100,11 +111,13 @@ void fire_actions(Ctx &c, std::vector<Action> &out, size_t limit) {
   Board board(c.b, c.s);
   for (size_t u = 0; u < c.s.units.size() && out.size() < limit; ++u) {
     int firer = static_cast<int>(u);
-    if (c.b.units[u].side != c.s.active || c.s.units[u].acted || c.s.units[u].hex == kOffMap) continue;
+    if (c.b.units[u].side != c.s.active || c.s.units[u].acted || c.s.units[u].hex == kOffMap)
+      continue;
     if (validate_firer(c, board, firer)) continue;
     for (size_t t = 0; t < c.s.units.size(); ++t)
       if (c.b.units[t].side != c.b.units[u].side && !validate_target(c, firer, static_cast<int>(t)))
-        out.push_back(Action{.type = ActionType::Fire, .unit = firer, .target = static_cast<int>(t)});
+        out.push_back(
+            Action{.type = ActionType::Fire, .unit = firer, .target = static_cast<int>(t)});
   }
 }
 
@@ -127,11 +140,14 @@ void apply_fire(Ctx &c, const Action &a) {
   bool hit = score >= factor;
   if (hit) c.unit(a.target).suppressed = true;
   if (c.ev) {
-    std::string text = c.name(a.unit) + " fires at " + c.name(a.target) + ": rolled " + std::to_string(roll);
-    for (const Term &m : mods) text += (m.value >= 0 ? " +" : " ") + std::to_string(m.value) + " (" + m.reason + ")";
+    std::string text =
+        c.name(a.unit) + " fires at " + c.name(a.target) + ": rolled " + std::to_string(roll);
+    for (const Term &m : mods)
+      text += (m.value >= 0 ? " +" : " ") + std::to_string(m.value) + " (" + m.reason + ")";
     text += " = " + std::to_string(score) + " against Fire Factor " + std::to_string(factor) +
             (hit ? ": Suppressed" : ": no effect");
-    c.ev->push_back(Event{"fire", "9.2", text, roll, hit ? "suppressed" : "miss", {a.unit, a.target}});
+    c.ev->push_back(
+        Event{"fire", "9.2", text, roll, hit ? "suppressed" : "miss", {a.unit, a.target}});
   }
 }
 

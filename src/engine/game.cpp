@@ -8,29 +8,42 @@ namespace sns {
 
 namespace {
 
-constexpr Phase kActionPhases[] = {Phase::Fire,       Phase::Horse,        Phase::Charge,
-                                   Phase::Withdraw,   Phase::ShieldWall,   Phase::Move,
-                                   Phase::SecondMove, Phase::Combat,       Phase::SecondCombat,
-                                   Phase::PitchedCombat};
+constexpr Phase kActionPhases[] = {
+    Phase::Fire, Phase::Horse,      Phase::Charge, Phase::Withdraw,     Phase::ShieldWall,
+    Phase::Move, Phase::SecondMove, Phase::Combat, Phase::SecondCombat, Phase::PitchedCombat};
 
 } // namespace
 
 const char *phase_section(Phase p) {
   switch (p) {
-  case Phase::Command: return "4.0";
-  case Phase::Fire: return "9.0";
-  case Phase::Horse: return "10.0";
-  case Phase::Charge: return "10.0";
-  case Phase::Withdraw: return "6.0";
-  case Phase::ShieldWall: return "8.0";
-  case Phase::Move: return "5.0";
-  case Phase::SecondMove: return "5.6";
-  case Phase::Combat: return "7.0";
-  case Phase::SecondCombat: return "7.7";
-  case Phase::PitchedCombat: return "7.7";
-  case Phase::VictoryCheck: return "13.0";
-  case Phase::Initiative: return "11.0";
-  case Phase::GameOver: return "13.0";
+  case Phase::Command:
+    return "4.0";
+  case Phase::Fire:
+    return "9.0";
+  case Phase::Horse:
+    return "10.0";
+  case Phase::Charge:
+    return "10.0";
+  case Phase::Withdraw:
+    return "6.0";
+  case Phase::ShieldWall:
+    return "8.0";
+  case Phase::Move:
+    return "5.0";
+  case Phase::SecondMove:
+    return "5.6";
+  case Phase::Combat:
+    return "7.0";
+  case Phase::SecondCombat:
+    return "7.7";
+  case Phase::PitchedCombat:
+    return "7.7";
+  case Phase::VictoryCheck:
+    return "13.0";
+  case Phase::Initiative:
+    return "11.0";
+  case Phase::GameOver:
+    return "13.0";
   }
   return "3.0";
 }
@@ -38,7 +51,8 @@ const char *phase_section(Phase p) {
 namespace {
 
 bool is_attack_phase(Phase p) {
-  return p == Phase::Charge || p == Phase::Combat || p == Phase::SecondCombat || p == Phase::PitchedCombat;
+  return p == Phase::Charge || p == Phase::Combat || p == Phase::SecondCombat ||
+         p == Phase::PitchedCombat;
 }
 bool is_move_phase(Phase p) {
   return p == Phase::Horse || p == Phase::Withdraw || p == Phase::ShieldWall || p == Phase::Move ||
@@ -62,7 +76,8 @@ int first_undecided_combat_wing(const Ctx &c) {
 }
 
 void clear_phase_marks(Ctx &c) {
-  for (auto &u : c.s.units) u.acted = u.targeted = false;
+  for (auto &u : c.s.units)
+    u.acted = u.targeted = false;
 }
 
 void start_phase(Ctx &c, Phase p) {
@@ -81,7 +96,9 @@ void enter_phases_from(Ctx &c, Phase from) {
     if (p == Phase::Combat && first_undecided_combat_wing(c) >= 0) {
       c.s.phase = Phase::Combat;
       clear_phase_marks(c);
-      c.say("decide", "7.7", [] { return std::string("Bonus + Combat: choose two Combat Phases or one Pitched Combat Phase"); });
+      c.say("decide", "7.7", [] {
+        return std::string("Bonus + Combat: choose two Combat Phases or one Pitched Combat Phase");
+      });
       return;
     }
     if (phase_performed(c, p)) {
@@ -89,7 +106,8 @@ void enter_phases_from(Ctx &c, Phase from) {
       return;
     }
     if (p != Phase::Charge)
-      c.say("skip", "R1", [&] { return std::string(name(p)) + " phase skipped: no wing holds its command"; });
+      c.say("skip", "R1",
+            [&] { return std::string(name(p)) + " phase skipped: no wing holds its command"; });
   }
   if (c.s.game_over()) return;
   c.s.phase = Phase::VictoryCheck;
@@ -116,7 +134,8 @@ void finish_turn(Ctx &c, bool declared) {
   if (declared) {
     c.s.initiative = static_cast<uint8_t>(c.other(c.s.active));
     c.say("initiative", "11.0", [&] {
-      return c.b.sides[c.s.active].name + " declares Initiative and takes another turn; the marker passes to " +
+      return c.b.sides[c.s.active].name +
+             " declares Initiative and takes another turn; the marker passes to " +
              c.b.sides[c.other(c.s.active)].name;
     });
   } else {
@@ -128,8 +147,10 @@ void finish_turn(Ctx &c, bool declared) {
 
 Check validate_phase_end(Ctx &c) {
   if (c.s.phase == Phase::Command)
-    return refuse("4.0", "the Command Phase ends when commands are given (an empty list gives none)");
-  if (c.s.phase == Phase::Initiative) return refuse("11.0", "answer the Initiative question instead");
+    return refuse("4.0",
+                  "the Command Phase ends when commands are given (an empty list gives none)");
+  if (c.s.phase == Phase::Initiative)
+    return refuse("11.0", "answer the Initiative question instead");
   if (c.s.phase == Phase::Combat && first_undecided_combat_wing(c) >= 0)
     return refuse("7.7", "first choose two Combat Phases or one Pitched Combat Phase");
   return std::nullopt;
@@ -143,31 +164,44 @@ Check validate(Ctx &c, const Action &a) {
     case ActionType::LoseStep:
     case ActionType::Retreat:
     case ActionType::Advance:
-    case ActionType::NoAdvance: return validate_resolution(c, a);
-    default: return refuse("7.1", "finish resolving the current attack first");
+    case ActionType::NoAdvance:
+      return validate_resolution(c, a);
+    default:
+      return refuse("7.1", "finish resolving the current attack first");
     }
   }
   switch (a.type) {
-  case ActionType::Command: return validate_command(c, a);
-  case ActionType::Special: return validate_special(c, a);
-  case ActionType::Move: return validate_move(c, a);
-  case ActionType::Fire: return validate_fire(c, a);
-  case ActionType::Attack: return validate_attack(c, a);
+  case ActionType::Command:
+    return validate_command(c, a);
+  case ActionType::Special:
+    return validate_special(c, a);
+  case ActionType::Move:
+    return validate_move(c, a);
+  case ActionType::Fire:
+    return validate_fire(c, a);
+  case ActionType::Attack:
+    return validate_attack(c, a);
   case ActionType::CombatMode: {
     int w = first_undecided_combat_wing(c);
     if (c.s.phase != Phase::Combat || w < 0)
-      return refuse("7.7", "no wing is waiting to choose between two Combat Phases and a Pitched Combat Phase");
-    if (a.wing >= 0 && a.wing != w) return refuse("7.7", "wing " + c.b.wings[w].id + " chooses first");
+      return refuse(
+          "7.7",
+          "no wing is waiting to choose between two Combat Phases and a Pitched Combat Phase");
+    if (a.wing >= 0 && a.wing != w)
+      return refuse("7.7", "wing " + c.b.wings[w].id + " chooses first");
     if (a.mode == CombatMode::Undecided) return refuse("7.7", "choose two_phases or pitched");
     return std::nullopt;
   }
   case ActionType::Initiative:
-    if (c.s.phase != Phase::Initiative) return refuse("11.0", "Initiative is declared only in the Initiative Phase");
+    if (c.s.phase != Phase::Initiative)
+      return refuse("11.0", "Initiative is declared only in the Initiative Phase");
     if (a.declare && c.s.initiative != c.s.active)
       return refuse("11.0", c.b.sides[c.s.active].name + " does not hold the Initiative Marker");
     return std::nullopt;
-  case ActionType::EndPhase: return validate_phase_end(c);
-  default: return refuse("7.5", "no attack result is waiting for this decision");
+  case ActionType::EndPhase:
+    return validate_phase_end(c);
+  default:
+    return refuse("7.5", "no attack result is waiting for this decision");
   }
 }
 
@@ -177,23 +211,38 @@ void apply_unchecked(Ctx &c, const Action &a) {
     apply_command(c, a);
     enter_phases_from(c, Phase::Fire);
     break;
-  case ActionType::Special: apply_special(c, a); break;
-  case ActionType::Move: apply_move(c, a); break;
-  case ActionType::Fire: apply_fire(c, a); break;
-  case ActionType::Attack: apply_attack(c, a); break;
+  case ActionType::Special:
+    apply_special(c, a);
+    break;
+  case ActionType::Move:
+    apply_move(c, a);
+    break;
+  case ActionType::Fire:
+    apply_fire(c, a);
+    break;
+  case ActionType::Attack:
+    apply_attack(c, a);
+    break;
   case ActionType::CombatMode: {
     int w = first_undecided_combat_wing(c);
     c.s.combat_mode[w] = static_cast<uint8_t>(a.mode);
     c.say("combat_mode", "7.7", [&] {
-      return c.b.wings[w].name + (a.mode == CombatMode::Pitched ? " will fight one Pitched Combat Phase"
-                                                                : " will fight two Combat Phases");
+      return c.b.wings[w].name + (a.mode == CombatMode::Pitched
+                                      ? " will fight one Pitched Combat Phase"
+                                      : " will fight two Combat Phases");
     });
     if (first_undecided_combat_wing(c) < 0) enter_phases_from(c, Phase::Combat);
     break;
   }
-  case ActionType::Initiative: finish_turn(c, a.declare); break;
-  case ActionType::EndPhase: end_phase(c); break;
-  default: apply_resolution(c, a); break;
+  case ActionType::Initiative:
+    finish_turn(c, a.declare);
+    break;
+  case ActionType::EndPhase:
+    end_phase(c);
+    break;
+  default:
+    apply_resolution(c, a);
+    break;
   }
 }
 
@@ -214,7 +263,8 @@ std::vector<Action> legal(Ctx &c, size_t limit = SIZE_MAX) {
     return out;
   }
   if (p == Phase::Initiative) {
-    if (c.s.initiative == c.s.active) out.push_back(Action{.type = ActionType::Initiative, .declare = true});
+    if (c.s.initiative == c.s.active)
+      out.push_back(Action{.type = ActionType::Initiative, .declare = true});
     out.push_back(Action{.type = ActionType::Initiative, .declare = false});
     return out;
   }
@@ -224,9 +274,12 @@ std::vector<Action> legal(Ctx &c, size_t limit = SIZE_MAX) {
     return out;
   }
   size_t room = limit == SIZE_MAX ? limit : limit - 1; // end_phase is always one of them
-  if (p == Phase::Fire) fire_actions(c, out, room);
-  else if (is_move_phase(p)) move_actions(c, out, room);
-  else if (is_attack_phase(p)) attack_actions(c, out, room);
+  if (p == Phase::Fire)
+    fire_actions(c, out, room);
+  else if (is_move_phase(p))
+    move_actions(c, out, room);
+  else if (is_attack_phase(p))
+    attack_actions(c, out, room);
   out.push_back(Action{.type = ActionType::EndPhase});
   return out;
 }
@@ -236,7 +289,8 @@ void settle(Ctx &c) {
   for (int guard = 0; guard < 1000000; ++guard) {
     if (c.s.game_over()) return;
     std::vector<Action> acts = legal(c, 2);
-    if (acts.empty()) throw std::logic_error("engine reached a decision point with no legal action");
+    if (acts.empty())
+      throw std::logic_error("engine reached a decision point with no legal action");
     if (acts.size() > 1) return;
     c.say("auto", "R25", [&] { return "only one choice: " + describe(c.b, acts[0]); });
     apply_unchecked(c, acts[0]);
@@ -266,23 +320,34 @@ bool wing_acts_in(const Ctx &c, int wing, Phase p) {
   bool bonus = has(o, Command::Bonus);
   auto mode = static_cast<CombatMode>(c.s.combat_mode[wing]);
   switch (p) {
-  case Phase::Fire: return has(o, Command::Fire);
+  case Phase::Fire:
+    return has(o, Command::Fire);
   case Phase::Horse:
-  case Phase::Charge: return has(o, Command::Horse);
-  case Phase::Withdraw: return has(o, Command::Withdraw);
-  case Phase::ShieldWall: return has(o, Command::ShieldWall);
-  case Phase::Move: return has(o, Command::Move);
-  case Phase::SecondMove: return has(o, Command::Move) && bonus;
-  case Phase::Combat: return has(o, Command::Combat) && (!bonus || mode == CombatMode::TwoPhases);
-  case Phase::SecondCombat: return has(o, Command::Combat) && bonus && mode == CombatMode::TwoPhases;
-  case Phase::PitchedCombat: return has(o, Command::Combat) && bonus && mode == CombatMode::Pitched;
-  default: return false;
+  case Phase::Charge:
+    return has(o, Command::Horse);
+  case Phase::Withdraw:
+    return has(o, Command::Withdraw);
+  case Phase::ShieldWall:
+    return has(o, Command::ShieldWall);
+  case Phase::Move:
+    return has(o, Command::Move);
+  case Phase::SecondMove:
+    return has(o, Command::Move) && bonus;
+  case Phase::Combat:
+    return has(o, Command::Combat) && (!bonus || mode == CombatMode::TwoPhases);
+  case Phase::SecondCombat:
+    return has(o, Command::Combat) && bonus && mode == CombatMode::TwoPhases;
+  case Phase::PitchedCombat:
+    return has(o, Command::Combat) && bonus && mode == CombatMode::Pitched;
+  default:
+    return false;
   }
 }
 
 WingIntegrityRule Setup::wing_integrity() const {
   if (battle->wing_integrity == WingIntegrityRule::StandardOrAdvanced)
-    return options.advanced_wing_integrity ? WingIntegrityRule::Advanced : WingIntegrityRule::Standard;
+    return options.advanced_wing_integrity ? WingIntegrityRule::Advanced
+                                           : WingIntegrityRule::Standard;
   return battle->wing_integrity;
 }
 
@@ -328,7 +393,8 @@ std::optional<Refusal> check(const Setup &setup, const GameState &state, const A
   return validate(c, action);
 }
 
-std::optional<Refusal> apply(const Setup &setup, GameState &state, const Action &action, Events *events) {
+std::optional<Refusal> apply(const Setup &setup, GameState &state, const Action &action,
+                             Events *events) {
   Ctx c{setup, *setup.battle, state, events};
   if (auto r = validate(c, action)) return r;
   apply_unchecked(c, action);
@@ -353,7 +419,8 @@ const UnitFace &visible_face(const Battle &b, const GameState &s, int u) {
 
 bool on_map(const GameState &s, int u) { return s.units[u].hex != kOffMap; }
 
-Board::Board(const Battle &battle, const GameState &state) : b(battle), s(state), occ(battle.hex_count(), -1) {
+Board::Board(const Battle &battle, const GameState &state)
+    : b(battle), s(state), occ(battle.hex_count(), -1) {
   zoc_of[0].assign(battle.hex_count(), 0);
   zoc_of[1].assign(battle.hex_count(), 0);
   for (size_t u = 0; u < s.units.size(); ++u) {
@@ -382,7 +449,9 @@ bool Board::adjacent_to_enemy_hh(HexId h, int side) const {
   return false;
 }
 
-bool in_enemy_zoc(const Battle &b, const GameState &s, HexId hex, int side) { return Board(b, s).ezoc(hex, side); }
+bool in_enemy_zoc(const Battle &b, const GameState &s, HexId hex, int side) {
+  return Board(b, s).ezoc(hex, side);
+}
 
 bool shield_wall_eligible(const Ctx &c, int u) {
   return !is_horse(c.def(u).type) && c.face(u).fire == 0;
@@ -400,8 +469,8 @@ bool phase_commanded(const Setup &setup, const GameState &state, Phase p) {
     if (c.b.wings[w].side != s.active) continue;
     CommandSet o = s.orders[w];
     // Before Bonus + Combat is decided (R7) all three combat phases are still possible.
-    if ((p == Phase::Combat || p == Phase::SecondCombat || p == Phase::PitchedCombat) && has(o, Command::Combat) &&
-        has(o, Command::Bonus) && s.combat_mode[w] == 0)
+    if ((p == Phase::Combat || p == Phase::SecondCombat || p == Phase::PitchedCombat) &&
+        has(o, Command::Combat) && has(o, Command::Bonus) && s.combat_mode[w] == 0)
       return true;
     if (wing_acts_in(c, static_cast<int>(w), p)) return true;
   }
@@ -413,22 +482,27 @@ std::vector<int> wings_acting(const Setup &setup, const GameState &state, Phase 
   Ctx c{setup, *setup.battle, s, nullptr};
   std::vector<int> out;
   for (size_t w = 0; w < c.b.wings.size(); ++w)
-    if (c.b.wings[w].side == s.active && wing_acts_in(c, static_cast<int>(w), p)) out.push_back(static_cast<int>(w));
+    if (c.b.wings[w].side == s.active && wing_acts_in(c, static_cast<int>(w), p))
+      out.push_back(static_cast<int>(w));
   return out;
 }
 
-std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state, const Action &a, AttackPreview &out) {
+std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state, const Action &a,
+                                      AttackPreview &out) {
   GameState &s = const_cast<GameState &>(state); // previews only read
   Ctx c{setup, *setup.battle, s, nullptr};
-  if (a.type != ActionType::Attack) return refuse("7.2", "only an attack can be previewed as an attack");
+  if (a.type != ActionType::Attack)
+    return refuse("7.2", "only an attack can be previewed as an attack");
   if (attack_in_progress(s)) return refuse("7.1", "finish resolving the current attack first");
   return attack_preview(c, a, out);
 }
 
-std::optional<Refusal> preview_fire(const Setup &setup, const GameState &state, const Action &a, FirePreview &out) {
+std::optional<Refusal> preview_fire(const Setup &setup, const GameState &state, const Action &a,
+                                    FirePreview &out) {
   GameState &s = const_cast<GameState &>(state); // previews only read
   Ctx c{setup, *setup.battle, s, nullptr};
-  if (a.type != ActionType::Fire) return refuse("9.1", "only a fire action can be previewed as fire");
+  if (a.type != ActionType::Fire)
+    return refuse("9.1", "only a fire action can be previewed as fire");
   if (attack_in_progress(s)) return refuse("7.1", "finish resolving the current attack first");
   return fire_preview(c, a, out);
 }

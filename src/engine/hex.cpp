@@ -15,7 +15,8 @@ Hex neighbour(Hex h, int direction) { return h + kDirections[direction]; }
 
 std::array<Hex, 6> neighbours(Hex h) {
   std::array<Hex, 6> out;
-  for (int d = 0; d < 6; ++d) out[d] = neighbour(h, d);
+  for (int d = 0; d < 6; ++d)
+    out[d] = neighbour(h, d);
   return out;
 }
 

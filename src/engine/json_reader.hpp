@@ -1,4 +1,5 @@
-// Strict JSON reading for every input file: each failure names the file, the JSON path and the expectation.
+// Strict JSON reading for every input file: each failure names the file, the JSON path and the
+// expectation.
 #pragma once
 #include "sns/error.hpp"
 #include "sns/json_io.hpp"
@@ -19,7 +20,9 @@ public:
   [[noreturn]] void fail(const std::string &path, const std::string &expected) const {
     throw LoadError(file_, path, expected);
   }
-  static std::string at(const std::string &path, const std::string &key) { return path + "/" + key; }
+  static std::string at(const std::string &path, const std::string &key) {
+    return path + "/" + key;
+  }
   static std::string at(const std::string &path, size_t index) {
     return path + "/" + std::to_string(index);
   }
@@ -48,14 +51,14 @@ public:
   }
   long long integer(const json &v, const std::string &path, long long lo, long long hi) const {
     if (!v.is_number_integer())
-      fail(path, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
-                     ", got " + describe(v));
+      fail(path, "expected a whole number from " + std::to_string(lo) + " to " +
+                     std::to_string(hi) + ", got " + describe(v));
     long long n = v.is_number_unsigned() && v.get<unsigned long long>() > 9000000000000000000ull
                       ? hi + 1
                       : v.get<long long>();
     if (n < lo || n > hi)
-      fail(path, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
-                     ", got " + v.dump());
+      fail(path, "expected a whole number from " + std::to_string(lo) + " to " +
+                     std::to_string(hi) + ", got " + v.dump());
     return n;
   }
   bool boolean(const json &v, const std::string &path) const {
@@ -66,10 +69,12 @@ public:
                  std::initializer_list<const char *> allowed) const {
     for (auto it = obj.begin(); it != obj.end(); ++it) {
       bool known = false;
-      for (const char *k : allowed) known = known || it.key() == k;
+      for (const char *k : allowed)
+        known = known || it.key() == k;
       if (!known) {
         std::string list;
-        for (const char *k : allowed) list += std::string(list.empty() ? "" : ", ") + k;
+        for (const char *k : allowed)
+          list += std::string(list.empty() ? "" : ", ") + k;
         fail(at(path, it.key()), "unknown field; expected one of: " + list);
       }
     }

@@ -10,9 +10,9 @@ namespace {
 
 struct MoveRule {
   int allowance = 3;
-  bool stop_on_ezoc = true;     // entering EZOC ends the move (5.2, 10.0)
-  bool ezoc_free_path = false;  // every hex entered must be free of EZOC (6.0, 8.0 with Bonus)
-  std::vector<HexId> entry;     // a unit arriving from off the map enters by one of these (5.4)
+  bool stop_on_ezoc = true;    // entering EZOC ends the move (5.2, 10.0)
+  bool ezoc_free_path = false; // every hex entered must be free of EZOC (6.0, 8.0 with Bonus)
+  std::vector<HexId> entry;    // a unit arriving from off the map enters by one of these (5.4)
 };
 
 int suppressed_limit(const Ctx &c, int u, int allowance) {
@@ -23,15 +23,18 @@ Check off_map_rule(Ctx &c, int u, MoveRule &rule) {
   const UnitState &us = c.s.units[u];
   if (us.steps == 0) return refuse("7.5", c.name(u) + " has been eliminated");
   if (c.s.phase != Phase::Move && c.s.phase != Phase::SecondMove)
-    return refuse("5.4", c.name(u) + " is off the map; units enter only in a Move Phase of their wing");
+    return refuse("5.4",
+                  c.name(u) + " is off the map; units enter only in a Move Phase of their wing");
   if (us.away) {
     if (!special_reinforcement_entry(c, u, rule.entry))
-      return refuse("special", c.name(u) + "'s wing is away from the battle and has not been called back");
+      return refuse("special",
+                    c.name(u) + "'s wing is away from the battle and has not been called back");
   } else {
     const auto &r = c.b.reinforcement[u];
     if (!r) return refuse("5.4", c.name(u) + " is off the map");
     if (c.s.turn < r->turn)
-      return refuse("5.4", c.name(u) + " arrives on Player Turn " + std::to_string(r->turn) + " or later");
+      return refuse("5.4",
+                    c.name(u) + " arrives on Player Turn " + std::to_string(r->turn) + " or later");
     rule.entry = r->entry;
   }
   rule.allowance = 3;
@@ -45,10 +48,11 @@ Check movement_rule(Ctx &c, const Board &board, int u, MoveRule &rule) {
   Phase p = c.s.phase;
   if (d.side != c.s.active) return refuse("4.0", c.name(u) + " belongs to the other player");
   if (!wing_acts_in(c, d.wing, p))
-    return refuse("4.1", c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no command for the " +
-                             std::string(name(p)) + " phase");
+    return refuse("4.1", c.name(u) + "'s wing (" + c.b.wings[d.wing].name +
+                             ") has no command for the " + std::string(name(p)) + " phase");
   if (us.acted) return refuse("5.0", c.name(u) + " has already moved this phase");
-  if (const Special *sp = special_immobile(c, u)) return refuse(sp->id, c.name(u) + " cannot move" + (sp->text.empty() ? "" : ": " + sp->text));
+  if (const Special *sp = special_immobile(c, u))
+    return refuse(sp->id, c.name(u) + " cannot move" + (sp->text.empty() ? "" : ": " + sp->text));
   if (us.hex == kOffMap) {
     if (auto r = off_map_rule(c, u, rule)) return r;
     rule.allowance = suppressed_limit(c, u, rule.allowance);
@@ -59,8 +63,11 @@ Check movement_rule(Ctx &c, const Board &board, int u, MoveRule &rule) {
   switch (p) {
   case Phase::Move:
   case Phase::SecondMove:
-    if (us.shield_wall) return refuse("5.5", c.name(u) + " is in Shield Wall and may not move in a Move Phase");
-    if (in_ezoc) return refuse("5.2", c.name(u) + " began the phase in an enemy zone of control and may not move");
+    if (us.shield_wall)
+      return refuse("5.5", c.name(u) + " is in Shield Wall and may not move in a Move Phase");
+    if (in_ezoc)
+      return refuse("5.2",
+                    c.name(u) + " began the phase in an enemy zone of control and may not move");
     rule.allowance = 3;
     break;
   case Phase::Horse:
@@ -70,7 +77,9 @@ Check movement_rule(Ctx &c, const Board &board, int u, MoveRule &rule) {
     rule.allowance = 3;
     break;
   case Phase::Withdraw:
-    if (!in_ezoc) return refuse("6.0", "only units that begin the Withdraw Phase in an enemy zone of control withdraw");
+    if (!in_ezoc)
+      return refuse(
+          "6.0", "only units that begin the Withdraw Phase in an enemy zone of control withdraw");
     rule.allowance = bonus ? 2 : 1;
     rule.ezoc_free_path = true;
     break;
@@ -80,11 +89,13 @@ Check movement_rule(Ctx &c, const Board &board, int u, MoveRule &rule) {
     rule.allowance = 1;
     if (in_ezoc) {
       if (!bonus)
-        return refuse("8.0", c.name(u) + " began the phase in an enemy zone of control; only Bonus + Shield Wall lets it withdraw");
+        return refuse("8.0", c.name(u) + " began the phase in an enemy zone of control; only Bonus "
+                                         "+ Shield Wall lets it withdraw");
       rule.ezoc_free_path = true;
     }
     break;
-  default: return refuse("5.0", "units do not move in the " + std::string(name(p)) + " phase");
+  default:
+    return refuse("5.0", "units do not move in the " + std::string(name(p)) + " phase");
   }
   rule.allowance = suppressed_limit(c, u, rule.allowance);
   return std::nullopt;
@@ -119,7 +130,8 @@ Reach explore(const Ctx &c, const Board &board, int u, const MoveRule &rule, boo
     reach(start, 0);
   } else {
     for (HexId e : rule.entry)
-      if (r.cost[e] < 0 && enterable(e)) reach(e, 1); // 5.4: the entry hex is the first of the three
+      if (r.cost[e] < 0 && enterable(e))
+        reach(e, 1); // 5.4: the entry hex is the first of the three
   }
   for (size_t next = 0; next < r.visited.size(); ++next) { // visited doubles as the BFS queue
     HexId h = r.visited[next];
@@ -160,20 +172,28 @@ Check validate_move(Ctx &c, const Action &a) {
   if (occupant == a.unit) return refuse("5.0", c.name(a.unit) + " is already in " + c.hex(to));
   if (occupant >= 0 && c.def(occupant).side != c.def(a.unit).side)
     return refuse("5.1", c.hex(to) + " holds an enemy unit");
-  if (occupant >= 0) return refuse("5.1", c.hex(to) + " holds " + c.name(occupant) + "; a unit may pass a friend but not stop on it");
+  if (occupant >= 0)
+    return refuse("5.1", c.hex(to) + " holds " + c.name(occupant) +
+                             "; a unit may pass a friend but not stop on it");
   if (c.b.terrain_impassable(to)) return refuse("R9", c.hex(to) + " is impassable terrain");
   if (explore(c, board, a.unit, rule, false).cost[to] > 0) return std::nullopt;
   std::string reach = std::to_string(rule.allowance) + (rule.allowance == 1 ? " hex" : " hexes");
   if (c.s.phase == Phase::Withdraw || rule.ezoc_free_path) {
     if (board.ezoc(to, c.def(a.unit).side))
-      return refuse(c.s.phase == Phase::Withdraw ? "6.0" : "8.0", "a withdrawing unit must end free of enemy zones of control");
+      return refuse(c.s.phase == Phase::Withdraw ? "6.0" : "8.0",
+                    "a withdrawing unit must end free of enemy zones of control");
   }
   if (explore(c, board, a.unit, rule, true).cost[to] > 0)
     return refuse(rule.ezoc_free_path ? "6.0" : "5.2",
-                  rule.ezoc_free_path ? "every hex entered while withdrawing must be free of enemy zones of control"
-                                      : "entering an enemy zone of control ends movement, and a friend in one cannot be passed: no path reaches " + c.hex(to));
-  if (c.s.units[a.unit].suppressed) return refuse("9.3", c.name(a.unit) + " is Suppressed and moves at most one hex");
-  return refuse("5.0", c.hex(to) + " is not reachable within " + reach + " (rivers, impassable terrain and enemies block the way)");
+                  rule.ezoc_free_path
+                      ? "every hex entered while withdrawing must be free of enemy zones of control"
+                      : "entering an enemy zone of control ends movement, and a friend in one "
+                        "cannot be passed: no path reaches " +
+                            c.hex(to));
+  if (c.s.units[a.unit].suppressed)
+    return refuse("9.3", c.name(a.unit) + " is Suppressed and moves at most one hex");
+  return refuse("5.0", c.hex(to) + " is not reachable within " + reach +
+                           " (rivers, impassable terrain and enemies block the way)");
 }
 
 void move_actions(Ctx &c, std::vector<Action> &out, size_t limit) {
@@ -181,7 +201,8 @@ void move_actions(Ctx &c, std::vector<Action> &out, size_t limit) {
   for (size_t u = 0; u < c.s.units.size() && out.size() < limit; ++u) {
     // Cheap tests first; movement_rule gives the full reasons when an action is refused.
     const UnitDef &d = c.b.units[u];
-    if (d.side != c.s.active || c.s.units[u].acted || c.s.units[u].steps == 0 || !wing_acts_in(c, d.wing, c.s.phase))
+    if (d.side != c.s.active || c.s.units[u].acted || c.s.units[u].steps == 0 ||
+        !wing_acts_in(c, d.wing, c.s.phase))
       continue;
     for (HexId h : reachable(c, board, static_cast<int>(u)))
       out.push_back(Action{.type = ActionType::Move, .unit = static_cast<int>(u), .to = h});
@@ -194,16 +215,18 @@ void apply_move(Ctx &c, const Action &a) {
   us.hex = a.to;
   us.acted = true;
   us.away = false;
-  const char *rule = from == kOffMap                   ? "5.4"
-                     : c.s.phase == Phase::Horse        ? "10.0"
-                     : c.s.phase == Phase::Withdraw     ? "6.0"
-                     : c.s.phase == Phase::ShieldWall   ? "8.0"
-                     : c.s.phase == Phase::SecondMove   ? "5.6"
-                                                        : "5.0";
-  c.say("move", rule, [&] {
-    return from == kOffMap ? c.name(a.unit) + " enters the map at " + c.hex(a.to)
-                           : c.name(a.unit) + " moves " + c.hex(from) + " -> " + c.hex(a.to);
-  }, {a.unit});
+  const char *rule = from == kOffMap                  ? "5.4"
+                     : c.s.phase == Phase::Horse      ? "10.0"
+                     : c.s.phase == Phase::Withdraw   ? "6.0"
+                     : c.s.phase == Phase::ShieldWall ? "8.0"
+                     : c.s.phase == Phase::SecondMove ? "5.6"
+                                                      : "5.0";
+  c.say("move", rule,
+        [&] {
+          return from == kOffMap ? c.name(a.unit) + " enters the map at " + c.hex(a.to)
+                                 : c.name(a.unit) + " moves " + c.hex(from) + " -> " + c.hex(a.to);
+        },
+        {a.unit});
   special_on_entry(c, a.unit);
 }
 
@@ -212,12 +235,16 @@ void enter_shield_wall(Ctx &c) {
   for (size_t u = 0; u < c.s.units.size(); ++u) {
     int i = static_cast<int>(u);
     const UnitDef &d = c.b.units[u];
-    if (d.side != c.s.active || c.s.units[u].hex == kOffMap || !wing_acts_in(c, d.wing, Phase::ShieldWall)) continue;
+    if (d.side != c.s.active || c.s.units[u].hex == kOffMap ||
+        !wing_acts_in(c, d.wing, Phase::ShieldWall))
+      continue;
     if (!shield_wall_eligible(c, i)) continue;
     c.s.units[u].shield_wall = true;
     formed.push_back(i);
   }
-  c.say("shield_wall", "8.0", [&] { return std::to_string(formed.size()) + " units form Shield Wall"; }, formed);
+  c.say(
+      "shield_wall", "8.0",
+      [&] { return std::to_string(formed.size()) + " units form Shield Wall"; }, formed);
 }
 
 } // namespace sns

@@ -1,4 +1,5 @@
-// Game records (DESIGN.md "Game record"): create, play, undo by snapshot, replay, JSON views, atomic save.
+// Game records (DESIGN.md "Game record"): create, play, undo by snapshot, replay, JSON views,
+// atomic save.
 #include "json_reader.hpp"
 #include "sns/game.hpp"
 
@@ -9,7 +10,8 @@
 
 namespace sns {
 
-Game::Game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed, std::vector<int> forced)
+Game::Game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed,
+           std::vector<int> forced)
     : seed_(seed) {
   setup_.battle = std::move(battle);
   setup_.options = options;
@@ -38,7 +40,8 @@ bool Game::undo() {
 }
 
 void Game::insert_forced_die(int face) {
-  auto at = setup_.forced_dice.begin() + std::min<size_t>(state_.forced_used, setup_.forced_dice.size());
+  auto at =
+      setup_.forced_dice.begin() + std::min<size_t>(state_.forced_used, setup_.forced_dice.size());
   setup_.forced_dice.insert(at, face);
   // Snapshots taken before now consumed fewer forced dice, so they stay valid as they are.
 }
@@ -57,7 +60,8 @@ bool Game::last_action_rolled() const {
 }
 
 void Game::replay_to(size_t count) {
-  while (actions_.size() > count) undo();
+  while (actions_.size() > count)
+    undo();
 }
 
 nlohmann::json options_to_json(const Options &o) {
@@ -69,13 +73,11 @@ nlohmann::json options_to_json(const Options &o) {
 
 json Game::record() const {
   json actions = json::array();
-  for (const Action &a : actions_) actions.push_back(action_to_json(battle(), a));
-  return {{"format", "shields-swords-game/1"},
-          {"battle", battle().source},
-          {"options", options_to_json(setup_.options)},
-          {"seed", seed_},
-          {"forced_dice", setup_.forced_dice},
-          {"actions", actions}};
+  for (const Action &a : actions_)
+    actions.push_back(action_to_json(battle(), a));
+  return {{"format", "shields-swords-game/1"},          {"battle", battle().source},
+          {"options", options_to_json(setup_.options)}, {"seed", seed_},
+          {"forced_dice", setup_.forced_dice},          {"actions", actions}};
 }
 
 Game Game::from_record(const json &rec, const std::string &file) {
@@ -83,7 +85,8 @@ Game Game::from_record(const json &rec, const std::string &file) {
   in.object(rec, "");
   in.only_keys(rec, "", {"format", "battle", "options", "seed", "forced_dice", "actions"});
   std::string format = in.str(in.field(rec, "", "format"), "/format");
-  if (format != "shields-swords-game/1") in.fail("/format", "expected \"shields-swords-game/1\", got \"" + format + "\"");
+  if (format != "shields-swords-game/1")
+    in.fail("/format", "expected \"shields-swords-game/1\", got \"" + format + "\"");
   std::shared_ptr<const Battle> battle;
   const json &battle_doc = in.field(rec, "", "battle");
   try {
@@ -95,13 +98,17 @@ Game Game::from_record(const json &rec, const std::string &file) {
   if (const json *o = in.optional(rec, "options")) {
     in.object(*o, "/options");
     in.only_keys(*o, "/options", {"wing_integrity", "practice"});
-    if (const json *p = in.optional(*o, "practice")) options.practice = in.boolean(*p, "/options/practice");
+    if (const json *p = in.optional(*o, "practice"))
+      options.practice = in.boolean(*p, "/options/practice");
     if (const json *wi = in.optional(*o, "wing_integrity")) {
       std::string v = in.str(*wi, "/options/wing_integrity");
-      if (v != "advanced" && v != "standard") in.fail("/options/wing_integrity", "expected \"standard\" or \"advanced\"");
+      if (v != "advanced" && v != "standard")
+        in.fail("/options/wing_integrity", "expected \"standard\" or \"advanced\"");
       options.advanced_wing_integrity = v == "advanced";
-      if (options.advanced_wing_integrity && battle->wing_integrity != WingIntegrityRule::StandardOrAdvanced)
-        in.fail("/options/wing_integrity", "this battle does not offer advanced Wing Integrity as an option");
+      if (options.advanced_wing_integrity &&
+          battle->wing_integrity != WingIntegrityRule::StandardOrAdvanced)
+        in.fail("/options/wing_integrity",
+                "this battle does not offer advanced Wing Integrity as an option");
     }
   }
   const json &seed = in.field(rec, "", "seed");
@@ -112,7 +119,8 @@ Game Game::from_record(const json &rec, const std::string &file) {
     in.array(*f, "/forced_dice");
     if (f->size() > 100000) in.fail("/forced_dice", "at most 100000 forced dice");
     for (size_t i = 0; i < f->size(); ++i)
-      forced.push_back(static_cast<int>(in.integer((*f)[i], JsonReader::at("/forced_dice", i), 1, 8)));
+      forced.push_back(
+          static_cast<int>(in.integer((*f)[i], JsonReader::at("/forced_dice", i), 1, 8)));
   }
   Game game(battle, options, seed.get<uint64_t>(), forced);
   const json &actions = in.array(in.field(rec, "", "actions"), "/actions");
@@ -127,12 +135,15 @@ Game Game::from_record(const json &rec, const std::string &file) {
       throw LoadError(file, path + e.path(), e.expected());
     }
     if (auto r = game.play(a))
-      in.fail(path, "this action is not legal at this point of the game (" + r->rule + ": " + r->reason + ")");
+      in.fail(path, "this action is not legal at this point of the game (" + r->rule + ": " +
+                        r->reason + ")");
   }
   return game;
 }
 
-Game Game::load(const std::string &path) { return from_record(read_json_file(path, kMaxInputBytes), path); }
+Game Game::load(const std::string &path) {
+  return from_record(read_json_file(path, kMaxInputBytes), path);
+}
 
 void write_file_atomically(const std::string &path, const std::string &text) {
   std::string tmp = path + ".tmp." + std::to_string(::getpid());
@@ -144,7 +155,8 @@ void write_file_atomically(const std::string &path, const std::string &text) {
     if (n <= 0) {
       ::close(fd);
       std::remove(tmp.c_str());
-      throw LoadError(path, "", "cannot write the file (write failed; the previous file is untouched)");
+      throw LoadError(path, "",
+                      "cannot write the file (write failed; the previous file is untouched)");
     }
     done += static_cast<size_t>(n);
   }
@@ -152,29 +164,43 @@ void write_file_atomically(const std::string &path, const std::string &text) {
   ok = ::close(fd) == 0 && ok;
   if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::remove(tmp.c_str());
-    throw LoadError(path, "", "cannot write the file (flush or rename failed; the previous file is untouched)");
+    throw LoadError(
+        path, "", "cannot write the file (flush or rename failed; the previous file is untouched)");
   }
 }
 
-void Game::save(const std::string &path) const { write_file_atomically(path, record().dump(1) + "\n"); }
+void Game::save(const std::string &path) const {
+  write_file_atomically(path, record().dump(1) + "\n");
+}
 
 namespace {
 json face_json(const UnitFace &f) {
-  json j = {{"cc", cc_name(f.cc)}, {"fire", f.fire ? json(f.fire) : json(nullptr)}, {"crown", f.crown}};
+  json j = {
+      {"cc", cc_name(f.cc)}, {"fire", f.fire ? json(f.fire) : json(nullptr)}, {"crown", f.crown}};
   return j;
 }
-json side_or_null(const Battle &b, int s) { return s >= 0 && s < 2 ? json(b.sides[s].id) : json(nullptr); }
+json side_or_null(const Battle &b, int s) {
+  return s >= 0 && s < 2 ? json(b.sides[s].id) : json(nullptr);
+}
 
 const char *stage_name(AttackStage s) {
   switch (s) {
-  case AttackStage::ChooseAsterisk: return "choose_asterisk";
-  case AttackStage::ChooseHorsePrimary: return "choose_horse_primary";
-  case AttackStage::ChooseHorseDefender: return "choose_horse_defender";
-  case AttackStage::AttackerLoss: return "attacker_loss";
-  case AttackStage::DefenderRetreat: return "defender_retreat";
-  case AttackStage::AttackerRetreat: return "attacker_retreat";
-  case AttackStage::Advance: return "advance";
-  case AttackStage::None: return "none";
+  case AttackStage::ChooseAsterisk:
+    return "choose_asterisk";
+  case AttackStage::ChooseHorsePrimary:
+    return "choose_horse_primary";
+  case AttackStage::ChooseHorseDefender:
+    return "choose_horse_defender";
+  case AttackStage::AttackerLoss:
+    return "attacker_loss";
+  case AttackStage::DefenderRetreat:
+    return "defender_retreat";
+  case AttackStage::AttackerRetreat:
+    return "attacker_retreat";
+  case AttackStage::Advance:
+    return "advance";
+  case AttackStage::None:
+    return "none";
   }
   return "none";
 }
@@ -190,7 +216,8 @@ json event_to_json(const Battle &b, const Event &e) {
   }
   if (!e.units.empty()) {
     json u = json::array();
-    for (int i : e.units) u.push_back(b.units[i].id);
+    for (int i : e.units)
+      u.push_back(b.units[i].id);
     j["units"] = u;
   }
   return j;
@@ -211,11 +238,14 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
     if (!s.orders[w]) continue;
     json cmds = json::array();
     for (int k = 0; k < kCommandCount; ++k)
-      if (has(s.orders[w], static_cast<Command>(k))) cmds.push_back(std::string(name(static_cast<Command>(k))));
+      if (has(s.orders[w], static_cast<Command>(k)))
+        cmds.push_back(std::string(name(static_cast<Command>(k))));
     orders.push_back({{"wing", b.wings[w].id}, {"commands", cmds}});
   }
   j["orders"] = orders;
-  j["winner"] = s.winner < 0 ? json(nullptr) : s.winner == 2 ? json("draw") : json(b.sides[s.winner].id);
+  j["winner"] = s.winner < 0    ? json(nullptr)
+                : s.winner == 2 ? json("draw")
+                                : json(b.sides[s.winner].id);
   if (!s.result_reason.empty()) j["result"] = s.result_reason;
   json units = json::array();
   for (size_t u = 0; u < b.units.size(); ++u) {
@@ -237,15 +267,18 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
                {"shield_wall", us.shield_wall}};
     if (us.away) ju["away"] = true;
     bool hidden = d.back && us.steps == 2;
-    if (spoilers && d.back) ju["reverse"] = face_json(*d.back);
-    else if (spoilers && !d.back) ju["reverse"] = nullptr;
+    if (spoilers && d.back)
+      ju["reverse"] = face_json(*d.back);
+    else if (spoilers && !d.back)
+      ju["reverse"] = nullptr;
     (void)hidden; // R22: the reverse of a fresh unit appears only with spoilers
     units.push_back(ju);
   }
   j["units"] = units;
   if (s.attack.stage != AttackStage::None) {
     json att = json::array();
-    for (int i = 0; i < s.attack.attacker_count; ++i) att.push_back(b.units[s.attack.attackers[i]].id);
+    for (int i = 0; i < s.attack.attacker_count; ++i)
+      att.push_back(b.units[s.attack.attackers[i]].id);
     j["attack"] = {{"stage", stage_name(s.attack.stage)},
                    {"target", b.units[s.attack.target].id},
                    {"attackers", att},
@@ -255,26 +288,39 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
   }
   if (log) {
     json l = json::array();
-    for (const Event &e : *log) l.push_back(event_to_json(b, e));
+    for (const Event &e : *log)
+      l.push_back(event_to_json(b, e));
     j["log"] = l;
   }
   return j;
 }
 
 json attack_preview_to_json(const Battle &b, const AttackPreview &p) {
-  json shifts = json::array(), terms = json::array(), outcomes = json::object(), rolls = json::array();
-  for (const Term &t : p.cc_shifts) shifts.push_back({{"rule", t.rule}, {"levels", t.value}, {"reason", t.reason}});
-  for (const Term &t : p.drm_terms) terms.push_back({{"rule", t.rule}, {"value", t.value}, {"reason", t.reason}});
+  json shifts = json::array(), terms = json::array(), outcomes = json::object(),
+       rolls = json::array();
+  for (const Term &t : p.cc_shifts)
+    shifts.push_back({{"rule", t.rule}, {"levels", t.value}, {"reason", t.reason}});
+  for (const Term &t : p.drm_terms)
+    terms.push_back({{"rule", t.rule}, {"value", t.value}, {"reason", t.reason}});
   for (int r = 0; r < kCombatResultCount; ++r)
-    if (p.outcomes[r] > 0) outcomes[std::string(name(static_cast<CombatResult>(r)))] = p.outcomes[r];
-  for (const CrtCell &c : p.by_roll) rolls.push_back(std::string(name(c.result)) + (c.asterisk ? "*" : ""));
-  return {{"primary", b.units[p.primary].id}, {"base_cc", cc_name(p.base_cc)}, {"cc", cc_name(p.cc)},
-          {"cc_shifts", shifts}, {"drm", p.drm}, {"drm_terms", terms}, {"outcomes", outcomes}, {"by_roll", rolls}};
+    if (p.outcomes[r] > 0)
+      outcomes[std::string(name(static_cast<CombatResult>(r)))] = p.outcomes[r];
+  for (const CrtCell &c : p.by_roll)
+    rolls.push_back(std::string(name(c.result)) + (c.asterisk ? "*" : ""));
+  return {{"primary", b.units[p.primary].id},
+          {"base_cc", cc_name(p.base_cc)},
+          {"cc", cc_name(p.cc)},
+          {"cc_shifts", shifts},
+          {"drm", p.drm},
+          {"drm_terms", terms},
+          {"outcomes", outcomes},
+          {"by_roll", rolls}};
 }
 
 json fire_preview_to_json(const FirePreview &p) {
   json mods = json::array();
-  for (const Term &t : p.modifiers) mods.push_back({{"rule", t.rule}, {"value", t.value}, {"reason", t.reason}});
+  for (const Term &t : p.modifiers)
+    mods.push_back({{"rule", t.rule}, {"value", t.value}, {"reason", t.reason}});
   return {{"modifiers", mods}, {"needed", p.needed}, {"chance", p.chance}};
 }
 

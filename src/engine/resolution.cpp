@@ -30,8 +30,10 @@ std::vector<int> advance_candidates(Ctx &c) {
   for (int u : attackers_on_map(c)) {
     HexId h = c.s.units[u].hex;
     int dir = c.b.direction(h, v);
-    if (dir < 0 || c.b.hexside_impassable(h, dir) || c.s.units[u].shield_wall || special_immobile(c, u)) continue; // 7.8
-    if (c.b.elevation[h] < c.b.elevation[v] && board.ezoc(v, c.def(u).side)) continue;      // 12.1
+    if (dir < 0 || c.b.hexside_impassable(h, dir) || c.s.units[u].shield_wall ||
+        special_immobile(c, u))
+      continue;                                                                        // 7.8
+    if (c.b.elevation[h] < c.b.elevation[v] && board.ezoc(v, c.def(u).side)) continue; // 12.1
     out.push_back(u);
     only_hh = only_hh || (pending(c).charge && c.def(u).type == UnitType::HH);
   }
@@ -55,7 +57,8 @@ void attacker_retreat_next(Ctx &c) {
     int u = p.attackers[p.retreat_index];
     if (!on_map(c.s, u)) continue;
     if (c.s.units[u].shield_wall) {
-      c.say("retreat", "7.6", [&] { return c.name(u) + " is in Shield Wall and ignores the retreat"; }, {u});
+      c.say("retreat", "7.6",
+            [&] { return c.name(u) + " is in Shield Wall and ignores the retreat"; }, {u});
       continue;
     }
     if (retreat_hexes(c, u, true).empty()) {
@@ -77,7 +80,8 @@ void attacker_loss(Ctx &c, bool eliminates) {
 void defender_retreat(Ctx &c) {
   int t = target(c);
   if (c.s.units[t].shield_wall) {
-    c.say("retreat", "7.6", [&] { return c.name(t) + " is in Shield Wall and ignores the retreat"; }, {t});
+    c.say("retreat", "7.6",
+          [&] { return c.name(t) + " is in Shield Wall and ignores the retreat"; }, {t});
     return finish(c);
   }
   if (retreat_hexes(c, t, false).empty()) {
@@ -101,15 +105,21 @@ void apply_effects(Ctx &c) {
     lose_step(c, t, "7.5", "DL");
     note_vacated(c, from);
     return go_advance(c);
-  case CombatResult::DR: return defender_retreat(c);
+  case CombatResult::DR:
+    return defender_retreat(c);
   case CombatResult::EX:
     lose_step(c, t, "7.5", "EX");
     note_vacated(c, from);
     return attacker_loss(c, false);
-  case CombatResult::NE: return finish(c);
-  case CombatResult::AE: return attacker_loss(c, true);
-  case CombatResult::AL: return attacker_loss(c, false);
-  case CombatResult::AR: pending(c).retreat_index = 0; return attacker_retreat_next(c);
+  case CombatResult::NE:
+    return finish(c);
+  case CombatResult::AE:
+    return attacker_loss(c, true);
+  case CombatResult::AL:
+    return attacker_loss(c, false);
+  case CombatResult::AR:
+    pending(c).retreat_index = 0;
+    return attacker_retreat_next(c);
   }
 }
 
@@ -134,11 +144,14 @@ void after_asterisk_choice(Ctx &c) {
 
 std::vector<Choice> choices(Ctx &c) {
   switch (pending(c).stage) {
-  case AttackStage::ChooseAsterisk: return {Choice::EX, Choice::Keep};
+  case AttackStage::ChooseAsterisk:
+    return {Choice::EX, Choice::Keep};
   case AttackStage::ChooseHorsePrimary:
     return {c.def(pending(c).primary).type == UnitType::HH ? Choice::DR : Choice::AR, Choice::Keep};
-  case AttackStage::ChooseHorseDefender: return {Choice::DR, Choice::Keep};
-  default: return {};
+  case AttackStage::ChooseHorseDefender:
+    return {Choice::DR, Choice::Keep};
+  default:
+    return {};
   }
 }
 
@@ -146,10 +159,14 @@ const char *choice_rule(AttackStage s) { return s == AttackStage::ChooseAsterisk
 
 const char *choice_name(Choice ch) {
   switch (ch) {
-  case Choice::EX: return "EX";
-  case Choice::DR: return "DR";
-  case Choice::AR: return "AR";
-  default: return "keep";
+  case Choice::EX:
+    return "EX";
+  case Choice::DR:
+    return "DR";
+  case Choice::AR:
+    return "AR";
+  default:
+    return "keep";
   }
 }
 
@@ -161,13 +178,16 @@ std::vector<HexId> retreat_hexes(Ctx &c, int u, bool attacker) {
   const int side = c.def(u).side;
   HexId here = c.s.units[u].hex;
   std::vector<int> away_from;
-  if (attacker) away_from.push_back(target(c));
-  else away_from = attackers_on_map(c);
+  if (attacker)
+    away_from.push_back(target(c));
+  else
+    away_from = attackers_on_map(c);
   std::vector<HexId> out;
   for (int d = 0; d < 6; ++d) {
     HexId n = c.b.adjacent[here][d];
-    if (n == kOffMap || c.b.hexside_impassable(here, d) || c.b.terrain_impassable(n)) continue; // 5.3, 12.2
-    if (board.unit_at(n) >= 0 || board.ezoc(n, side)) continue;                                  // 7.6
+    if (n == kOffMap || c.b.hexside_impassable(here, d) || c.b.terrain_impassable(n))
+      continue;                                                 // 5.3, 12.2
+    if (board.unit_at(n) >= 0 || board.ezoc(n, side)) continue; // 7.6
     bool next_to = std::any_of(away_from.begin(), away_from.end(), [&](int e) {
       return on_map(c.s, e) && c.b.distance(n, c.s.units[e].hex) <= 1;
     });
@@ -200,11 +220,13 @@ Check validate_resolution(Ctx &c, const Action &a) {
     auto opts = choices(c);
     if (opts.empty()) return refuse("7.5", "no optional result is on offer now");
     if (std::find(opts.begin(), opts.end(), a.option) == opts.end())
-      return refuse(choice_rule(p.stage), std::string("the options now are ") + choice_name(opts[0]) + " or keep");
+      return refuse(choice_rule(p.stage),
+                    std::string("the options now are ") + choice_name(opts[0]) + " or keep");
     return std::nullopt;
   }
   case ActionType::LoseStep: {
-    if (p.stage != AttackStage::AttackerLoss) return refuse("7.5", "no attacker loss is waiting to be assigned");
+    if (p.stage != AttackStage::AttackerLoss)
+      return refuse("7.5", "no attacker loss is waiting to be assigned");
     auto alive = attackers_on_map(c);
     if (std::find(alive.begin(), alive.end(), a.unit) == alive.end())
       return refuse("7.5", "the loss must fall on one of the attackers still on the map");
@@ -218,9 +240,11 @@ Check validate_resolution(Ctx &c, const Action &a) {
     if (a.unit != u) return refuse("7.6", c.name(u) + " is the unit retreating now");
     auto opts = retreat_hexes(c, u, p.stage == AttackStage::AttackerRetreat);
     if (std::find(opts.begin(), opts.end(), a.to) == opts.end())
-      return refuse("R18", "a retreat moves exactly one hex, away from " +
-                               std::string(p.stage == AttackStage::DefenderRetreat ? "every attacker" : "the defender") +
-                               ", into an empty hex free of enemy zones of control");
+      return refuse("R18",
+                    "a retreat moves exactly one hex, away from " +
+                        std::string(p.stage == AttackStage::DefenderRetreat ? "every attacker"
+                                                                            : "the defender") +
+                        ", into an empty hex free of enemy zones of control");
     return std::nullopt;
   }
   case ActionType::Advance:
@@ -233,11 +257,14 @@ Check validate_resolution(Ctx &c, const Action &a) {
       return std::nullopt;
     }
     if (std::find(cands.begin(), cands.end(), a.unit) == cands.end())
-      return refuse("7.8", "that unit cannot advance: it must be an attacker next to the vacated hex, not in Shield "
-                           "Wall, and not moving uphill into an enemy zone of control (12.1)");
+      return refuse(
+          "7.8",
+          "that unit cannot advance: it must be an attacker next to the vacated hex, not in Shield "
+          "Wall, and not moving uphill into an enemy zone of control (12.1)");
     return std::nullopt;
   }
-  default: return refuse("7.1", "finish resolving the current attack first");
+  default:
+    return refuse("7.1", "finish resolving the current attack first");
   }
 }
 
@@ -247,26 +274,31 @@ void resolution_actions(Ctx &c, std::vector<Action> &out) {
   case AttackStage::ChooseAsterisk:
   case AttackStage::ChooseHorsePrimary:
   case AttackStage::ChooseHorseDefender:
-    for (Choice ch : choices(c)) out.push_back(Action{.type = ActionType::Choose, .option = ch});
+    for (Choice ch : choices(c))
+      out.push_back(Action{.type = ActionType::Choose, .option = ch});
     break;
   case AttackStage::AttackerLoss:
-    for (int u : attackers_on_map(c)) out.push_back(Action{.type = ActionType::LoseStep, .unit = u});
+    for (int u : attackers_on_map(c))
+      out.push_back(Action{.type = ActionType::LoseStep, .unit = u});
     break;
   case AttackStage::DefenderRetreat:
   case AttackStage::AttackerRetreat: {
     bool att = p.stage == AttackStage::AttackerRetreat;
     int u = att ? p.attackers[p.retreat_index] : p.target;
-    for (HexId h : retreat_hexes(c, u, att)) out.push_back(Action{.type = ActionType::Retreat, .unit = u, .to = h});
+    for (HexId h : retreat_hexes(c, u, att))
+      out.push_back(Action{.type = ActionType::Retreat, .unit = u, .to = h});
     break;
   }
   case AttackStage::Advance: {
     auto cands = advance_candidates(c);
-    for (int u : cands) out.push_back(Action{.type = ActionType::Advance, .unit = u});
+    for (int u : cands)
+      out.push_back(Action{.type = ActionType::Advance, .unit = u});
     if (!(p.charge && !cands.empty() && c.def(cands[0]).type == UnitType::HH))
       out.push_back(Action{.type = ActionType::NoAdvance});
     break;
   }
-  case AttackStage::None: break;
+  case AttackStage::None:
+    break;
   }
 }
 
@@ -276,28 +308,38 @@ void apply_resolution(Ctx &c, const Action &a) {
   case ActionType::Choose: {
     AttackStage stage = p.stage;
     c.say("choose", choice_rule(stage), [&] {
-      return a.option == Choice::Keep ? std::string("result kept: ") + std::string(name(p.result))
-                                      : std::string(name(p.result)) + " taken as " + choice_name(a.option);
+      return a.option == Choice::Keep
+                 ? std::string("result kept: ") + std::string(name(p.result))
+                 : std::string(name(p.result)) + " taken as " + choice_name(a.option);
     });
     if (a.option != Choice::Keep) {
       p.result = *parse_result(choice_name(a.option));
       p.converted = true;
     }
-    if (stage == AttackStage::ChooseAsterisk) after_asterisk_choice(c);
-    else if (stage == AttackStage::ChooseHorsePrimary) after_primary_choice(c);
-    else apply_effects(c);
+    if (stage == AttackStage::ChooseAsterisk)
+      after_asterisk_choice(c);
+    else if (stage == AttackStage::ChooseHorsePrimary)
+      after_primary_choice(c);
+    else
+      apply_effects(c);
     break;
   }
   case ActionType::LoseStep:
-    if (p.loss_eliminates) eliminate(c, a.unit, "7.5", "AE");
-    else lose_step(c, a.unit, "7.5", std::string(name(p.result)));
-    if (p.result == CombatResult::EX) go_advance(c);
-    else finish(c);
+    if (p.loss_eliminates)
+      eliminate(c, a.unit, "7.5", "AE");
+    else
+      lose_step(c, a.unit, "7.5", std::string(name(p.result)));
+    if (p.result == CombatResult::EX)
+      go_advance(c);
+    else
+      finish(c);
     break;
   case ActionType::Retreat: {
     HexId from = c.s.units[a.unit].hex;
     c.unit(a.unit).hex = a.to;
-    c.say("retreat", "7.6", [&] { return c.name(a.unit) + " retreats " + c.hex(from) + " -> " + c.hex(a.to); }, {a.unit});
+    c.say("retreat", "7.6",
+          [&] { return c.name(a.unit) + " retreats " + c.hex(from) + " -> " + c.hex(a.to); },
+          {a.unit});
     special_on_entry(c, a.unit);
     if (c.s.game_over()) return;
     if (p.stage == AttackStage::DefenderRetreat) {
@@ -312,7 +354,9 @@ void apply_resolution(Ctx &c, const Action &a) {
   case ActionType::Advance: {
     HexId from = c.s.units[a.unit].hex;
     c.unit(a.unit).hex = p.vacated;
-    c.say("advance", "7.8", [&] { return c.name(a.unit) + " advances " + c.hex(from) + " -> " + c.hex(p.vacated); }, {a.unit});
+    c.say("advance", "7.8",
+          [&] { return c.name(a.unit) + " advances " + c.hex(from) + " -> " + c.hex(p.vacated); },
+          {a.unit});
     special_on_entry(c, a.unit);
     if (!c.s.game_over()) finish(c);
     break;
@@ -321,7 +365,8 @@ void apply_resolution(Ctx &c, const Action &a) {
     c.say("advance", "7.8", [] { return std::string("no advance"); });
     finish(c);
     break;
-  default: break;
+  default:
+    break;
   }
 }
 

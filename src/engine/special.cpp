@@ -1,4 +1,5 @@
-// Battle special rules (battle file "special"): each kind implemented once here, reusable by any battle.
+// Battle special rules (battle file "special"): each kind implemented once here, reusable by any
+// battle.
 #include "engine.hpp"
 
 #include <algorithm>
@@ -9,8 +10,10 @@ namespace {
 
 bool flag(const Ctx &c, size_t i) { return (c.s.special_flags >> i) & 1u; }
 void set_flag(Ctx &c, size_t i, bool on) {
-  if (on) c.s.special_flags |= (1u << i);
-  else c.s.special_flags &= ~(1u << i);
+  if (on)
+    c.s.special_flags |= (1u << i);
+  else
+    c.s.special_flags &= ~(1u << i);
 }
 // OffMapWing keeps "has left once" in the upper half of the flags.
 constexpr size_t kUsedShift = 16;
@@ -21,13 +24,15 @@ bool contains(const std::vector<UnitType> &types, UnitType t) {
 
 int wave_of(const Special &sp, int wing) {
   for (size_t w = 0; w < sp.waves.size(); ++w)
-    if (std::find(sp.waves[w].begin(), sp.waves[w].end(), wing) != sp.waves[w].end()) return static_cast<int>(w);
+    if (std::find(sp.waves[w].begin(), sp.waves[w].end(), wing) != sp.waves[w].end())
+      return static_cast<int>(w);
   return -1;
 }
 
 bool wave_eliminated(const Ctx &c, const std::vector<int> &wings) {
   for (size_t u = 0; u < c.s.units.size(); ++u)
-    if (c.s.units[u].steps > 0 && std::find(wings.begin(), wings.end(), c.b.units[u].wing) != wings.end())
+    if (c.s.units[u].steps > 0 &&
+        std::find(wings.begin(), wings.end(), c.b.units[u].wing) != wings.end())
       return false;
   return true;
 }
@@ -47,14 +52,19 @@ Check special_attack_restriction(Ctx &c, int side, const Attackers &attackers, i
       int wave = wave_of(sp, c.def(attackers[0]).wing);
       for (int w = 0; w < wave; ++w)
         if (!wave_eliminated(c, sp.waves[w]))
-          return refuse(sp.id, c.b.wings[c.def(attackers[0]).wing].name + " is in wave " + std::to_string(wave + 1) +
-                                   " and may not attack until wave " + std::to_string(w + 1) + " is eliminated");
+          return refuse(sp.id, c.b.wings[c.def(attackers[0]).wing].name + " is in wave " +
+                                   std::to_string(wave + 1) + " and may not attack until wave " +
+                                   std::to_string(w + 1) + " is eliminated");
     } else if (sp.kind == SpecialKind::AttackPrecondition && !flag(c, i)) {
-      bool restricted_attacker = std::any_of(attackers.begin(), attackers.end(),
-                                             [&](int u) { return contains(sp.attacker_types, c.def(u).type); });
-      bool restricted_target = contains(sp.target_types, c.def(target).type) && (!sp.target_needs_fire || has_fire(c, target));
+      bool restricted_attacker = std::any_of(attackers.begin(), attackers.end(), [&](int u) {
+        return contains(sp.attacker_types, c.def(u).type);
+      });
+      bool restricted_target = contains(sp.target_types, c.def(target).type) &&
+                               (!sp.target_needs_fire || has_fire(c, target));
       if (restricted_attacker && restricted_target)
-        return refuse(sp.id, sp.text.empty() ? "this attack is not yet allowed by the battle's special rules" : sp.text);
+        return refuse(sp.id, sp.text.empty()
+                                 ? "this attack is not yet allowed by the battle's special rules"
+                                 : sp.text);
     }
   }
   return std::nullopt;
@@ -64,10 +74,12 @@ void special_on_attack_declared(Ctx &c, const Attackers &attackers, int target) 
   for (size_t i = 0; i < c.b.special.size(); ++i) {
     const Special &sp = c.b.special[i];
     if (sp.kind != SpecialKind::AttackPrecondition || sp.side != c.s.active || flag(c, i)) continue;
-    bool by = std::any_of(attackers.begin(), attackers.end(), [&](int u) { return contains(sp.attacker_types, c.def(u).type); });
+    bool by = std::any_of(attackers.begin(), attackers.end(),
+                          [&](int u) { return contains(sp.attacker_types, c.def(u).type); });
     if (by && contains(sp.until_target_types, c.def(target).type)) {
       set_flag(c, i, true);
-      c.say("special", sp.id.c_str(), [&] { return "condition met: " + (sp.text.empty() ? sp.id : sp.text) + " (lifted)"; });
+      c.say("special", sp.id.c_str(),
+            [&] { return "condition met: " + (sp.text.empty() ? sp.id : sp.text) + " (lifted)"; });
     }
   }
 }
@@ -76,14 +88,15 @@ void special_on_command(Ctx &c, const Action &a) {
   for (size_t i = 0; i < c.b.special.size(); ++i) {
     const Special &sp = c.b.special[i];
     if (sp.kind != SpecialKind::VpForfeitOnCommand || sp.side != c.s.active || flag(c, i)) continue;
-    bool commanded = std::any_of(a.orders.begin(), a.orders.end(), [&](const WingOrder &o) { return o.wing == sp.wing; });
+    bool commanded = std::any_of(a.orders.begin(), a.orders.end(),
+                                 [&](const WingOrder &o) { return o.wing == sp.wing; });
     if (!commanded) continue;
     set_flag(c, i, true);
     int lost = std::min(sp.value, c.s.vp[sp.side]);
     c.s.vp[sp.side] -= lost;
     c.say("special", sp.id.c_str(), [&] {
-      return c.b.sides[sp.side].name + " commands " + c.b.wings[sp.wing].name + " for the first time and loses " +
-             std::to_string(lost) + " VP";
+      return c.b.sides[sp.side].name + " commands " + c.b.wings[sp.wing].name +
+             " for the first time and loses " + std::to_string(lost) + " VP";
     });
   }
 }
@@ -92,8 +105,9 @@ void special_on_entry(Ctx &c, int u) {
   for (const Special &sp : c.b.special) {
     if (sp.kind != SpecialKind::InstantWinOnEntry || c.def(u).side != sp.side) continue;
     if (std::find(sp.hexes.begin(), sp.hexes.end(), c.s.units[u].hex) == sp.hexes.end()) continue;
-    end_game(c, sp.side, c.b.sides[sp.side].name + " wins at once: " + c.name(u) + " entered " +
-                             c.hex(c.s.units[u].hex) + (sp.text.empty() ? "" : " (" + sp.text + ")"));
+    end_game(c, sp.side,
+             c.b.sides[sp.side].name + " wins at once: " + c.name(u) + " entered " +
+                 c.hex(c.s.units[u].hex) + (sp.text.empty() ? "" : " (" + sp.text + ")"));
     return;
   }
 }
@@ -115,7 +129,8 @@ Check special_command_restriction(Ctx &c, int wing) {
   for (size_t i = 0; i < c.b.special.size(); ++i) {
     const Special &sp = c.b.special[i];
     if (sp.kind == SpecialKind::OffMapWing && sp.wing == wing && flag(c, i))
-      return refuse(sp.id, c.b.wings[wing].name + " is away from the battle and cannot be commanded");
+      return refuse(sp.id,
+                    c.b.wings[wing].name + " is away from the battle and cannot be commanded");
   }
   return std::nullopt;
 }
@@ -124,13 +139,17 @@ Check validate_special(Ctx &c, const Action &a) {
   if (a.special < 0 || a.special >= static_cast<int>(c.b.special.size()))
     return refuse("special", "the battle has no such special rule");
   const Special &sp = c.b.special[a.special];
-  if (sp.kind != SpecialKind::OffMapWing) return refuse(sp.id, "this special rule is not something a player does");
-  if (c.s.phase != Phase::Command) return refuse(sp.id, "a wing leaves or returns only in its side's Command Phase");
-  if (c.s.active != sp.side) return refuse(sp.id, "only " + c.b.sides[sp.side].name + " may use this rule");
+  if (sp.kind != SpecialKind::OffMapWing)
+    return refuse(sp.id, "this special rule is not something a player does");
+  if (c.s.phase != Phase::Command)
+    return refuse(sp.id, "a wing leaves or returns only in its side's Command Phase");
+  if (c.s.active != sp.side)
+    return refuse(sp.id, "only " + c.b.sides[sp.side].name + " may use this rule");
   size_t i = static_cast<size_t>(a.special);
   if (a.verb == SpecialVerb::Leave) {
     if (flag(c, i)) return refuse(sp.id, c.b.wings[sp.wing].name + " is already away");
-    if (flag(c, i + kUsedShift)) return refuse(sp.id, c.b.wings[sp.wing].name + " may leave the battle only once");
+    if (flag(c, i + kUsedShift))
+      return refuse(sp.id, c.b.wings[sp.wing].name + " may leave the battle only once");
     return std::nullopt;
   }
   if (a.verb == SpecialVerb::Return) {
@@ -162,18 +181,23 @@ void apply_special(Ctx &c, const Action &a) {
         c.s.units[u].suppressed = c.s.units[u].shield_wall = false;
         gone.push_back(static_cast<int>(u));
       }
-    c.say("special", sp.id.c_str(), [&] { return c.b.wings[sp.wing].name + " leaves the battlefield"; }, gone);
+    c.say(
+        "special", sp.id.c_str(),
+        [&] { return c.b.wings[sp.wing].name + " leaves the battlefield"; }, gone);
   } else {
     set_flag(c, i, false);
     c.say("special", sp.id.c_str(), [&] {
-      return c.b.wings[sp.wing].name + " is called back and may enter by its edge in its Move Phases";
+      return c.b.wings[sp.wing].name +
+             " is called back and may enter by its edge in its Move Phases";
     });
   }
 }
 
 const Special *special_immobile(const Ctx &c, int u) {
   for (const Special &sp : c.b.special)
-    if (sp.kind == SpecialKind::Immobile && std::find(sp.units.begin(), sp.units.end(), u) != sp.units.end()) return &sp;
+    if (sp.kind == SpecialKind::Immobile &&
+        std::find(sp.units.begin(), sp.units.end(), u) != sp.units.end())
+      return &sp;
   return nullptr;
 }
 

@@ -1,6 +1,7 @@
-// Loads the series charts (2.6, 7.4, 7.5, 9.2) from data: assets/tables.json, embedded or replaced by a player.
-#include "json_reader.hpp"
+// Loads the series charts (2.6, 7.4, 7.5, 9.2) from data: assets/tables.json, embedded or replaced
+// by a player.
 #include "sns/tables.hpp"
+#include "json_reader.hpp"
 #include "sns/battle.hpp"
 
 #include <algorithm>
@@ -19,7 +20,8 @@ Tables load_tables(const json &doc, const std::string &file) {
   Tables t;
   in.object(doc, "");
   std::string format = in.str(in.field(doc, "", "format"), "/format");
-  if (format != "shields-swords-tables/1") in.fail("/format", "expected \"shields-swords-tables/1\"");
+  if (format != "shields-swords-tables/1")
+    in.fail("/format", "expected \"shields-swords-tables/1\"");
   in.object(in.field(doc, "", "provenance"), "/provenance");
   const json &utmm = in.object(in.field(doc, "", "utmm"), "/utmm");
   for (int a = 0; a < kUnitTypeCount; ++a) {
@@ -27,14 +29,16 @@ Tables load_tables(const json &doc, const std::string &file) {
     const json &row = in.object(in.field(utmm, "/utmm", an.c_str()), "/utmm/" + an);
     for (int d = 0; d < kUnitTypeCount; ++d) {
       std::string dn(name(static_cast<UnitType>(d)));
-      t.utmm[a][d] = static_cast<int>(in.integer(in.field(row, "/utmm/" + an, dn.c_str()), "/utmm/" + an + "/" + dn, -5, 5));
+      t.utmm[a][d] = static_cast<int>(
+          in.integer(in.field(row, "/utmm/" + an, dn.c_str()), "/utmm/" + an + "/" + dn, -5, 5));
     }
   }
   const json &cols = in.array(in.field(doc, "", "crt_columns"), "/crt_columns");
   if (cols.size() != 11) in.fail("/crt_columns", "expected the eleven columns -2 .. 8");
   for (int c = 0; c < 11; ++c)
     if (in.integer(cols[c], JsonReader::at("/crt_columns", c), -100, 100) != c + Tables::kMinColumn)
-      in.fail(JsonReader::at("/crt_columns", c), "expected column " + std::to_string(c + Tables::kMinColumn));
+      in.fail(JsonReader::at("/crt_columns", c),
+              "expected column " + std::to_string(c + Tables::kMinColumn));
   const json &crt = in.object(in.field(doc, "", "crt"), "/crt");
   for (int cc = kBestCC; cc <= kWorstCC; ++cc) {
     std::string ccn = cc_name(cc);
@@ -45,14 +49,20 @@ Tables load_tables(const json &doc, const std::string &file) {
       std::string text = in.str(row[c], path);
       bool star = !text.empty() && text.back() == '*';
       auto r = parse_result(star ? text.substr(0, text.size() - 1) : text);
-      if (!r) in.fail(path, "expected a result DE, DL, DR, EX, NE, AE, AL or AR (DR and NE may carry *), got \"" + text + "\"");
-      if (star && *r != CombatResult::DR && *r != CombatResult::NE) in.fail(path, "only DR and NE may carry an asterisk (7.5)");
+      if (!r)
+        in.fail(
+            path,
+            "expected a result DE, DL, DR, EX, NE, AE, AL or AR (DR and NE may carry *), got \"" +
+                text + "\"");
+      if (star && *r != CombatResult::DR && *r != CombatResult::NE)
+        in.fail(path, "only DR and NE may carry an asterisk (7.5)");
       t.crt[cc][c] = {*r, star};
     }
   }
   const json &fire = in.object(in.field(doc, "", "fire"), "/fire");
   auto num = [&](const char *key, int lo, int hi) {
-    return static_cast<int>(in.integer(in.field(fire, "/fire", key), std::string("/fire/") + key, lo, hi));
+    return static_cast<int>(
+        in.integer(in.field(fire, "/fire", key), std::string("/fire/") + key, lo, hi));
   };
   t.fire_range = num("range", 1, 20);
   t.fire_high_ground_range_bonus = num("high_ground_range_bonus", 0, 20);
@@ -63,10 +73,13 @@ Tables load_tables(const json &doc, const std::string &file) {
   return t;
 }
 
-Tables load_tables_file(const std::string &path) { return load_tables(read_json_file(path, kMaxInputBytes), path); }
+Tables load_tables_file(const std::string &path) {
+  return load_tables(read_json_file(path, kMaxInputBytes), path);
+}
 
 const Tables &default_tables() {
-  static const Tables tables = load_tables(parse_json_text(kEmbeddedTablesJson, "assets/tables.json"), "assets/tables.json");
+  static const Tables tables =
+      load_tables(parse_json_text(kEmbeddedTablesJson, "assets/tables.json"), "assets/tables.json");
   return tables;
 }
 

@@ -6,14 +6,16 @@
 namespace sns {
 namespace {
 constexpr std::array<std::string_view, 5> kTypeNames{"V", "L", "I", "HH", "LH"};
-constexpr std::array<std::string_view, 7> kCommandNames{"fire",  "horse",  "withdraw", "shield_wall",
-                                                        "move",  "combat", "bonus"};
+constexpr std::array<std::string_view, 7> kCommandNames{"fire", "horse",  "withdraw", "shield_wall",
+                                                        "move", "combat", "bonus"};
 constexpr std::array<std::string_view, 14> kPhaseNames{
-    "command",      "fire",         "horse",         "charge",         "withdraw",
-    "shield_wall",  "move",         "second_move",   "combat",         "second_combat",
-    "pitched_combat", "victory_check", "initiative", "game_over"};
-constexpr std::array<std::string_view, 8> kResultNames{"DE", "DL", "DR", "EX", "NE", "AE", "AL", "AR"};
-constexpr std::array<std::string_view, 5> kFeatureNames{"none", "river", "ford", "bridge", "trench"};
+    "command",        "fire",          "horse",       "charge",   "withdraw",
+    "shield_wall",    "move",          "second_move", "combat",   "second_combat",
+    "pitched_combat", "victory_check", "initiative",  "game_over"};
+constexpr std::array<std::string_view, 8> kResultNames{"DE", "DL", "DR", "EX",
+                                                       "NE", "AE", "AL", "AR"};
+constexpr std::array<std::string_view, 5> kFeatureNames{"none", "river", "ford", "bridge",
+                                                        "trench"};
 constexpr std::array<std::string_view, 7> kCCNames{"AA", "A", "B", "C", "D", "E", "F"};
 
 template <typename E, size_t N>
@@ -34,8 +36,12 @@ std::string_view name(CombatResult r) { return kResultNames[static_cast<int>(r)]
 std::string_view name(HexsideFeature f) { return kFeatureNames[static_cast<int>(f)]; }
 std::string cc_name(CombatClass cc) { return std::string(kCCNames[cc]); }
 
-std::optional<UnitType> parse_unit_type(std::string_view s) { return find_name<UnitType>(kTypeNames, s); }
-std::optional<Command> parse_command(std::string_view s) { return find_name<Command>(kCommandNames, s); }
+std::optional<UnitType> parse_unit_type(std::string_view s) {
+  return find_name<UnitType>(kTypeNames, s);
+}
+std::optional<Command> parse_command(std::string_view s) {
+  return find_name<Command>(kCommandNames, s);
+}
 std::optional<Phase> parse_phase(std::string_view s) { return find_name<Phase>(kPhaseNames, s); }
 std::optional<CombatResult> parse_result(std::string_view s) {
   return find_name<CombatResult>(kResultNames, s);

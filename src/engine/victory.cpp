@@ -1,4 +1,5 @@
-// Losses and Victory (2.2 step losses, 13.0 - 13.2, R2, R26): VP for eliminations, the Victory Check, game end.
+// Losses and Victory (2.2 step losses, 13.0 - 13.2, R2, R26): VP for eliminations, the Victory
+// Check, game end.
 #include "engine.hpp"
 
 namespace sns {
@@ -21,20 +22,25 @@ void eliminate(Ctx &c, int u, const char *rule, const std::string &why) {
   int scorer = c.other(c.def(u).side);
   int vp = vp_value(c, scorer, u);
   c.s.vp[scorer] += vp;
-  c.say("eliminated", rule, [&] {
-    return c.name(u) + " is eliminated (" + why + "); " + c.b.sides[scorer].name + " scores " + std::to_string(vp) + " VP";
-  }, {u});
+  c.say("eliminated", rule,
+        [&] {
+          return c.name(u) + " is eliminated (" + why + "); " + c.b.sides[scorer].name +
+                 " scores " + std::to_string(vp) + " VP";
+        },
+        {u});
 }
 
 void lose_step(Ctx &c, int u, const char *rule, const std::string &why) {
   UnitState &us = c.unit(u);
   if (us.steps <= 1) return eliminate(c, u, rule, why);
   us.steps = 1;
-  c.say("step_loss", rule, [&] {
-    const UnitFace &f = c.face(u);
-    return c.name(u) + " loses a step (" + why + ") and is flipped: now CC " + cc_name(f.cc) +
-           (f.crown ? ", with a Crown" : "");
-  }, {u});
+  c.say("step_loss", rule,
+        [&] {
+          const UnitFace &f = c.face(u);
+          return c.name(u) + " loses a step (" + why + ") and is flipped: now CC " + cc_name(f.cc) +
+                 (f.crown ? ", with a Crown" : "");
+        },
+        {u});
 }
 
 void end_game(Ctx &c, int winner, const std::string &reason) {
@@ -50,13 +56,15 @@ void victory_check(Ctx &c) {
   int checker = c.other(c.s.active);
   const SideDef &side = c.b.sides[checker];
   if (side.victory_vp && c.s.vp[checker] >= *side.victory_vp) {
-    end_game(c, checker, side.name + " wins with " + std::to_string(c.s.vp[checker]) + " VP (needed " +
-                             std::to_string(*side.victory_vp) + ")");
+    end_game(c, checker,
+             side.name + " wins with " + std::to_string(c.s.vp[checker]) + " VP (needed " +
+                 std::to_string(*side.victory_vp) + ")");
     return;
   }
   c.say("victory_check", "13.0", [&] {
     return side.name + " checks for victory: " + std::to_string(c.s.vp[checker]) + " VP" +
-           (side.victory_vp ? " of " + std::to_string(*side.victory_vp) : std::string(" (no VP victory)"));
+           (side.victory_vp ? " of " + std::to_string(*side.victory_vp)
+                            : std::string(" (no VP victory)"));
   });
   if (c.b.last_turn == 0 || c.s.turn < c.b.last_turn) return;
   // R26: the battle's last Player Turn is over.
@@ -68,13 +76,16 @@ void victory_check(Ctx &c) {
     break;
   }
   case AtEnd::MostVP:
-    if (c.s.vp[0] == c.s.vp[1]) end_game(c, 2, "the last turn is played with VP level: a draw");
+    if (c.s.vp[0] == c.s.vp[1])
+      end_game(c, 2, "the last turn is played with VP level: a draw");
     else {
       int s = c.s.vp[0] > c.s.vp[1] ? 0 : 1;
       end_game(c, s, "the last turn is played: " + c.b.sides[s].name + " wins on VP");
     }
     break;
-  case AtEnd::Draw: end_game(c, 2, "the last turn is played: a draw"); break;
+  case AtEnd::Draw:
+    end_game(c, 2, "the last turn is played: a draw");
+    break;
   }
 }
 
