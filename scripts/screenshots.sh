@@ -39,6 +39,8 @@ shoot "$out/move-selection.png" "$g" --select B2
   '{"type":"move","unit":"B5","to":"0605"}' '{"type":"move","unit":"B7","to":"0606"}' \
   '{"type":"end_phase"}' '{"type":"attack","target":"R7","attackers":["B5"]}' >/dev/null
 shoot "$out/combat-result.png" "$g"
+# The start screen.
+shoot "$out/start-screen.png"
 # Three lesson steps (the tutorial).
 xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-01-counters.png" --size 1600x900 --lesson 01-sequence --lesson-step 0
 xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-04-attack.png" --size 1600x900 --lesson 04-attack --lesson-step 1 --select B4
