@@ -240,14 +240,22 @@ void apply_attack(Ctx &c, const Action &a) {
     std::string text = (p.charge ? "Charge: " : "Attack: ");
     for (int u : a.attackers)
       text += c.name(u) + (u == primary ? " (Primary) " : " ");
+    // Why the row and column are what they are: each shift and each DRM term, with its rule.
+    auto terms = [](const std::vector<Term> &list) {
+      std::string out;
+      for (const Term &x : list)
+        out += (out.empty() ? "" : "; ") + x.reason + " " + (x.value >= 0 ? "+" : "") +
+               std::to_string(x.value) + " (" + x.rule + ")";
+      return out;
+    };
+    int column = std::clamp(roll + k.drm, Tables::kMinColumn, Tables::kMaxColumn);
     text += "on " + c.name(a.target) + ", CC " + cc_name(k.base);
-    if (k.cc != k.base) text += " -> " + cc_name(k.cc);
-    text += ", DRM " + std::to_string(k.drm) + ", rolled " + std::to_string(roll) + " -> column " +
-            std::to_string(std::clamp(roll + k.drm, Tables::kMinColumn, Tables::kMaxColumn)) +
-            ": " + std::string(name(cell.result)) + (cell.asterisk ? "*" : "");
+    if (k.cc != k.base) text += " -> " + cc_name(k.cc) + " [" + terms(k.shifts) + "]";
+    text += ", DRM " + std::to_string(k.drm) + " [" + terms(k.drm_terms) + "], rolled " +
+            std::to_string(roll) + " -> column " + std::to_string(column) + ": " +
+            std::string(name(cell.result)) + (cell.asterisk ? "*" : "");
     std::vector<int> units(a.attackers.begin(), a.attackers.end());
     units.push_back(a.target);
-    int column = std::clamp(roll + k.drm, Tables::kMinColumn, Tables::kMaxColumn);
     c.ev->push_back(Event{"attack", "7.5", text, roll,
                           std::string(name(cell.result)) + (cell.asterisk ? "*" : ""), units, k.cc,
                           column});
