@@ -169,7 +169,12 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
   auto corners = all_corners(b, cam);
   for (HexId h = 0; h < b.hex_count(); ++h) {
     uint16_t m = marks[h];
-    if (m & kMarkEnemyZoc) dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(220, 40, 40, 55));
+    if (m & kMarkEnemyZoc) { // red hatching, so it never reads as a terrain colour
+      dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(230, 30, 30, 45));
+      for (int k = 0; k < 3; ++k)
+        dl->AddLine(corners[h][(3 + k) % 6], corners[h][(5 + k) % 6], IM_COL32(200, 20, 20, 150),
+                    1.5f);
+    }
     if (m & kMarkFireRange)
       dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 140, 0, 60));
     if (m & kMarkDestination)

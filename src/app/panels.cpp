@@ -433,6 +433,7 @@ void log_panel(App &app) {
 void rules_window(App &app) {
   if (!app.show_rules) return;
   ImGui::SetNextWindowSize(ImVec2(560, 520), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(1.0f); // text over the map must stay readable
   if (!ImGui::Begin("Rules (F1)", &app.show_rules)) {
     ImGui::End();
     return;
