@@ -101,5 +101,6 @@ struct Action {
 Action action_from_json(const Battle &b, const nlohmann::json &j, const std::string &source);
 nlohmann::json action_to_json(const Battle &b, const Action &a);
 std::string describe(const Battle &b, const Action &a);
+const char *choice_name(Choice c); // "EX", "DR", "AR" or "keep", as in the action vocabulary
 
 } // namespace sns

@@ -65,7 +65,10 @@ const char *type_name(ActionType t) {
   return "?";
 }
 
-const char *choice_text(Choice c) {
+
+} // namespace
+
+const char *choice_name(Choice c) {
   switch (c) {
   case Choice::EX:
     return "EX";
@@ -77,8 +80,6 @@ const char *choice_text(Choice c) {
     return "keep";
   }
 }
-
-} // namespace
 
 Action action_from_json(const Battle &b, const json &j, const std::string &source) {
   ActionReader r{b, JsonReader(source), j};
@@ -238,7 +239,7 @@ json action_to_json(const Battle &b, const Action &a) {
     if (a.wing >= 0) j["wing"] = b.wings[a.wing].id;
     break;
   case ActionType::Choose:
-    j["option"] = choice_text(a.option);
+    j["option"] = choice_name(a.option);
     break;
   case ActionType::LoseStep:
   case ActionType::Advance:
@@ -283,7 +284,7 @@ std::string describe(const Battle &b, const Action &a) {
   case ActionType::CombatMode:
     return a.mode == CombatMode::Pitched ? "Pitched Combat Phase" : "two Combat Phases";
   case ActionType::Choose:
-    return std::string("choose ") + choice_text(a.option);
+    return std::string("choose ") + choice_name(a.option);
   case ActionType::LoseStep:
     return uid(a.unit) + " takes the loss";
   case ActionType::Retreat:

@@ -157,18 +157,6 @@ std::vector<Choice> choices(Ctx &c) {
 
 const char *choice_rule(AttackStage s) { return s == AttackStage::ChooseAsterisk ? "7.5*" : "7.5"; }
 
-const char *choice_name(Choice ch) {
-  switch (ch) {
-  case Choice::EX:
-    return "EX";
-  case Choice::DR:
-    return "DR";
-  case Choice::AR:
-    return "AR";
-  default:
-    return "keep";
-  }
-}
 
 } // namespace
 
