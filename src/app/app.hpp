@@ -110,6 +110,7 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
 void draw_panels(App &app, const MapRect &map, HexId hover);
 void draw_start_screen(App &app);
 void draw_lessons_screen(App &app);
+void begin_centred_window(const char *title, float width, float height); // fixed, centred; End() it
 void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
 void lines_panel(App &app);    // practice lines, in the Battle panel
 void log_context_menu(App &app, size_t entry);

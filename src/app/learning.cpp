@@ -172,14 +172,7 @@ void log_context_menu(App &app, size_t entry) {
 }
 
 void draw_lessons_screen(App &app) {
-  ImGuiViewport *vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(
-      ImVec2(vp->WorkPos.x + vp->WorkSize.x / 2, vp->WorkPos.y + vp->WorkSize.y / 2),
-      ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(
-      ImVec2(std::min(720.0f, vp->WorkSize.x - 40), std::min(600.0f, vp->WorkSize.y - 40)));
-  ImGui::Begin("Learn to play", nullptr,
-               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+  begin_centred_window("Learn to play", 720, 600);
   ImGui::TextWrapped(
       "Short lessons on the teaching battle. Each step says what to do and why; the game judges "
       "your move and "

@@ -572,15 +572,19 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
   }
 }
 
-void draw_start_screen(App &app) {
+void begin_centred_window(const char *title, float width, float height) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(
       ImVec2(vp->WorkPos.x + vp->WorkSize.x / 2, vp->WorkPos.y + vp->WorkSize.y / 2),
       ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(
-      ImVec2(std::min(760.0f, vp->WorkSize.x - 40), std::min(560.0f, vp->WorkSize.y - 40)));
-  ImGui::Begin("Shields & Swords II", nullptr,
+      ImVec2(std::min(width, vp->WorkSize.x - 40), std::min(height, vp->WorkSize.y - 40)));
+  ImGui::Begin(title, nullptr,
                ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+}
+
+void draw_start_screen(App &app) {
+  begin_centred_window("Shields & Swords II", 760, 560);
   ImGui::TextWrapped("Medieval battles with Command Markers. Pick a battle; both sides are played "
                      "at this screen.");
   ImGui::Separator();
