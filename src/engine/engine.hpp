@@ -109,6 +109,7 @@ void special_actions(Ctx &c, std::vector<Action> &out);
 void apply_special(Ctx &c, const Action &a);
 bool special_reinforcement_entry(Ctx &c, int u, std::vector<HexId> &entry);
 const Special *special_immobile(const Ctx &c, int u);
+void special_on_turn_start(Ctx &c);
 
 // The sequencer (3.0).
 void end_phase(Ctx &c);

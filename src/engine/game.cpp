@@ -122,6 +122,7 @@ void begin_turn(Ctx &c) {
   clear_phase_marks(c);
   for (size_t u = 0; u < c.s.units.size(); ++u)
     if (c.b.units[u].side == c.s.active) c.s.units[u].shield_wall = false; // R4: lasts until now
+  special_on_turn_start(c);
   c.say("turn", "3.0", [&] {
     return "Player Turn " + std::to_string(c.s.turn) + ": " + c.b.sides[c.s.active].name;
   });

@@ -15,8 +15,9 @@ void set_flag(Ctx &c, size_t i, bool on) {
   else
     c.s.special_flags &= ~(1u << i);
 }
-// OffMapWing keeps "has left once" in the upper half of the flags.
+// OffMapWing keeps "has left once" in the upper half of the flags, and "left this turn" in bits 8-15.
 constexpr size_t kUsedShift = 16;
+constexpr size_t kThisTurnShift = 8;
 
 bool contains(const std::vector<UnitType> &types, UnitType t) {
   return std::find(types.begin(), types.end(), t) != types.end();
@@ -154,13 +155,15 @@ Check validate_special(Ctx &c, const Action &a) {
   }
   if (a.verb == SpecialVerb::Return) {
     if (!flag(c, i)) return refuse(sp.id, c.b.wings[sp.wing].name + " is not away");
+    if (flag(c, i + kThisTurnShift))
+      return refuse(sp.id, c.b.wings[sp.wing].name + " left this turn; it may be called back from the next turn on");
     return std::nullopt;
   }
   return refuse(sp.id, "expected \"leave\" or \"return\"");
 }
 
 void special_actions(Ctx &c, std::vector<Action> &out) {
-  for (size_t i = 0; i < c.b.special.size() && i < kUsedShift; ++i)
+  for (size_t i = 0; i < c.b.special.size() && i < kThisTurnShift; ++i)
     for (SpecialVerb verb : {SpecialVerb::Leave, SpecialVerb::Return}) {
       Action a{.type = ActionType::Special, .special = static_cast<int>(i), .verb = verb};
       if (!validate_special(c, a)) out.push_back(a);
@@ -173,6 +176,7 @@ void apply_special(Ctx &c, const Action &a) {
   if (a.verb == SpecialVerb::Leave) {
     set_flag(c, i, true);
     set_flag(c, i + kUsedShift, true);
+    set_flag(c, i + kThisTurnShift, true);
     std::vector<int> gone;
     for (size_t u = 0; u < c.s.units.size(); ++u)
       if (c.b.units[u].wing == sp.wing && c.s.units[u].hex != kOffMap) {
@@ -191,6 +195,10 @@ void apply_special(Ctx &c, const Action &a) {
              " is called back and may enter by its edge in its Move Phases";
     });
   }
+}
+
+void special_on_turn_start(Ctx &c) {
+  c.s.special_flags &= ~(0xFFu << kThisTurnShift);
 }
 
 const Special *special_immobile(const Ctx &c, int u) {
