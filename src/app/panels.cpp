@@ -82,7 +82,8 @@ void status_panel(App &app) {
   ImGui::Separator();
   for (int side = 0; side < 2; ++side) {
     const SideDef &sd = b.sides[side];
-    ImGui::Text("%s: %d VP", sd.name.c_str(), s.vp[side]);
+    ImGui::TextWrapped("%s", sd.name.c_str());
+    ImGui::Text("  %d VP", s.vp[side]);
     if (sd.victory_vp) {
       ImGui::SameLine();
       ImGui::TextDisabled("(wins at %d)", *sd.victory_vp);
