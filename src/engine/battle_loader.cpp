@@ -286,6 +286,8 @@ private:
         in_.integer(in_.field(c, path, "commands_per_wing"), path + "/commands_per_wing", 1, 7));
     const json &markers = in_.array(in_.field(c, path, "markers"), path + "/markers");
     if (markers.size() > 16) in_.fail(path + "/markers", "at most 16 Command Markers per side");
+    // A side without markers could never act, and a battle of two such sides would never end.
+    if (markers.empty()) in_.fail(path + "/markers", "expected at least one Command Marker");
     for (size_t m = 0; m < markers.size(); ++m) {
       std::string mp = JsonReader::at(path + "/markers", m);
       const json &faces = in_.array(markers[m], mp);
