@@ -42,5 +42,18 @@ expect 2 "missing file" -- "$cli" state "$dir/nothing.json"
 expect 1 "unknown command" -- "$cli" frobnicate
 expect 0 "play random games" -- "$cli" play battles/first-clash.json --games 5 --seed 3
 check "play reports wins" 'grep -q "\"wins\"" "$dir/out"'
+# Preview: B5 reaches the ditch in front of R7 and previews its attack (7.3 trench, 7.4 UTMM).
+g=$dir/p.json
+"$cli" new battles/first-clash.json --seed 4 --dice 2 --out "$g" >/dev/null
+"$cli" apply "$g" '{"type":"command","orders":[{"wing":"host","commands":["move"]}]}' \
+  '{"type":"move","unit":"B5","to":"0706"}' '{"type":"end_phase"}' '{"type":"command","orders":[]}' \
+  '{"type":"initiative","declare":false}' '{"type":"command","orders":[{"wing":"host","commands":["move","combat"]}]}' \
+  '{"type":"move","unit":"B5","to":"0605"}' '{"type":"end_phase"}' >/dev/null
+expect 0 "preview an attack" -- "$cli" preview "$g" '{"type":"attack","target":"R7","attackers":["B5"]}'
+check "preview shows the trench shift and shifted CC F" 'grep -q "\"cc\": \"F\"" "$dir/out" && grep -q "\"rule\": \"12.3\"" "$dir/out"'
+check "preview outcomes sum to 1" 'python3 -c "import json,sys; o=json.load(open(\"$dir/out\"))[\"outcomes\"]; sys.exit(0 if abs(sum(o.values())-1)<1e-9 else 1)"'
+expect 3 "preview of an impossible attack" -- "$cli" preview "$g" '{"type":"attack","target":"B1","attackers":["B5"]}'
+expect 0 "apply the attack with the forced die" -- "$cli" apply "$g" '{"type":"attack","target":"R7","attackers":["B5"]}'
+check "forced die 2 reads column 3 of row F: EX" 'grep -q "\"result\": \"EX\"" "$dir/out" && grep -q "\"column\": 3" "$dir/out"'
 if [ "$fails" -eq 0 ]; then echo "cli session: all checks passed"; exit 0; fi
 echo "cli session: $fails checks failed"; exit 1
