@@ -51,7 +51,10 @@ const char *phase_title(Phase p) {
   return "";
 }
 
-bool key_pressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); }
+// A shortcut key, unless the player is typing into a text field (the rules search, a file path).
+bool key_pressed(ImGuiKey key) {
+  return !ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(key));
+}
 
 void rule_link(App &app, const std::string &rule, bool same_line = true) {
   if (rule.empty()) return;
@@ -185,7 +188,7 @@ void command_builder(App &app) {
   ImGui::BeginDisabled(refusal.has_value());
   if (ImGui::Button(a.orders.empty() ? "Give no commands (Enter)"
                                      : "Give these commands (Enter)") ||
-      (!refusal && key_pressed(ImGuiKey_Enter) && !ImGui::GetIO().WantTextInput)) {
+      (!refusal && key_pressed(ImGuiKey_Enter))) {
     for (auto &d : app.draft)
       d.clear();
     std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
