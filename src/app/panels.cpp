@@ -17,38 +17,13 @@ constexpr Phase kSequence[] = {Phase::Command,      Phase::Fire,          Phase:
                                Phase::SecondCombat, Phase::PitchedCombat, Phase::VictoryCheck,
                                Phase::Initiative};
 
-const char *phase_title(Phase p) {
-  switch (p) {
-  case Phase::Command:
-    return "Command (4.0)";
-  case Phase::Fire:
-    return "Fire (9.0)";
-  case Phase::Horse:
-    return "Horse (10.0)";
-  case Phase::Charge:
-    return "  Charges (10.0)";
-  case Phase::Withdraw:
-    return "Withdraw (6.0)";
-  case Phase::ShieldWall:
-    return "Shield Wall (8.0)";
-  case Phase::Move:
-    return "Move (5.0)";
-  case Phase::SecondMove:
-    return "Second Move (5.6)";
-  case Phase::Combat:
-    return "Combat (7.0)";
-  case Phase::SecondCombat:
-    return "Second Combat (7.7)";
-  case Phase::PitchedCombat:
-    return "Pitched Combat (7.7)";
-  case Phase::VictoryCheck:
-    return "Victory Check (13.0)";
-  case Phase::Initiative:
-    return "Initiative (11.0)";
-  case Phase::GameOver:
-    return "Game over";
-  }
-  return "";
+// "Fire (9.0)": the phase's name for players, and its section from the engine's own table.
+std::string phase_title(Phase p) {
+  static const char *names[] = {"Command",    "Fire",          "Horse",          "  Charges",
+                                "Withdraw",   "Shield Wall",   "Move",           "Second Move",
+                                "Combat",     "Second Combat", "Pitched Combat", "Victory Check",
+                                "Initiative", "Game over"};
+  return std::string(names[static_cast<int>(p)]) + " (" + phase_section(p) + ")";
 }
 
 // A shortcut key, unless the player is typing into a text field (the rules search, a file path).
@@ -111,7 +86,7 @@ void status_panel(App &app) {
                 : skipped ? IM_COL32(120, 120, 120, 255)
                           : IM_COL32(220, 220, 220, 255);
     ImGui::PushStyleColor(ImGuiCol_Text, col);
-    ImGui::Text("%s %s", current ? ">" : " ", phase_title(p));
+    ImGui::Text("%s %s", current ? ">" : " ", phase_title(p).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::Separator();

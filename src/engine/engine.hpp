@@ -53,7 +53,6 @@ struct Board {
 bool on_map(const GameState &s, int u);
 bool wing_acts_in(const Ctx &c, int wing, Phase p); // the wing's orders make it act in phase p
 bool shield_wall_eligible(const Ctx &c, int u);     // 8.0: non-Horse, no Fire Factor
-int attack_target_side(const Ctx &c);
 
 // 4.0 - 4.4 Commands.
 Check validate_command(Ctx &c, const Action &a);

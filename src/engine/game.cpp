@@ -304,10 +304,6 @@ void settle(Ctx &c) {
 void end_phase(Ctx &c) {
   Phase p = c.s.phase;
   c.say("phase_end", phase_section(p), [&] { return std::string(name(p)) + " phase ends"; });
-  if (p == Phase::Horse) {
-    enter_phases_from(c, Phase::Charge);
-    return;
-  }
   auto it = std::find(std::begin(kActionPhases), std::end(kActionPhases), p);
   if (it == std::end(kActionPhases) || ++it == std::end(kActionPhases)) {
     enter_phases_from(c, Phase::VictoryCheck);

@@ -266,12 +266,11 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
                {"suppressed", us.suppressed},
                {"shield_wall", us.shield_wall}};
     if (us.away) ju["away"] = true;
-    bool hidden = d.back && us.steps == 2;
+    // R22: the reverse of a fresh unit appears only with spoilers.
     if (spoilers && d.back)
       ju["reverse"] = face_json(*d.back);
     else if (spoilers && !d.back)
       ju["reverse"] = nullptr;
-    (void)hidden; // R22: the reverse of a fresh unit appears only with spoilers
     units.push_back(ju);
   }
   j["units"] = units;
