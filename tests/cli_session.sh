@@ -35,6 +35,11 @@ expect 3 "moving twice" -- "$cli" apply "$dir/g.json" '{"type":"move","unit":"B1
 check "rule 5.0 cited" 'grep -q "\"rule\":\"5.0\"" "$dir/err"'
 expect 2 "unknown unit is bad input" -- "$cli" apply "$dir/g.json" '{"type":"move","unit":"ZZ","to":"0904"}'
 expect 2 "malformed action JSON" -- "$cli" apply "$dir/g.json" '{"type":'
+expect 2 "a number out of range in an action is bad input, not an internal error" -- "$cli" apply "$dir/g.json" '{"type":"end_phase","n":1e999}'
+expect 2 "an action nested too deep is bad input" -- "$cli" apply "$dir/g.json" "$(python3 -c 'print("["*200 + "]"*200)')"
+mkdir "$dir/folder.json"
+expect 5 "writing over a folder is an I/O error" -- "$cli" new battles/first-clash.json --out "$dir/folder.json"
+check "the I/O error names the file" 'grep -q "folder.json" "$dir/err"'
 echo '{"format": "shields-swords-battle/1", "id": 5}' > "$dir/bad.json"
 expect 2 "bad battle file" -- "$cli" validate "$dir/bad.json"
 check "error names the file and path" 'grep -q "bad.json" "$dir/err" && grep -q "/id" "$dir/err"'

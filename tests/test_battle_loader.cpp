@@ -77,6 +77,26 @@ TEST_CASE("battle loader refuses bad fields with their JSON path") {
   CHECK(error_path([](json &) {}) == "ok");
 }
 
+TEST_CASE("battle loader refuses a ninth special rule: the rules' game flags would overlap") {
+  json doc = read_json("battles/morlaix-1342.json");
+  REQUIRE(doc["special"].size() < kMaxSpecialRules);
+  json rule = {{"id", "forfeit"}, {"kind", "vp_forfeit_on_command"},           {"side", "french"},
+               {"text", "x"},     {"wing", doc["sides"][1]["wings"][0]["id"]}, {"vp", 1}};
+  while (doc["special"].size() < kMaxSpecialRules) {
+    rule["id"] = "forfeit" + std::to_string(doc["special"].size());
+    doc["special"].push_back(rule);
+  }
+  CHECK_NOTHROW(load_battle(doc, "eight.json"));
+  rule["id"] = "ninth";
+  doc["special"].push_back(rule);
+  try {
+    load_battle(doc, "nine.json");
+    FAIL("a ninth special rule was accepted");
+  } catch (const LoadError &e) {
+    CHECK(e.path() == "/special");
+  }
+}
+
 TEST_CASE("battle loader refuses malformed and deeply nested JSON without crashing") {
   CHECK_THROWS_AS(parse_json_text("{\"format\": ", "x.json"), LoadError);
   std::string deep(100000, '[');

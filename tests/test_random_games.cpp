@@ -295,7 +295,7 @@ TEST_CASE("game record: a save that fails midway leaves the previous file whole"
   }
   // The writer's temporary file cannot be created (a folder stands in its way): the save fails.
   std::filesystem::create_directories(path + ".tmp." + std::to_string(::getpid()));
-  CHECK_THROWS_AS(game.save(path), LoadError);
+  CHECK_THROWS_AS(game.save(path), IoError);
   std::ifstream in(path);
   std::stringstream after;
   after << in.rdbuf();
@@ -354,7 +354,7 @@ TEST_CASE("game record: saving is atomic and leaves the previous file on failure
   Game loaded = Game::load(path);
   CHECK(loaded.state() == game.state());
   // A write into a folder that does not exist fails cleanly and touches nothing else.
-  CHECK_THROWS_AS(write_file_atomically((dir / "missing" / "g.json").string(), "x"), LoadError);
+  CHECK_THROWS_AS(write_file_atomically((dir / "missing" / "g.json").string(), "x"), IoError);
   CHECK(Game::load(path).state() == game.state());
   std::filesystem::remove_all(dir);
 }

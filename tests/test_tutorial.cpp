@@ -82,7 +82,7 @@ TEST_CASE(
     if (e.kind == "attack") first = e.roll;
   CHECK(first == 2);
   game.undo();
-  game.insert_forced_die(7);
+  game.replace_next_die(7);
   REQUIRE_FALSE(game.play(attack_action));
   int second = 0;
   for (const Event &e : game.log())

@@ -1,5 +1,4 @@
-// Errors for bad input (battle files, records, tables, actions): file, JSON path and what was
-// expected.
+// Errors: bad input (file, JSON path, what was expected), failed writes, and refused saves.
 #pragma once
 #include <stdexcept>
 #include <string>
@@ -20,6 +19,24 @@ private:
     return f + ": " + (p.empty() ? std::string("/") : p) + ": " + e;
   }
   std::string file_, path_, expected_;
+};
+
+// A file that could not be written (disk full, no permission, a folder in the way): not bad input,
+// and the previous file is untouched.
+class IoError : public std::runtime_error {
+public:
+  IoError(const std::string &file, const std::string &what)
+      : std::runtime_error(file + ": " + what), file_(file) {}
+  const std::string &file() const { return file_; }
+
+private:
+  std::string file_;
+};
+
+// A save refused because the record would not replay to the game being saved (nothing written).
+class SaveError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
 };
 
 } // namespace sns

@@ -1,5 +1,5 @@
-// A game record (format 1): battle + options + seed + forced dice + actions; replay, undo, atomic
-// save.
+// A game record (formats 1 and 2): battle + options + seed + dice + actions; replay, undo, verified
+// atomic save.
 #pragma once
 #include "sns/rules.hpp"
 
@@ -10,6 +10,8 @@
 namespace sns {
 
 inline constexpr size_t kMaxRecordActions = 10000;
+inline constexpr const char *kRecordFormat = "shields-swords-game/2";
+inline constexpr const char *kEngineVersion = "0.2";
 
 class Game {
 public:
@@ -21,16 +23,21 @@ public:
   static Game from_record(const nlohmann::json &record, const std::string &file);
   static Game load(const std::string &path);
 
-  nlohmann::json record() const;
-  // Writes the record atomically: a temporary file in the same folder, flushed, then renamed.
+  nlohmann::json record() const; // format 2
+  // Replays the record in full and compares the result with this game; throws SaveError when it
+  // differs (an engine fault: the record would not give the game back).
+  void verify_record(const nlohmann::json &record) const;
+  // Writes the verified record atomically (temporary file, flush, rename); throws SaveError when
+  // the record does not replay, IoError when the file cannot be written. The old file is kept.
   void save(const std::string &path) const;
 
   std::optional<Refusal> play(const Action &action);
   bool undo();                     // back to the state before the last action (snapshot)
   bool last_action_rolled() const; // did the last action roll a die? (undo stops there in play)
-  // Practice games: the next die rolled will be `face` (kept in the record's forced dice, so the
-  // record still replays exactly).
-  void insert_forced_die(int face);
+  // Practice games: the next die rolled shows `face` instead (kept in the record, so it replays).
+  void replace_next_die(int face);
+  // The dice each action rolled, in order (empty for an action that rolled none).
+  const std::vector<std::vector<int>> &dice() const { return dice_; }
   // The index of the action whose resolution wrote log entry `entry`.
   size_t action_for_log_entry(size_t entry) const;
   void replay_to(size_t action_count);
@@ -48,8 +55,9 @@ private:
   GameState state_;
   std::vector<Action> actions_;
   Events log_;
-  std::vector<GameState> history_; // state before each action
-  std::vector<size_t> log_marks_;  // log size before each action
+  std::vector<GameState> history_;     // state before each action
+  std::vector<size_t> log_marks_;      // log size before each action
+  std::vector<std::vector<int>> dice_; // the faces each action rolled
 };
 
 // JSON views (DESIGN.md "state" and "preview"). Hidden reverse sides appear only with spoilers
@@ -61,7 +69,8 @@ nlohmann::json attack_preview_to_json(const Battle &b, const AttackPreview &p);
 nlohmann::json fire_preview_to_json(const FirePreview &p);
 nlohmann::json options_to_json(const Options &o);
 
-// Writes text to path atomically (temporary file in the same folder, flush, rename).
+// Writes text to path atomically (temporary file in the same folder, flush, rename); throws
+// IoError.
 void write_file_atomically(const std::string &path, const std::string &text);
 
 } // namespace sns

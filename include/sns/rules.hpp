@@ -43,6 +43,10 @@ struct Setup {
   const Tables *tables = &default_tables();
   Options options;
   std::vector<int> forced_dice;
+  // Faces that replace what the dice would have rolled, by roll index (GameState::rolls): a
+  // practice take-back that rolls again, and the dice a format-2 record kept for each action. The
+  // generator and the forced queue still advance as usual, so a replaced roll changes nothing else.
+  std::map<uint32_t, int> replaced_dice;
   WingIntegrityRule wing_integrity() const;
   // The legal command assignments depend only on the side and the special-rule flags, so they
   // are worked out once per (side, flags) and kept here (a cache, not a second rule source).
@@ -102,7 +106,8 @@ std::vector<int> wings_acting(const Setup &setup, const GameState &state, Phase 
 // fire ranges; whether a unit there may be fired at is still apply's decision.
 std::vector<HexId> fire_reach(const Setup &setup, const GameState &state, int unit);
 
-// Dice (R23): splitmix64, d8 = top three bits + 1. Forced dice are consumed first.
+// Dice (R23): splitmix64, d8 = top three bits + 1. Forced dice are consumed first; a replaced
+// roll (Setup::replaced_dice) shows its replacement face.
 int roll_d8(const Setup &setup, GameState &state);
 
 } // namespace sns

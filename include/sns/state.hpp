@@ -55,6 +55,7 @@ struct PendingAttack {
 struct GameState {
   uint64_t rng = 0;         // dice generator state (R23)
   uint32_t forced_used = 0; // forced dice consumed so far
+  uint32_t rolls = 0;       // dice rolled so far, forced or not: the index of the next roll
   int turn = 1;             // Player Turns from 1 (R26)
   uint8_t active = 0;
   uint8_t initiative = 0; // holder of the Initiative Marker

@@ -55,8 +55,8 @@ void App::start(std::shared_ptr<const Battle> battle, Options options, uint64_t 
 bool App::open(const std::string &path) {
   try {
     nlohmann::json doc = read_json_file(path, kMaxInputBytes);
-    bool record =
-        doc.is_object() && doc.contains("format") && doc["format"] == "shields-swords-game/1";
+    bool record = doc.is_object() && doc.contains("format") &&
+                  (doc["format"] == "shields-swords-game/1" || doc["format"] == kRecordFormat);
     if (record) {
       game.emplace(Game::from_record(doc, path));
       save_path = path;
@@ -113,7 +113,7 @@ void App::undo() {
   redo.push_back(game->actions().back());
   game->undo();
   if (rolled) { // practice: the same action will roll a new die
-    game->insert_forced_die(fresh_die());
+    game->replace_next_die(fresh_die());
     redo.clear();
     message = "Taken back past a die roll: play it again for a fresh roll.";
   }

@@ -2,6 +2,7 @@
 #include "sns/bots.hpp"
 #include "sns/error.hpp"
 #include "sns/game.hpp"
+#include "sns/json_io.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -16,7 +17,7 @@ using json = nlohmann::json;
 
 namespace {
 
-constexpr int kUsage = 1, kBadInput = 2, kIllegal = 3;
+constexpr int kUsage = 1, kBadInput = 2, kIllegal = 3, kInternal = 4, kCannotWrite = 5;
 
 struct CliError {
   int code;
@@ -107,13 +108,8 @@ const std::string &need(const Args &a, size_t i, const char *what) {
 }
 
 Action parse_action(const Battle &b, const std::string &text, const std::string &source) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error &) {
-    fail(kBadInput, source + ": not valid JSON: " + text);
-  }
-  return action_from_json(b, j, source);
+  // The one JSON reader of every input (depth, number range): a bad action is bad input, exit 2.
+  return action_from_json(b, parse_json_text(text, source), source);
 }
 
 int cmd_validate(const Args &a) {
@@ -339,8 +335,11 @@ int main(int argc, char **argv) {
                      .dump()
               << "\n";
     return kBadInput;
+  } catch (const IoError &e) {
+    std::cerr << json{{"error", e.what()}, {"file", e.file()}}.dump() << "\n";
+    return kCannotWrite;
   } catch (const std::exception &e) {
     std::cerr << json{{"error", std::string("internal error: ") + e.what()}}.dump() << "\n";
-    return 4;
+    return kInternal;
   }
 }

@@ -310,8 +310,10 @@ private:
     }
     bool can_act = false; // Bonus alone is never playable (4.3)
     for (const Marker &mk : def.markers)
-      for (int f = 0; f < mk.count; ++f) can_act = can_act || mk.faces[f] != Command::Bonus;
-    if (!can_act) in_.fail(path + "/markers", "expected at least one marker face other than bonus (4.3)");
+      for (int f = 0; f < mk.count; ++f)
+        can_act = can_act || mk.faces[f] != Command::Bonus;
+    if (!can_act)
+      in_.fail(path + "/markers", "expected at least one marker face other than bonus (4.3)");
   }
 
   CombatClass cc(const json &v, const std::string &path) {
@@ -471,6 +473,10 @@ private:
     const json *list = in_.optional(doc_, "special");
     if (!list) return;
     in_.array(*list, "/special");
+    if (list->size() > kMaxSpecialRules)
+      in_.fail("/special", "at most " + std::to_string(kMaxSpecialRules) +
+                               " special rules (docs/battle-format.md), got " +
+                               std::to_string(list->size()));
     for (size_t i = 0; i < list->size(); ++i) {
       std::string path = JsonReader::at("/special", i);
       const json &s = in_.object((*list)[i], path);

@@ -349,13 +349,20 @@ WingIntegrityRule Setup::wing_integrity() const {
 }
 
 int roll_d8(const Setup &setup, GameState &s) {
-  if (s.forced_used < setup.forced_dice.size()) return setup.forced_dice[s.forced_used++];
-  // splitmix64: the same sequence on every platform and compiler (R23).
-  uint64_t z = (s.rng += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  z ^= z >> 31;
-  return static_cast<int>(z >> 61) + 1;
+  int face;
+  if (s.forced_used < setup.forced_dice.size()) {
+    face = setup.forced_dice[s.forced_used++];
+  } else { // splitmix64: the same sequence on every platform and compiler (R23).
+    uint64_t z = (s.rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    face = static_cast<int>(z >> 61) + 1;
+  }
+  if (auto it = setup.replaced_dice.find(s.rolls); it != setup.replaced_dice.end())
+    face = it->second;
+  ++s.rolls;
+  return face;
 }
 
 GameState new_game(const Setup &setup, uint64_t seed, Events *events) {

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <fcntl.h>
+#include <map>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace sns {
@@ -23,9 +25,16 @@ std::optional<Refusal> Game::play(const Action &action) {
   GameState before = state_;
   size_t mark = log_.size();
   if (auto r = apply(setup_, state_, action, &log_)) return r;
+  std::vector<int> rolled;
+  for (size_t i = mark; i < log_.size(); ++i)
+    if (log_[i].roll) rolled.push_back(log_[i].roll);
+  // Every die is logged with its roll; the record depends on it, so a silent roll is a fault.
+  if (rolled.size() != state_.rolls - before.rolls)
+    throw std::logic_error("an action rolled a die without logging it");
   history_.push_back(std::move(before));
   log_marks_.push_back(mark);
   actions_.push_back(action);
+  dice_.push_back(std::move(rolled));
   return std::nullopt;
 }
 
@@ -36,14 +45,15 @@ bool Game::undo() {
   history_.pop_back();
   log_marks_.pop_back();
   actions_.pop_back();
+  dice_.pop_back();
   return true;
 }
 
-void Game::insert_forced_die(int face) {
-  auto at =
-      setup_.forced_dice.begin() + std::min<size_t>(state_.forced_used, setup_.forced_dice.size());
-  setup_.forced_dice.insert(at, face);
-  // Snapshots taken before now consumed fewer forced dice, so they stay valid as they are.
+void Game::replace_next_die(int face) {
+  // A take-back discards the future: dice replaced beyond this point belonged to it.
+  setup_.replaced_dice.erase(setup_.replaced_dice.lower_bound(state_.rolls),
+                             setup_.replaced_dice.end());
+  setup_.replaced_dice[state_.rolls] = face;
 }
 
 size_t Game::action_for_log_entry(size_t entry) const {
@@ -53,11 +63,7 @@ size_t Game::action_for_log_entry(size_t entry) const {
   return action;
 }
 
-bool Game::last_action_rolled() const {
-  if (history_.empty()) return false;
-  const GameState &before = history_.back();
-  return before.rng != state_.rng || before.forced_used != state_.forced_used;
-}
+bool Game::last_action_rolled() const { return !dice_.empty() && !dice_.back().empty(); }
 
 void Game::replay_to(size_t count) {
   while (actions_.size() > count)
@@ -72,21 +78,90 @@ nlohmann::json options_to_json(const Options &o) {
 }
 
 json Game::record() const {
-  json actions = json::array();
-  for (const Action &a : actions_)
-    actions.push_back(action_to_json(battle(), a));
-  return {{"format", "shields-swords-game/1"},          {"battle", battle().source},
-          {"options", options_to_json(setup_.options)}, {"seed", seed_},
-          {"forced_dice", setup_.forced_dice},          {"actions", actions}};
+  json actions = json::array(), rolls = json::array(), replaced = json::object();
+  for (size_t i = 0; i < actions_.size(); ++i) {
+    actions.push_back(action_to_json(battle(), actions_[i]));
+    if (!dice_[i].empty()) rolls.push_back({{"action", i}, {"dice", dice_[i]}});
+  }
+  for (const auto &[roll, face] : setup_.replaced_dice)
+    replaced[std::to_string(roll)] = face;
+  return {{"format", kRecordFormat},
+          {"engine", kEngineVersion},
+          {"battle", battle().source},
+          {"options", options_to_json(setup_.options)},
+          {"seed", seed_},
+          {"forced_dice", setup_.forced_dice},
+          {"replaced_dice", replaced},
+          {"actions", actions},
+          {"rolls", rolls}};
 }
+
+namespace {
+
+// Format 2's dice: faces that replaced rolls (by roll index), and the dice each action rolled.
+std::map<uint32_t, int> read_replaced_dice(const JsonReader &in, const json &rec) {
+  std::map<uint32_t, int> out;
+  const json *r = in.optional(rec, "replaced_dice");
+  if (!r) return out;
+  in.object(*r, "/replaced_dice");
+  if (r->size() > kMaxRecordActions) in.fail("/replaced_dice", "at most 10000 replaced dice");
+  for (auto it = r->begin(); it != r->end(); ++it) {
+    std::string path = JsonReader::at("/replaced_dice", it.key());
+    const std::string &k = it.key();
+    if (k.empty() || k.size() > 9 || k.find_first_not_of("0123456789") != std::string::npos)
+      in.fail(path, "expected a roll number (0, 1, 2 ...) as the key");
+    out[static_cast<uint32_t>(std::stoul(k))] = static_cast<int>(in.integer(*it, path, 1, 8));
+  }
+  return out;
+}
+
+std::map<size_t, std::vector<int>> read_rolls(const JsonReader &in, const json &rec,
+                                              size_t actions) {
+  std::map<size_t, std::vector<int>> out;
+  const json *r = in.optional(rec, "rolls");
+  if (!r) return out;
+  in.array(*r, "/rolls");
+  for (size_t i = 0; i < r->size(); ++i) {
+    std::string path = JsonReader::at("/rolls", i);
+    in.only_keys((*r)[i], path, {"action", "dice"});
+    auto action = static_cast<size_t>(in.integer(in.field((*r)[i], path, "action"),
+                                                 JsonReader::at(path, "action"), 0,
+                                                 static_cast<long long>(actions) - 1));
+    const json &dice = in.array(in.field((*r)[i], path, "dice"), JsonReader::at(path, "dice"));
+    if (dice.size() > 8) in.fail(JsonReader::at(path, "dice"), "at most 8 dice for one action");
+    std::vector<int> faces;
+    for (size_t d = 0; d < dice.size(); ++d)
+      faces.push_back(static_cast<int>(
+          in.integer(dice[d], JsonReader::at(JsonReader::at(path, "dice"), d), 1, 8)));
+    if (!out.emplace(action, std::move(faces)).second)
+      in.fail(JsonReader::at(path, "action"), "each action's dice are listed once");
+  }
+  return out;
+}
+
+std::string faces_text(const std::vector<int> &dice) {
+  std::string t;
+  for (int d : dice)
+    t += (t.empty() ? "" : ", ") + std::to_string(d);
+  return "[" + t + "]";
+}
+
+} // namespace
 
 Game Game::from_record(const json &rec, const std::string &file) {
   JsonReader in(file);
   in.object(rec, "");
-  in.only_keys(rec, "", {"format", "battle", "options", "seed", "forced_dice", "actions"});
   std::string format = in.str(in.field(rec, "", "format"), "/format");
-  if (format != "shields-swords-game/1")
-    in.fail("/format", "expected \"shields-swords-game/1\", got \"" + format + "\"");
+  bool v2 = format == kRecordFormat;
+  if (!v2 && format != "shields-swords-game/1")
+    in.fail("/format", "expected \"shields-swords-game/2\" (or /1), got \"" + format + "\"");
+  if (v2)
+    in.only_keys(rec, "",
+                 {"format", "engine", "battle", "options", "seed", "forced_dice", "replaced_dice",
+                  "actions", "rolls"});
+  else
+    in.only_keys(rec, "", {"format", "battle", "options", "seed", "forced_dice", "actions"});
+  if (const json *e = in.optional(rec, "engine")) in.str(*e, "/engine");
   std::shared_ptr<const Battle> battle;
   const json &battle_doc = in.field(rec, "", "battle");
   try {
@@ -126,6 +201,8 @@ Game Game::from_record(const json &rec, const std::string &file) {
   const json &actions = in.array(in.field(rec, "", "actions"), "/actions");
   if (actions.size() > kMaxRecordActions)
     in.fail("/actions", "a record holds at most " + std::to_string(kMaxRecordActions) + " actions");
+  game.setup_.replaced_dice = read_replaced_dice(in, rec);
+  auto rolls = read_rolls(in, rec, actions.size());
   for (size_t i = 0; i < actions.size(); ++i) {
     std::string path = JsonReader::at("/actions", i);
     Action a;
@@ -134,9 +211,17 @@ Game Game::from_record(const json &rec, const std::string &file) {
     } catch (const LoadError &e) {
       throw LoadError(file, path + e.path(), e.expected());
     }
+    // Format 2 keeps the dice each action rolled: they are the dice it rolls again here.
+    auto kept = rolls.find(i);
+    for (size_t d = 0; kept != rolls.end() && d < kept->second.size(); ++d)
+      game.setup_.replaced_dice[game.state_.rolls + static_cast<uint32_t>(d)] = kept->second[d];
     if (auto r = game.play(a))
       in.fail(path, "this action is not legal at this point of the game (" + r->rule + ": " +
                         r->reason + ")");
+    if (v2 && game.dice_.back() != (kept == rolls.end() ? std::vector<int>{} : kept->second))
+      in.fail(path, "the record says this action rolled " +
+                        faces_text(kept == rolls.end() ? std::vector<int>{} : kept->second) +
+                        ", but replaying it rolls " + faces_text(game.dice_.back()));
   }
   return game;
 }
@@ -148,15 +233,14 @@ Game Game::load(const std::string &path) {
 void write_file_atomically(const std::string &path, const std::string &text) {
   std::string tmp = path + ".tmp." + std::to_string(::getpid());
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) throw LoadError(path, "", "cannot write the file (cannot create " + tmp + ")");
+  if (fd < 0) throw IoError(path, "cannot write the file (cannot create " + tmp + ")");
   size_t done = 0;
   while (done < text.size()) {
     ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n <= 0) {
       ::close(fd);
       std::remove(tmp.c_str());
-      throw LoadError(path, "",
-                      "cannot write the file (write failed; the previous file is untouched)");
+      throw IoError(path, "cannot write the file (write failed; the previous file is untouched)");
     }
     done += static_cast<size_t>(n);
   }
@@ -164,13 +248,33 @@ void write_file_atomically(const std::string &path, const std::string &text) {
   ok = ::close(fd) == 0 && ok;
   if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::remove(tmp.c_str());
-    throw LoadError(
-        path, "", "cannot write the file (flush or rename failed; the previous file is untouched)");
+    throw IoError(path,
+                  "cannot write the file (flush or rename failed; the previous file is untouched)");
   }
 }
 
+void Game::verify_record(const json &rec) const {
+  std::string why;
+  try {
+    Game replayed = from_record(rec, "the new record");
+    if (replayed.actions_ != actions_)
+      why = "its actions differ";
+    else if (!(replayed.state_ == state_))
+      why = "its final state differs from the game's";
+    else if (replayed.log_.size() != log_.size())
+      why = "its log differs";
+  } catch (const LoadError &e) {
+    why = e.what();
+  }
+  if (!why.empty())
+    throw SaveError("not saved: the record would not replay to this game (" + why +
+                    "); the previous file is untouched");
+}
+
 void Game::save(const std::string &path) const {
-  write_file_atomically(path, record().dump(1) + "\n");
+  json rec = record();
+  verify_record(rec);
+  write_file_atomically(path, rec.dump(1) + "\n");
 }
 
 namespace {

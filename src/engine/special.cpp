@@ -15,9 +15,14 @@ void set_flag(Ctx &c, size_t i, bool on) {
   else
     c.s.special_flags &= ~(1u << i);
 }
-// OffMapWing keeps "has left once" in the upper half of the flags, and "left this turn" in bits 8-15.
+// OffMapWing keeps "has left once" in the upper half of the flags, and "left this turn" in bits
+// 8-15.
 constexpr size_t kUsedShift = 16;
 constexpr size_t kThisTurnShift = 8;
+// Three fields of kMaxSpecialRules bits each must not overlap, whatever the number of rules.
+static_assert(kThisTurnShift >= kMaxSpecialRules &&
+              kUsedShift >= kThisTurnShift + kMaxSpecialRules &&
+              kUsedShift + kMaxSpecialRules <= 32);
 
 bool contains(const std::vector<UnitType> &types, UnitType t) {
   return std::find(types.begin(), types.end(), t) != types.end();
@@ -156,7 +161,8 @@ Check validate_special(Ctx &c, const Action &a) {
   if (a.verb == SpecialVerb::Return) {
     if (!flag(c, i)) return refuse(sp.id, c.b.wings[sp.wing].name + " is not away");
     if (flag(c, i + kThisTurnShift))
-      return refuse(sp.id, c.b.wings[sp.wing].name + " left this turn; it may be called back from the next turn on");
+      return refuse(sp.id, c.b.wings[sp.wing].name +
+                               " left this turn; it may be called back from the next turn on");
     return std::nullopt;
   }
   return refuse(sp.id, "expected \"leave\" or \"return\"");
@@ -197,9 +203,7 @@ void apply_special(Ctx &c, const Action &a) {
   }
 }
 
-void special_on_turn_start(Ctx &c) {
-  c.s.special_flags &= ~(0xFFu << kThisTurnShift);
-}
+void special_on_turn_start(Ctx &c) { c.s.special_flags &= ~(0xFFu << kThisTurnShift); }
 
 const Special *special_immobile(const Ctx &c, int u) {
   for (const Special &sp : c.b.special)
