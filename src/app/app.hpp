@@ -1,7 +1,7 @@
-// The desktop app's state: the game, what the player has selected, panels' settings, file paths.
+// The desktop app's window state: camera, panels, overlays, start screen; the game is the
+// session's.
 #pragma once
-#include "tutorial.hpp"
-#include "view.hpp"
+#include "session.hpp"
 
 #include <set>
 
@@ -29,14 +29,10 @@ struct Fonts {
   ImFont *bold = nullptr;
 };
 
+// Window and panel state only: the game, its files and lessons belong to the session.
 struct App {
-  std::string root;     // folder holding assets/ and battles/
-  std::string data_dir; // where the autosave lives
-  std::optional<Game> game;
-  std::string save_path; // where Ctrl+S writes
-  std::vector<Action> redo;
-  std::unique_ptr<Interaction> view;
-  Selection sel;
+  std::string root; // folder holding assets/ and battles/
+  std::unique_ptr<Session> session;
   Camera camera;
   bool camera_fitted = false;
   bool show_zoc = false, show_range = false, show_labels = false;
@@ -44,65 +40,44 @@ struct App {
   std::string rules_open = "3.0";
   char rules_search[64] = "";
   std::vector<RulesSection> rules;
-  std::string message; // status line: the last refusal or hint, with its rule
   bool start_screen = true;
+  bool lessons_screen = false;
   std::vector<BattleInfo> battles;
   int chosen_battle = 0;
   bool advanced_wing_integrity = false;
+  bool practice_choice = true; // start screen: new games are practice games
   char path_buffer[512] = "";
+  bool save_as_open = false; // the Save as dialog
+  char save_as_buffer[512] = "";
   int hover_log = -1;            // log entry under the mouse (its units are lit)
   std::vector<Command> draft[8]; // command builder: commands per wing slot
   int draft_wing[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
-  int die_face = 0, die_frames = 0;                 // die animation
-  int last_attack_row = -1, last_attack_column = 0; // where the last attack fell on the CRT
-  std::string last_attack_text;
+  int die_face = 0, die_frames = 0; // die animation
   Fonts fonts;
   float ui_scale = 1.0f;
-
-  // Learning: lessons, explain mode, and practice lines (take-backs and branches).
-  std::vector<Lesson> lessons;
-  std::optional<LessonRun> lesson;
-  size_t lesson_index = 0;
-  std::set<std::string> completed; // lesson ids, remembered in the data folder
-  bool lessons_screen = false;
   bool explain = false;
-  bool practice_choice = true; // start screen: new games are practice games
-  struct Line {
-    std::string name;
-    std::optional<Game> stored; // the line's game while another line is shown
-    bool fresh_dice = false;    // this line rolls new dice instead of the main line's
-  };
-  std::vector<Line> lines;
-  int line = 0;
-  uint64_t ui_rng = 0x2545F4914F6CDD1Dull; // fresh dice for practice (not the game's dice)
 
-  bool practice() const { return game && game->setup().options.practice; }
-  int fresh_die();
+  // Shorthands for the panels, which only read the game and call the session.
+  const Game &game() const { return session->game(); }
+  const Interaction &view() const { return session->view(); }
+  Selection &sel() { return session->selection(); }
+  bool has_game() const { return session && session->has_game(); }
+
+  // Flows that also change what the window shows.
+  void new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed);
+  bool open(const std::string &path, uint64_t seed_for_battle);
   void start_lesson(size_t index);
-  void lesson_next();
-  void load_progress();
-  void save_progress();
-  void branch(size_t log_entry, bool fresh_dice);
-  void switch_line(int index);
-
-  void start(std::shared_ptr<const Battle> battle, Options options, uint64_t seed);
-  bool open(const std::string &path); // a battle or a game record
-  void play(const Action &a);
-  void undo();
-  void redo_one();
-  void save(const std::string &path);
-  void autosave();
-  void refresh();
-  std::string autosave_path() const;
+  void save();       // Ctrl+S: the player's file, or Save as when it has none
+  void game_shown(); // a game was opened or started: fit the map, leave the start screen
   void scan_battles();
   void load_rules();
-  void load_rules_and_lessons();
 };
 
 // Drawing (map_view.cpp, counter_art.cpp) and panels (panels.cpp).
 struct MapRect {
   float x, y, w, h;
 };
+MapRect map_rect(const App &app); // the map's place in the window, between the panels
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
                   const std::vector<uint16_t> &marks);
@@ -112,7 +87,8 @@ void draw_start_screen(App &app);
 void draw_lessons_screen(App &app);
 void begin_centred_window(const char *title, float width, float height); // fixed, centred; End() it
 void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
-void lines_panel(App &app);    // practice lines, in the Battle panel
+void save_as_dialog(App &app);
+void lines_panel(App &app); // practice lines, in the Battle panel
 void log_context_menu(App &app, size_t entry);
 unsigned wing_colour(const std::string &hex);
 

@@ -70,8 +70,8 @@ void crown(ImDrawList *dl, float x, float y, float s) {
 } // namespace
 
 void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int u, bool dim) {
-  const Battle &b = app.game->battle();
-  const GameState &s = app.game->state();
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
   const UnitDef &d = b.units[u];
   const UnitState &us = s.units[u];
   const UnitFace &f = visible_face(b, s, u); // never the hidden reverse of a fresh unit (2.2, R22)

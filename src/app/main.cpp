@@ -1,7 +1,9 @@
 // shields-swords: the desktop app (SDL2 + Dear ImGui). Reads the engine, sends it actions, draws
 // it.
 #include "app.hpp"
+#include "script_runner.hpp"
 #include "sns/json_io.hpp"
+#include "ui.hpp"
 
 #include <SDL.h>
 #include <SDL_image.h>
@@ -23,130 +25,33 @@ using namespace sns::app;
 
 namespace sns::app {
 
-void App::refresh() {
-  view = std::make_unique<Interaction>(game->setup(), game->state());
-  last_attack_row = -1;
-  for (auto it = game->log().rbegin(); it != game->log().rend(); ++it)
-    if (it->kind == "attack") {
-      last_attack_row = it->cc, last_attack_column = it->column, last_attack_text = it->text;
-      break;
-    }
-  auto valid = [&](int u) { return u >= 0 && game->state().units[u].steps > 0; };
-  if (!valid(sel.unit) && sel.unit >= 0 && game->state().units[sel.unit].steps == 0) sel.clear();
-  if (sel.target >= 0 && !valid(sel.target)) sel.clear();
+void App::game_shown() {
+  camera_fitted = false;
+  start_screen = lessons_screen = false;
+  save_as_open = false;
+  die_face = die_frames = 0;
+  for (auto &d : draft)
+    d.clear();
+  std::fill(std::begin(draft_wing), std::end(draft_wing), -1);
 }
 
-void App::start(std::shared_ptr<const Battle> battle, Options options, uint64_t seed) {
+void App::new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed) {
   explain = battle->id == "first-clash"; // on by default in the teaching battle
-  game.emplace(std::move(battle), options, seed);
-  lesson.reset();
-  lines.clear();
-  save_path = (fs::path(data_dir) / (game->battle().id + ".json")).string();
-  redo.clear();
-  sel.clear();
-  message.clear();
-  camera_fitted = false;
-  start_screen = false;
-  die_face = 0;
-  autosave();
-  refresh();
+  session->new_game(std::move(battle), options, seed);
+  game_shown();
 }
 
-bool App::open(const std::string &path) {
-  try {
-    nlohmann::json doc = read_json_file(path, kMaxInputBytes);
-    bool record = doc.is_object() && doc.contains("format") &&
-                  (doc["format"] == "shields-swords-game/1" || doc["format"] == kRecordFormat);
-    if (record) {
-      game.emplace(Game::from_record(doc, path));
-      save_path = path;
-      lesson.reset();
-      lines.clear();
-    } else {
-      start(load_battle(doc, path), Options{},
-            static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
-      return true;
-    }
-  } catch (const std::exception &e) {
-    message = e.what();
-    return false;
-  }
-  redo.clear();
-  sel.clear();
-  message.clear();
-  camera_fitted = false;
-  start_screen = false;
-  refresh();
+bool App::open(const std::string &path, uint64_t seed_for_battle) {
+  if (!session->open(path, seed_for_battle)) return false;
+  game_shown();
   return true;
 }
 
-void App::play(const Action &a) {
-  size_t before = game->log().size();
-
-  if (auto r = game->play(a)) {
-    message = r->rule + ": " + r->reason;
-    return;
-  }
-  message.clear();
-  redo.clear();
-  sel.clear();
-  for (size_t i = before; i < game->log().size(); ++i) {
-    const Event &e = game->log()[i];
-    if (e.roll) die_face = e.roll, die_frames = 24;
-  }
-  autosave();
-  refresh();
-}
-
-void App::undo() {
-  if (game->actions().empty()) return;
-  if (lesson) {
-    message = "Lessons go forward only; replay the lesson from the lesson list to start again.";
-    return;
-  }
-  bool rolled = game->last_action_rolled();
-  if (rolled && !practice()) { // a competitive game: no taking back a roll and trying again
-    message = "Undo stops at a die roll in a competitive game: the dice have spoken. Practice "
-              "games allow it.";
-    return;
-  }
-  redo.push_back(game->actions().back());
-  game->undo();
-  if (rolled) { // practice: the same action will roll a new die
-    game->replace_next_die(fresh_die());
-    redo.clear();
-    message = "Taken back past a die roll: play it again for a fresh roll.";
-  }
-  sel.clear();
-  autosave();
-  refresh();
-}
-
-void App::redo_one() {
-  if (redo.empty()) return;
-  Action a = redo.back();
-  redo.pop_back();
-  auto keep = redo;
-  play(a);
-  redo = keep;
-}
-
-void App::save(const std::string &path) {
-  try {
-    game->save(path);
-    message = "Saved " + path;
-  } catch (const std::exception &e) {
-    message = e.what();
-  }
-}
-
-std::string App::autosave_path() const { return (fs::path(data_dir) / "autosave.json").string(); }
-
-void App::autosave() {
-  try {
-    game->save(autosave_path());
-  } catch (const std::exception &e) {
-    message = std::string("autosave failed: ") + e.what();
+void App::save() {
+  if (session->save() == Session::Saved::NeedsName) {
+    std::snprintf(save_as_buffer, sizeof save_as_buffer, "%s",
+                  session->suggested_save_path().c_str());
+    save_as_open = true;
   }
 }
 
@@ -173,16 +78,6 @@ void App::scan_battles() {
   });
 }
 
-void App::load_rules_and_lessons() {
-  try {
-    lessons = load_lessons(root);
-  } catch (const std::exception &e) {
-    std::cerr << "lessons not loaded: " << e.what() << "\n";
-  }
-  load_progress();
-  load_rules();
-}
-
 void App::load_rules() {
   std::ifstream in(fs::path(root) / "assets" / "rules.md");
   std::stringstream text;
@@ -203,6 +98,8 @@ struct LaunchOptions {
   std::string lesson;  // --lesson ID: open that lesson
   int lesson_step = 0; // --lesson-step N: played up to step N (screenshots)
   bool explain = false;
+  std::string script;           // --script FILE: drive the app from a script
+  std::optional<uint64_t> seed; // --seed N: a battle opened directly gets this seed
 };
 
 std::string find_root(const char *argv0) {
@@ -255,15 +152,20 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
       o.lesson_step = std::stoi(value());
     else if (a == "--explain")
       o.explain = true;
+    else if (a == "--script")
+      o.script = value();
+    else if (a == "--seed")
+      o.seed = std::stoull(value());
     else if (a == "--size") {
       std::string v = value();
       if (std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 320 ||
           o.height < 240)
         throw std::runtime_error("--size expects WIDTHxHEIGHT, e.g. 1600x900");
     } else if (a == "--help") {
-      std::cout << "usage: shields-swords [BATTLE.json | GAME.json] [--screenshot OUT.png [--size "
-                   "WxH] [--select UNIT]] "
-                   "[--bench-frames N]\n";
+      std::cout
+          << "usage: shields-swords [BATTLE.json | GAME.json] [--size WxH] [--seed N]\n"
+             "         [--screenshot OUT.png [--select UNIT] [--lesson ID [--lesson-step N]]]\n"
+             "         [--script FILE] [--bench-frames N] [--explain]\n";
       return false;
     } else if (!a.empty() && a[0] == '-')
       throw std::runtime_error("unknown option " + a);
@@ -287,46 +189,50 @@ bool load_fonts(App &app) {
   return app.fonts.ui && app.fonts.bold;
 }
 
-bool save_png(SDL_Renderer *renderer, int w, int h, const std::string &path) {
-  SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
-  if (!surface) return false;
-  bool ok = SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_ARGB8888, surface->pixels,
-                                 surface->pitch) == 0 &&
-            IMG_SavePNG(surface, path.c_str()) == 0;
-  SDL_FreeSurface(surface);
-  return ok;
-}
+} // namespace
 
-MapRect map_rect(const App &app) {
+MapRect sns::app::map_rect(const App &app) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
   float left = 250 * app.ui_scale, right = 360 * app.ui_scale, log_h = 190 * app.ui_scale;
   return {vp->WorkPos.x + left, vp->WorkPos.y, std::max(50.0f, vp->WorkSize.x - left - right),
           std::max(50.0f, vp->WorkSize.y - log_h)};
 }
 
+namespace {
+
 void menu_bar(App &app, bool &quit) {
   if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::BeginMenu("Game")) {
-    if (ImGui::MenuItem("Start screen")) app.start_screen = true;
-    if (ImGui::MenuItem("Undo", "Ctrl+Z", false, app.game.has_value())) app.undo();
-    if (ImGui::MenuItem("Redo", "Ctrl+Y", false, app.game && !app.redo.empty())) app.redo_one();
-    if (ImGui::MenuItem("Save", "Ctrl+S", false, app.game.has_value())) app.save(app.save_path);
-    if (ImGui::MenuItem("Quit")) quit = true;
+  if (ui::BeginMenu("Game")) {
+    if (ui::MenuItem("Start screen")) app.start_screen = true;
+    if (ui::MenuItem("Undo", "Ctrl+Z", false, app.has_game())) app.session->undo();
+    if (ui::MenuItem("Redo", "Ctrl+Y", false, app.has_game())) app.session->redo();
+    if (ui::MenuItem("Save", "Ctrl+S", false, app.has_game())) app.save();
+    if (ui::MenuItem("Save as...", nullptr, false, app.has_game())) {
+      std::snprintf(app.save_as_buffer, sizeof app.save_as_buffer, "%s",
+                    app.session->suggested_save_path().c_str());
+      app.save_as_open = true;
+    }
+    if (ui::MenuItem("Quit")) quit = true;
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("View")) {
-    ImGui::MenuItem("Enemy zones of control", "Z", &app.show_zoc);
-    ImGui::MenuItem("Fire range", "R", &app.show_range);
-    ImGui::MenuItem("Hex labels", "L", &app.show_labels);
-    if (ImGui::MenuItem("Fit the map", "Home")) app.camera_fitted = false;
+  if (ui::BeginMenu("View")) {
+    ui::MenuItem("Enemy zones of control", "Z", &app.show_zoc);
+    ui::MenuItem("Fire range", "R", &app.show_range);
+    ui::MenuItem("Hex labels", "L", &app.show_labels);
+    if (ui::MenuItem("Fit the map", "Home")) app.camera_fitted = false;
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("Help")) {
-    if (ImGui::MenuItem("Rules", "F1")) app.show_rules = true;
+  if (ui::BeginMenu("Help")) {
+    if (ui::MenuItem("Rules", "F1")) app.show_rules = true;
     ImGui::EndMenu();
   }
-  if (app.game)
-    ImGui::TextDisabled("   %s   save: %s", app.game->battle().name.c_str(), app.save_path.c_str());
+  if (app.has_game()) {
+    const std::string &file = app.session->save_path();
+    ui::TextDisabled("   %s   %s", app.game().battle().name.c_str(),
+                     app.session->mode() == Mode::Lesson ? "(lesson: not saved)"
+                     : file.empty()                      ? "(not saved yet: Ctrl+S names it)"
+                                                         : ("saved as " + file).c_str());
+  }
   ImGui::EndMainMenuBar();
 }
 
@@ -337,24 +243,22 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
   SDL_Keycode k = e.key.keysym.sym;
   if (k == SDLK_F1) {
     app.show_rules = true;
-    if (app.game) app.rules_open = section_for_phase(app.game->state().phase);
+    if (app.has_game()) app.rules_open = section_for_phase(app.game().state().phase);
   }
-  if (k == SDLK_F12 && app.game) {
-    int w, h;
-    SDL_GetRendererOutputSize(renderer, &w, &h);
-    std::string path =
-        (fs::path(app.data_dir) / ("screenshot-" + std::to_string(SDL_GetTicks()) + ".png"))
-            .string();
-    app.message = save_png(renderer, w, h, path) ? "Screenshot: " + path : "Screenshot failed";
+  if (k == SDLK_F12 && app.has_game()) {
+    std::string path = (fs::path(app.session->data_dir()) /
+                        ("screenshot-" + std::to_string(SDL_GetTicks()) + ".png"))
+                           .string();
+    app.session->say(save_png(renderer, path) ? "Screenshot: " + path : "Screenshot failed");
   }
   if (ctrl && k == SDLK_q) quit = true;
-  if (!app.game || app.start_screen) return;
+  if (!app.has_game() || app.start_screen) return;
   if (ctrl && k == SDLK_z)
-    app.undo();
+    app.session->undo();
   else if (ctrl && k == SDLK_y)
-    app.redo_one();
+    app.session->redo();
   else if (ctrl && k == SDLK_s)
-    app.save(app.save_path);
+    app.save();
   else if (ctrl && k == SDLK_o)
     app.start_screen = true;
   else if (k == SDLK_z)
@@ -366,9 +270,9 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
   else if (k == SDLK_x)
     app.explain = !app.explain;
   else if (k == SDLK_e)
-    app.play(Action{.type = ActionType::EndPhase});
+    app.session->play(Action{.type = ActionType::EndPhase});
   else if (k == SDLK_ESCAPE)
-    app.sel.clear();
+    app.sel().clear();
   else if (k == SDLK_HOME)
     app.camera_fitted = false;
   else if (k == SDLK_LEFT)
@@ -402,7 +306,7 @@ struct TerrainCache {
   bool stale(const App &app, const MapRect &r) const {
     return !texture || w != static_cast<int>(r.w) || h != static_cast<int>(r.h) || x != r.x ||
            y != r.y || size != app.camera.size || ox != app.camera.origin_x ||
-           oy != app.camera.origin_y || labels != app.show_labels || battle != &app.game->battle();
+           oy != app.camera.origin_y || labels != app.show_labels || battle != &app.game().battle();
   }
   void rebuild(App &app, const MapRect &r, SDL_Renderer *renderer) {
     if (!texture || w != static_cast<int>(r.w) || h != static_cast<int>(r.h)) {
@@ -412,7 +316,7 @@ struct TerrainCache {
           SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
     }
     x = r.x, y = r.y, size = app.camera.size, ox = app.camera.origin_x, oy = app.camera.origin_y;
-    labels = app.show_labels, battle = &app.game->battle();
+    labels = app.show_labels, battle = &app.game().battle();
     ImDrawList list(ImGui::GetDrawListSharedData());
     list._ResetForNewFrame();
     list.PushTextureID(ImGui::GetIO().Fonts->TexID);
@@ -444,7 +348,7 @@ TerrainCache terrain_cache;
 // One frame: panels, map, input on the map.
 void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   menu_bar(app, quit);
-  if (app.start_screen || !app.game) {
+  if (app.start_screen || !app.has_game()) {
     if (app.lessons_screen)
       draw_lessons_screen(app);
     else
@@ -453,14 +357,14 @@ void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   }
   MapRect r = map_rect(app);
   if (!app.camera_fitted) {
-    app.camera.fit(app.game->battle(), r.x, r.y, r.w, r.h);
+    app.camera.fit(app.game().battle(), r.x, r.y, r.w, r.h);
     app.camera_fitted = true;
   }
   ImGuiIO &io = ImGui::GetIO();
   PointF mouse{io.MousePos.x, io.MousePos.y};
   bool over_map = mouse.x >= r.x && mouse.x < r.x + r.w && mouse.y >= r.y && mouse.y < r.y + r.h &&
                   !io.WantCaptureMouse;
-  HexId hover = over_map ? app.camera.pick(app.game->battle(), mouse) : kOffMap;
+  HexId hover = over_map ? app.camera.pick(app.game().battle(), mouse) : kOffMap;
   if (over_map) {
     if (io.MouseWheel != 0) app.camera.zoom_at(mouse, io.MouseWheel > 0 ? 1.15 : 1 / 1.15);
     if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
@@ -470,19 +374,18 @@ void frame(App &app, bool &quit, SDL_Renderer *renderer) {
     if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
         ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 6.0f).x == 0 &&
         ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 6.0f).y == 0 && hover != kOffMap) {
-      ClickOutcome out = app.view->click(app.sel, hover);
-      app.message = out.message;
-      if (out.action) app.play(*out.action);
+      app.session->click(hover);
     }
-    if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.sel.clear();
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.sel().clear();
   }
-  auto marks = app.view->marks(app.sel, app.show_zoc, app.show_range);
-  if (app.lesson && app.lesson->step()) { // point at what the lesson step talks about
-    const Battle &b = app.game->battle();
-    for (const std::string &id : app.lesson->step()->units)
-      if (int u = b.unit_index(id); u >= 0 && app.game->state().units[u].hex != kOffMap)
-        marks[app.game->state().units[u].hex] |= kMarkLesson;
-    for (const std::string &h : app.lesson->step()->hexes)
+  auto marks = app.view().marks(app.sel(), app.show_zoc, app.show_range);
+  const LessonRun *run = app.session->lesson();
+  if (run && run->step()) { // point at what the lesson step talks about
+    const Battle &b = app.game().battle();
+    for (const std::string &id : run->step()->units)
+      if (int u = b.unit_index(id); u >= 0 && app.game().state().units[u].hex != kOffMap)
+        marks[app.game().state().units[u].hex] |= kMarkLesson;
+    for (const std::string &h : run->step()->hexes)
       if (auto id = b.parse_hex(h)) marks[*id] |= kMarkLesson;
   }
   if (terrain_cache.stale(app, r)) terrain_cache.rebuild(app, r, renderer);
@@ -493,39 +396,99 @@ void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   draw_panels(app, r, hover);
 }
 
+// Errors on standard error as one JSON line, written by the JSON library (so quotes are escaped).
+void report_error(const std::string &what) {
+  std::cerr << nlohmann::json{{"error", what}}.dump() << "\n";
+}
+
+// --lesson ID [--lesson-step N]: open a lesson, played up to step N (screenshots).
+bool open_lesson(App &app, const LaunchOptions &opt) {
+  const auto &lessons = app.session->lessons();
+  auto it = std::find_if(lessons.begin(), lessons.end(),
+                         [&](const Lesson &l) { return l.id == opt.lesson; });
+  if (it == lessons.end()) {
+    report_error("--lesson: no lesson " + opt.lesson);
+    return false;
+  }
+  app.start_lesson(static_cast<size_t>(it - lessons.begin()));
+  try {
+    app.session->advance_lesson(static_cast<size_t>(opt.lesson_step));
+  } catch (const std::exception &e) {
+    report_error(e.what());
+    return false;
+  }
+  return true;
+}
+
+// --select UNIT: a unit selected, as if clicked (screenshots).
+bool select_unit(App &app, const std::string &id) {
+  int u = app.game().battle().unit_index(id);
+  if (u < 0) {
+    report_error("--select: no unit " + id);
+    return false;
+  }
+  Selection &sel = app.sel();
+  sel.unit = u;
+  // In a Combat Phase, selecting an enemy picks it as the target.
+  if (app.view().phase_attacks() &&
+      app.game().battle().units[u].side != app.game().state().active) {
+    sel.clear();
+    sel.target = u;
+    for (const Action &a : app.view().legal())
+      if (a.type == ActionType::Attack && a.target == u) {
+        sel.attackers.assign(a.attackers.begin(), a.attackers.end());
+        break;
+      }
+  }
+  return true;
+}
+
+void report_frame_times(std::vector<double> frame_ms, int frames) {
+  std::vector<double> sorted(frame_ms.begin() + std::min<size_t>(2, frame_ms.size()),
+                             frame_ms.end());
+  std::sort(sorted.begin(), sorted.end());
+  double median = sorted.empty() ? 0 : sorted[sorted.size() / 2];
+  double p99 = sorted.empty() ? 0 : sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)];
+  std::cout << nlohmann::json{{"frames", frames}, {"median_ms", median}, {"p99_ms", p99}}.dump()
+            << "\n";
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   LaunchOptions opt;
+  std::optional<ScriptRunner> script;
   try {
     if (!parse_options(argc, argv, opt)) return 0;
+    if (!opt.script.empty()) script.emplace(load_script(opt.script), opt.script);
   } catch (const std::exception &e) {
-    std::cerr << "{\"error\": \"" << e.what() << "\"}\n";
+    report_error(e.what());
     return 1;
   }
-  bool headless = !opt.screenshot.empty() || opt.bench_frames > 0;
+  bool headless = !opt.screenshot.empty() || opt.bench_frames > 0 || script;
   if (headless) {
     SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
-    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION,
-                "0"); // a plain X11 framebuffer: no GL driver to load
+    // A plain X11 framebuffer: no GL driver to load.
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
   }
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
-    std::cerr << "{\"error\": \"cannot start SDL: " << SDL_GetError() << "\"}\n";
+    report_error(std::string("cannot start SDL: ") + SDL_GetError());
     return 2;
   }
   IMG_Init(IMG_INIT_PNG);
   App app;
   app.root = find_root(argv[0]);
-  app.data_dir = data_folder();
+  app.session = std::make_unique<Session>(app.root, data_folder());
   float ddpi = 96;
   if (!headless && SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0)
     app.ui_scale = std::clamp(ddpi / 96.0f, 1.0f, 3.0f);
+  // Scripts run in a visible window (resizing is part of what they test); screenshots hidden.
   auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
-                                            (headless ? SDL_WINDOW_HIDDEN : 0));
+                                            (headless && !script ? SDL_WINDOW_HIDDEN : 0));
   SDL_Window *window = SDL_CreateWindow("Shields & Swords II", SDL_WINDOWPOS_CENTERED,
                                         SDL_WINDOWPOS_CENTERED, opt.width, opt.height, flags);
   if (!window) {
-    std::cerr << "{\"error\": \"cannot open a window: " << SDL_GetError() << "\"}\n";
+    report_error(std::string("cannot open a window: ") + SDL_GetError());
     return 2;
   }
   SDL_Renderer *renderer = SDL_CreateRenderer(
@@ -544,51 +507,20 @@ int main(int argc, char **argv) {
   ImGui_ImplSDLRenderer_Init(renderer);
   if (!load_fonts(app)) return 2;
   app.scan_battles();
-  app.load_rules_and_lessons();
+  app.load_rules();
 
   std::string file = opt.file;
   if (file.empty() && opt.bench_frames > 0)
     file = (fs::path(app.root) / "battles" / "grunwald-1410.json").string();
-  if (!file.empty() && !app.open(file)) {
-    std::cerr << "{\"error\": \"" << app.message << "\"}\n";
+  uint64_t seed =
+      static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  if (!file.empty() && !app.open(file, opt.seed ? *opt.seed : seed)) {
+    report_error(app.session->message());
     return 2;
   }
-  if (!opt.lesson.empty()) {
-    auto it = std::find_if(app.lessons.begin(), app.lessons.end(),
-                           [&](const Lesson &l) { return l.id == opt.lesson; });
-    if (it == app.lessons.end()) {
-      std::cerr << "{\"error\": \"--lesson: no lesson " << opt.lesson << "\"}\n";
-      return 2;
-    }
-    app.start_lesson(static_cast<size_t>(it - app.lessons.begin()));
-    try {
-      app.lesson->advance_to(static_cast<size_t>(opt.lesson_step));
-    } catch (const std::exception &e) {
-      std::cerr << "{\"error\": \"" << e.what() << "\"}\n";
-      return 2;
-    }
-    app.game.emplace(app.lesson->game());
-    app.refresh();
-  }
+  if (!opt.lesson.empty() && !open_lesson(app, opt)) return 2;
   if (opt.explain) app.explain = true;
-  if (!opt.select.empty() && app.game) {
-    int u = app.game->battle().unit_index(opt.select);
-    if (u < 0) {
-      std::cerr << "{\"error\": \"--select: no unit " << opt.select << "\"}\n";
-      return 2;
-    }
-    app.sel.unit = u;
-    // In a Combat Phase, selecting an enemy picks it as the target.
-    if (app.view->phase_attacks() && app.game->battle().units[u].side != app.game->state().active) {
-      app.sel.clear();
-      app.sel.target = u;
-      for (const Action &a : app.view->legal())
-        if (a.type == ActionType::Attack && a.target == u) {
-          app.sel.attackers.assign(a.attackers.begin(), a.attackers.end());
-          break;
-        }
-    }
-  }
+  if (!opt.select.empty() && app.has_game() && !select_unit(app, opt.select)) return 2;
 
   bool quit = false;
   int frames = 0;
@@ -607,14 +539,17 @@ int main(int argc, char **argv) {
     auto t0 = std::chrono::steady_clock::now();
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    if (script) script->before_frame();
     ImGui::NewFrame();
+    ui::next_frame();
     terrain_cache.visible = false;
+    if (int roll = app.has_game() ? app.session->take_roll() : 0)
+      app.die_face = roll, app.die_frames = 24;
     frame(app, quit, renderer);
     ImGui::Render();
     SDL_SetRenderDrawColor(renderer, 40, 40, 44, 255);
     SDL_RenderClear(renderer);
-    if (terrain_cache
-            .visible) { // a plain blit is far cheaper than a textured quad in the software renderer
+    if (terrain_cache.visible) { // a plain blit is far cheaper than a textured quad in software
       SDL_Rect dst{static_cast<int>(terrain_cache.x), static_cast<int>(terrain_cache.y),
                    terrain_cache.w, terrain_cache.h};
       SDL_RenderCopy(renderer, terrain_cache.texture, nullptr, &dst);
@@ -623,29 +558,20 @@ int main(int argc, char **argv) {
     frame_ms.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     ++frames;
+    if (script) {
+      script->after_frame(app, window, renderer);
+      if (script->finished()) quit = true;
+    }
     if (target_frames > 0 && frames >= target_frames) {
-      if (!opt.screenshot.empty()) {
-        int w, h;
-        SDL_GetRendererOutputSize(renderer, &w, &h);
-        if (!save_png(renderer, w, h, opt.screenshot)) {
-          std::cerr << "{\"error\": \"cannot write " << opt.screenshot << ": " << SDL_GetError()
-                    << "\"}\n";
-          return 2;
-        }
+      if (!opt.screenshot.empty() && !save_png(renderer, opt.screenshot)) {
+        report_error("cannot write " + opt.screenshot + ": " + SDL_GetError());
+        return 2;
       }
       quit = true;
     }
     SDL_RenderPresent(renderer);
   }
-  if (opt.bench_frames > 0) {
-    std::vector<double> sorted(frame_ms.begin() + std::min<size_t>(2, frame_ms.size()),
-                               frame_ms.end());
-    std::sort(sorted.begin(), sorted.end());
-    double median = sorted.empty() ? 0 : sorted[sorted.size() / 2];
-    double p99 = sorted.empty() ? 0 : sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)];
-    std::cout << "{\"frames\": " << frames << ", \"median_ms\": " << median
-              << ", \"p99_ms\": " << p99 << "}\n";
-  }
+  if (opt.bench_frames > 0) report_frame_times(frame_ms, frames);
   ImGui_ImplSDLRenderer_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
@@ -653,5 +579,10 @@ int main(int argc, char **argv) {
   SDL_DestroyWindow(window);
   IMG_Quit();
   SDL_Quit();
+  if (script && script->failed()) {
+    std::cerr << "script failed: " << script->error() << "\n";
+    return 1;
+  }
+  if (script) std::cout << "script passed: " << opt.script << "\n";
   return 0;
 }

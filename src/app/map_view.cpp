@@ -85,7 +85,7 @@ std::vector<std::array<ImVec2, 6>> all_corners(const Battle &b, const Camera &ca
 // The static layer: terrain, patterns, contours, hexside features, labels. It changes only when the
 // camera does, so the app renders it once into a texture.
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r) {
-  const Battle &b = app.game->battle();
+  const Battle &b = app.game().battle();
   float size = static_cast<float>(cam.size);
   dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.x + r.w, r.y + r.h), true);
   dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.x + r.w, r.y + r.h), IM_COL32(58, 62, 58, 255));
@@ -161,8 +161,8 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
 // The moving layer: highlights, counters, hover.
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
                   const std::vector<uint16_t> &marks) {
-  const Battle &b = app.game->battle();
-  const GameState &s = app.game->state();
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
   const Camera &cam = app.camera;
   float size = static_cast<float>(cam.size);
   dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.x + r.w, r.y + r.h), true);
@@ -184,14 +184,14 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
   }
   // Units.
   std::vector<int> hover_units;
-  if (app.hover_log >= 0 && app.hover_log < static_cast<int>(app.game->log().size()))
-    hover_units = app.game->log()[app.hover_log].units;
+  if (app.hover_log >= 0 && app.hover_log < static_cast<int>(app.game().log().size()))
+    hover_units = app.game().log()[app.hover_log].units;
   for (size_t u = 0; u < s.units.size(); ++u) {
     HexId h = s.units[u].hex;
     if (h == kOffMap) continue;
     PointF c = cam.centre(b, h);
     float cs = size * 1.25f;
-    bool dim = s.attack.stage == AttackStage::None && app.view && app.view->phase_moves_units() &&
+    bool dim = s.attack.stage == AttackStage::None && app.view().phase_moves_units() &&
                !(marks[h] & kMarkMovable) && b.units[u].side == s.active;
     draw_counter(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs, static_cast<int>(u),
                  dim);

@@ -1,6 +1,7 @@
 // The app's panels: sequence of play, commands, combat and fire previews, choices, log, rules,
 // victory.
 #include "app.hpp"
+#include "ui.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -36,7 +37,7 @@ void rule_link(App &app, const std::string &rule, bool same_line = true) {
   if (same_line) ImGui::SameLine();
   std::string label = "[" + rule + "]##" + rule + std::to_string(ImGui::GetCursorPosY());
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(120, 180, 255, 255));
-  if (ImGui::SmallButton(label.c_str())) {
+  if (ui::SmallButton(label.c_str())) {
     std::string num = rule;
     while (!num.empty() && !std::isdigit(static_cast<unsigned char>(num.back())))
       num.pop_back();
@@ -48,65 +49,65 @@ void rule_link(App &app, const std::string &rule, bool same_line = true) {
 }
 
 void status_panel(App &app) {
-  const Battle &b = app.game->battle();
-  const GameState &s = app.game->state();
-  ImGui::TextWrapped("%s", b.name.c_str());
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
+  ui::TextWrapped("%s", b.name.c_str());
   ImGui::Separator();
-  ImGui::Text("Player Turn %d%s", s.turn,
-              b.last_turn ? (" of " + std::to_string(b.last_turn)).c_str() : "");
-  ImGui::Text("Active: %s", b.sides[s.active].name.c_str());
-  int to_act = side_to_act(app.game->setup(), s);
-  ImGui::Text("To act: %s", to_act < 0 ? "nobody" : b.sides[to_act].name.c_str());
+  ui::Text("Player Turn %d%s", s.turn,
+           b.last_turn ? (" of " + std::to_string(b.last_turn)).c_str() : "");
+  ui::Text("Active: %s", b.sides[s.active].name.c_str());
+  int to_act = side_to_act(app.game().setup(), s);
+  ui::Text("To act: %s", to_act < 0 ? "nobody" : b.sides[to_act].name.c_str());
   ImGui::Separator();
   for (int side = 0; side < 2; ++side) {
     const SideDef &sd = b.sides[side];
-    ImGui::TextWrapped("%s", sd.name.c_str());
-    ImGui::Text("  %d VP", s.vp[side]);
+    ui::TextWrapped("%s", sd.name.c_str());
+    ui::Text("  %d VP", s.vp[side]);
     if (sd.victory_vp) {
       ImGui::SameLine();
-      ImGui::TextDisabled("(wins at %d)", *sd.victory_vp);
-      ImGui::ProgressBar(std::min(1.0f, s.vp[side] / static_cast<float>(*sd.victory_vp)),
-                         ImVec2(-1, 6), "");
+      ui::TextDisabled("(wins at %d)", *sd.victory_vp);
+      ui::ProgressBar(std::min(1.0f, s.vp[side] / static_cast<float>(*sd.victory_vp)),
+                      ImVec2(-1, 6), "");
     }
     if (s.initiative == side) {
       ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 210, 60, 255));
-      ImGui::Text("  [Initiative Marker]");
+      ui::Text("  [Initiative Marker]");
       ImGui::PopStyleColor();
       rule_link(app, "11.0");
     }
   }
   ImGui::Separator();
-  ImGui::Text("Sequence of play");
+  ui::Text("Sequence of play");
   rule_link(app, "3.0");
   bool commanded = s.phase != Phase::Command;
   for (Phase p : kSequence) {
     bool current = s.phase == p;
-    bool skipped = commanded && !phase_commanded(app.game->setup(), s, p);
+    bool skipped = commanded && !phase_commanded(app.game().setup(), s, p);
     ImU32 col = current   ? IM_COL32(255, 230, 80, 255)
                 : skipped ? IM_COL32(120, 120, 120, 255)
                           : IM_COL32(220, 220, 220, 255);
     ImGui::PushStyleColor(ImGuiCol_Text, col);
-    ImGui::Text("%s %s", current ? ">" : " ", phase_title(p).c_str());
+    ui::Text("%s %s", current ? ">" : " ", phase_title(p).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::Separator();
-  ImGui::Checkbox("Enemy zones of control (Z)", &app.show_zoc);
-  ImGui::Checkbox("Fire range of selection (R)", &app.show_range);
-  ImGui::Checkbox("Hex labels (L)", &app.show_labels);
-  ImGui::Checkbox("Explain mode (X)", &app.explain);
+  ui::Checkbox("Enemy zones of control (Z)", &app.show_zoc);
+  ui::Checkbox("Fire range of selection (R)", &app.show_range);
+  ui::Checkbox("Hex labels (L)", &app.show_labels);
+  ui::Checkbox("Explain mode (X)", &app.explain);
   lines_panel(app);
 }
 
 void command_builder(App &app) {
-  const Battle &b = app.game->battle();
-  const GameState &s = app.game->state();
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
   const SideDef &side = b.sides[s.active];
-  ImGui::TextWrapped(
+  ui::TextWrapped(
       "Give up to %d wing%s up to %d commands each. Each marker is played once, one face up.",
       side.wings_per_turn, side.wings_per_turn == 1 ? "" : "s", side.commands_per_wing);
   rule_link(app, "4.0", false);
   ImGui::SameLine();
-  ImGui::TextDisabled("Choose a wing, then click marker faces.");
+  ui::TextDisabled("Choose a wing, then click marker faces.");
   std::vector<int> wings;
   for (size_t w = 0; w < b.wings.size(); ++w)
     if (b.wings[w].side == s.active) wings.push_back(static_cast<int>(w));
@@ -115,15 +116,15 @@ void command_builder(App &app) {
     ImGui::PushID(k);
     std::string current = app.draft_wing[k] < 0 ? "(no wing)" : b.wings[app.draft_wing[k]].name;
     if (ImGui::BeginCombo("Wing", current.c_str())) {
-      if (ImGui::Selectable("(no wing)", app.draft_wing[k] < 0))
+      if (ui::Selectable("(no wing)", app.draft_wing[k] < 0))
         app.draft_wing[k] = -1, app.draft[k].clear();
       for (int w : wings)
-        if (ImGui::Selectable(b.wings[w].name.c_str(), app.draft_wing[k] == w))
+        if (ui::Selectable(b.wings[w].name.c_str(), app.draft_wing[k] == w))
           app.draft_wing[k] = w, app.draft[k].clear();
       ImGui::EndCombo();
     }
     if (app.draft_wing[k] >= 0) {
-      ImGui::Text("Markers (click a face):");
+      ui::Text("Markers (click a face):");
       for (size_t m = 0; m < side.markers.size(); ++m) {
         const Marker &mk = side.markers[m];
         for (int f = 0; f < mk.count; ++f) {
@@ -131,9 +132,9 @@ void command_builder(App &app) {
           bool on = std::find(app.draft[k].begin(), app.draft[k].end(), cmd) != app.draft[k].end();
           std::string label =
               std::string(name(cmd)) + "##" + std::to_string(m) + "_" + std::to_string(f);
-          if (f) ImGui::SameLine(0, 2), ImGui::TextDisabled("|"), ImGui::SameLine(0, 2);
+          if (f) ImGui::SameLine(0, 2), ui::TextDisabled("|"), ImGui::SameLine(0, 2);
           if (on) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(60, 140, 60, 255));
-          if (ImGui::SmallButton(label.c_str())) {
+          if (ui::SmallButton(label.c_str())) {
             if (on)
               std::erase(app.draft[k], cmd);
             else
@@ -153,53 +154,49 @@ void command_builder(App &app) {
         if (o.commands.size() < kMaxListedCommands) o.commands.push_back(c);
       a.orders.push_back(o);
     }
-  auto refusal = check(app.game->setup(), s, a);
+  auto refusal = check(app.game().setup(), s, a);
   if (refusal) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 120, 100, 255));
-    ImGui::TextWrapped("%s: %s", refusal->rule.c_str(), refusal->reason.c_str());
+    ui::TextWrapped("%s: %s", refusal->rule.c_str(), refusal->reason.c_str());
     ImGui::PopStyleColor();
     rule_link(app, refusal->rule, false);
   }
   ImGui::BeginDisabled(refusal.has_value());
-  if (ImGui::Button(a.orders.empty() ? "Give no commands (Enter)"
-                                     : "Give these commands (Enter)") ||
+  if (ui::Button(a.orders.empty() ? "Give no commands (Enter)" : "Give these commands (Enter)") ||
       (!refusal && key_pressed(ImGuiKey_Enter))) {
     for (auto &d : app.draft)
       d.clear();
     std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
-    app.play(a);
+    app.session->play(a);
   }
   ImGui::EndDisabled();
-  for (const Action &sa : app.view->legal())
+  for (const Action &sa : app.view().legal())
     if (sa.type == ActionType::Special) {
       const Special &sp = b.special[sa.special];
       std::string label =
           (sa.verb == SpecialVerb::Leave ? "Send away: " : "Call back: ") + b.wings[sp.wing].name;
-      if (ImGui::Button(label.c_str())) app.play(sa);
+      if (ui::Button(label.c_str())) app.session->play(sa);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sp.text.c_str());
     }
 }
 
 // The CRT (2.6, 7.5) with the row in use lit, and the column of the last roll when there is one.
 void crt_table(App &app, CombatClass row, int column) {
-  const Tables &t = *app.game->setup().tables;
+  const Tables &t = *app.game().setup().tables;
   if (!ImGui::BeginTable("crt", 12, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
     return;
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
-  ImGui::TextDisabled("CC");
+  ui::TextDisabled("CC");
   for (int c = Tables::kMinColumn; c <= Tables::kMaxColumn; ++c) {
     ImGui::TableSetColumnIndex(c - Tables::kMinColumn + 1);
-    ImGui::TextDisabled(c == Tables::kMinColumn   ? "<=-2"
-                        : c == Tables::kMaxColumn ? "8+"
-                                                  : "%d",
-                        c);
+    ui::TextDisabled(c == Tables::kMinColumn ? "<=-2" : c == Tables::kMaxColumn ? "8+" : "%d", c);
   }
   for (CombatClass cc = kBestCC; cc <= kWorstCC; ++cc) {
     ImGui::TableNextRow();
     if (cc == row) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 80, 20, 255));
     ImGui::TableSetColumnIndex(0);
-    ImGui::Text("%s", cc_name(cc).c_str());
+    ui::Text("%s", cc_name(cc).c_str());
     for (int c = Tables::kMinColumn; c <= Tables::kMaxColumn; ++c) {
       ImGui::TableSetColumnIndex(c - Tables::kMinColumn + 1);
       if (cc == row && c == column)
@@ -207,48 +204,47 @@ void crt_table(App &app, CombatClass row, int column) {
       else if (c == column)
         ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(70, 40, 40, 255));
       const CrtCell &cell = t.cell(cc, c);
-      ImGui::Text("%s%s", std::string(name(cell.result)).c_str(), cell.asterisk ? "*" : "");
+      ui::Text("%s%s", std::string(name(cell.result)).c_str(), cell.asterisk ? "*" : "");
     }
   }
   ImGui::EndTable();
 }
 
 void attack_preview(App &app, const Action &a) {
-  const Battle &b = app.game->battle();
+  const Battle &b = app.game().battle();
   AttackPreview p;
-  auto r = preview_attack(app.game->setup(), app.game->state(), a, p);
+  auto r = preview_attack(app.game().setup(), app.game().state(), a, p);
   if (r) {
     // A tie for Primary: offer the choice.
     if (r->reason.find("name the Primary") != std::string::npos) {
-      ImGui::Text("Choose the Primary (7.2):");
+      ui::Text("Choose the Primary (7.2):");
       for (int u : a.attackers)
-        if (ImGui::RadioButton(b.units[u].id.c_str(), app.sel.primary == u)) app.sel.primary = u;
+        if (ui::RadioButton(b.units[u].id.c_str(), app.sel().primary == u)) app.sel().primary = u;
     } else {
-      ImGui::TextWrapped("%s: %s", r->rule.c_str(), r->reason.c_str());
+      ui::TextWrapped("%s: %s", r->rule.c_str(), r->reason.c_str());
       rule_link(app, r->rule);
     }
     return;
   }
-  ImGui::Text("Primary: %s (%s)", b.units[p.primary].id.c_str(), b.units[p.primary].name.c_str());
-  ImGui::Text("CC %s", cc_name(p.base_cc).c_str());
+  ui::Text("Primary: %s (%s)", b.units[p.primary].id.c_str(), b.units[p.primary].name.c_str());
+  ui::Text("CC %s", cc_name(p.base_cc).c_str());
   for (const Term &t : p.cc_shifts) {
-    ImGui::BulletText("%+d level%s: %s", t.value, std::abs(t.value) == 1 ? "" : "s",
-                      t.reason.c_str());
+    ui::BulletText("%+d level%s: %s", t.value, std::abs(t.value) == 1 ? "" : "s", t.reason.c_str());
     rule_link(app, t.rule);
   }
-  ImGui::Text("Modified CC: %s", cc_name(p.cc).c_str());
-  ImGui::Text("DRM %+d", p.drm);
+  ui::Text("Modified CC: %s", cc_name(p.cc).c_str());
+  ui::Text("DRM %+d", p.drm);
   for (const Term &t : p.drm_terms) {
-    ImGui::BulletText("%+d %s", t.value, t.reason.c_str());
+    ui::BulletText("%+d %s", t.value, t.reason.c_str());
     rule_link(app, t.rule);
   }
-  ImGui::Text("Result by die roll (row %s):", cc_name(p.cc).c_str());
+  ui::Text("Result by die roll (row %s):", cc_name(p.cc).c_str());
   for (int roll = 1; roll <= 8; ++roll) {
     const CrtCell &c = p.by_roll[roll - 1];
-    ImGui::Text("%d:%s%s", roll, std::string(name(c.result)).c_str(), c.asterisk ? "*" : "");
+    ui::Text("%d:%s%s", roll, std::string(name(c.result)).c_str(), c.asterisk ? "*" : "");
     if (roll % 4) ImGui::SameLine();
   }
-  if (ImGui::CollapsingHeader("Combat Results Table")) crt_table(app, p.cc, -100);
+  if (ui::CollapsingHeader("Combat Results Table")) crt_table(app, p.cc, -100);
   for (int res = 0; res < kCombatResultCount; ++res) {
     if (p.outcomes[res] <= 0) continue;
     char label[32];
@@ -257,65 +253,67 @@ void attack_preview(App &app, const Action &a) {
     bool good = res <= static_cast<int>(CombatResult::DR);
     ImGui::PushStyleColor(ImGuiCol_PlotHistogram,
                           good ? IM_COL32(60, 170, 80, 255) : IM_COL32(200, 80, 60, 255));
-    ImGui::ProgressBar(static_cast<float>(p.outcomes[res]), ImVec2(-1, 0), label);
+    ui::ProgressBar(static_cast<float>(p.outcomes[res]), ImVec2(-1, 0), label);
     ImGui::PopStyleColor();
   }
-  if (ImGui::Button("Attack: roll the die (Enter)") || key_pressed(ImGuiKey_Enter)) app.play(a);
+  if (ui::Button("Attack: roll the die (Enter)") || key_pressed(ImGuiKey_Enter))
+    app.session->play(a);
 }
 
 void fire_preview(App &app, const Action &a) {
   FirePreview p;
-  if (auto r = preview_fire(app.game->setup(), app.game->state(), a, p)) {
-    ImGui::TextWrapped("%s: %s", r->rule.c_str(), r->reason.c_str());
+  if (auto r = preview_fire(app.game().setup(), app.game().state(), a, p)) {
+    ui::TextWrapped("%s: %s", r->rule.c_str(), r->reason.c_str());
     return;
   }
-  const Battle &b = app.game->battle();
-  ImGui::Text("%s fires at %s", b.units[a.unit].id.c_str(), b.units[a.target].id.c_str());
-  ImGui::Text("Fire Factor %d", visible_face(b, app.game->state(), a.unit).fire);
+  const Battle &b = app.game().battle();
+  ui::Text("%s fires at %s", b.units[a.unit].id.c_str(), b.units[a.target].id.c_str());
+  ui::Text("Fire Factor %d", visible_face(b, app.game().state(), a.unit).fire);
   for (const Term &t : p.modifiers) {
-    ImGui::BulletText("%+d %s", t.value, t.reason.c_str());
+    ui::BulletText("%+d %s", t.value, t.reason.c_str());
     rule_link(app, t.rule);
   }
-  ImGui::Text("Suppresses on a roll of %d or more", p.needed);
+  ui::Text("Suppresses on a roll of %d or more", p.needed);
   char label[32];
   std::snprintf(label, sizeof label, "%.1f%%", p.chance * 100);
-  ImGui::ProgressBar(static_cast<float>(p.chance), ImVec2(-1, 0), label);
-  if (ImGui::Button("Fire: roll the die (Enter)") || key_pressed(ImGuiKey_Enter)) app.play(a);
+  ui::ProgressBar(static_cast<float>(p.chance), ImVec2(-1, 0), label);
+  if (ui::Button("Fire: roll the die (Enter)") || key_pressed(ImGuiKey_Enter)) app.session->play(a);
 }
 
 void decision_panel(App &app) {
   learning_panel(app);
-  const Battle &b = app.game->battle();
-  const GameState &s = app.game->state();
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
   if (s.game_over()) {
-    ImGui::TextWrapped("The battle is over.");
-    ImGui::TextWrapped("%s", s.result_reason.c_str());
+    ui::TextWrapped("The battle is over.");
+    ui::TextWrapped("%s", s.result_reason.c_str());
     return;
   }
-  const auto &legal = app.view->legal();
+  const auto &legal = app.view().legal();
   if (s.attack.stage != AttackStage::None) {
-    if (app.last_attack_row >= 0) crt_table(app, app.last_attack_row, app.last_attack_column);
-    ImGui::Text("Attack on %s: %s%s", b.units[s.attack.target].id.c_str(),
-                std::string(name(s.attack.result)).c_str(), s.attack.asterisk ? "*" : "");
-    int who = side_to_act(app.game->setup(), s);
-    ImGui::Text("%s decides:", b.sides[who].name.c_str());
+    if (const LastAttack &la = app.session->last_attack(); la.row >= 0)
+      crt_table(app, la.row, la.column);
+    ui::Text("Attack on %s: %s%s", b.units[s.attack.target].id.c_str(),
+             std::string(name(s.attack.result)).c_str(), s.attack.asterisk ? "*" : "");
+    int who = side_to_act(app.game().setup(), s);
+    ui::Text("%s decides:", b.sides[who].name.c_str());
     for (const Action &a : legal) {
       if (a.type == ActionType::Choose || a.type == ActionType::NoAdvance) {
-        if (ImGui::Button(describe(b, a).c_str())) app.play(a);
+        if (ui::Button(describe(b, a).c_str())) app.session->play(a);
       }
     }
     switch (s.attack.stage) {
     case AttackStage::AttackerLoss:
-      ImGui::TextWrapped("Click the attacker (orange) that takes the loss.");
+      ui::TextWrapped("Click the attacker (orange) that takes the loss.");
       rule_link(app, "7.5");
       break;
     case AttackStage::DefenderRetreat:
     case AttackStage::AttackerRetreat:
-      ImGui::TextWrapped("Click a retreat hex (blue).");
+      ui::TextWrapped("Click a retreat hex (blue).");
       rule_link(app, "7.6");
       break;
     case AttackStage::Advance:
-      ImGui::TextWrapped("Click an attacker (blue ring) to advance, or decline.");
+      ui::TextWrapped("Click an attacker (blue ring) to advance, or decline.");
       rule_link(app, "7.8");
       break;
     default:
@@ -329,11 +327,11 @@ void decision_panel(App &app) {
     command_builder(app);
     return;
   case Phase::Initiative:
-    ImGui::TextWrapped("You hold the Initiative Marker: take another turn now (the marker passes "
-                       "to your opponent)?");
+    ui::TextWrapped("You hold the Initiative Marker: take another turn now (the marker passes "
+                    "to your opponent)?");
     rule_link(app, "11.0", false);
     for (const Action &a : legal)
-      if (ImGui::Button(describe(b, a).c_str())) app.play(a);
+      if (ui::Button(describe(b, a).c_str())) app.session->play(a);
     return;
   default:
     break;
@@ -341,19 +339,21 @@ void decision_panel(App &app) {
   bool mode = std::any_of(legal.begin(), legal.end(),
                           [](const Action &a) { return a.type == ActionType::CombatMode; });
   if (mode) {
-    ImGui::TextWrapped("Bonus + Combat: two Combat Phases, or one Pitched Combat Phase at +1 CC?");
+    ui::TextWrapped("Bonus + Combat: two Combat Phases, or one Pitched Combat Phase at +1 CC?");
     rule_link(app, "7.7", false);
     for (const Action &a : legal)
-      if (a.type == ActionType::CombatMode && ImGui::Button(describe(b, a).c_str())) app.play(a);
+      if (a.type == ActionType::CombatMode && ui::Button(describe(b, a).c_str()))
+        app.session->play(a);
     return;
   }
-  if (app.last_attack_row >= 0 &&
-      ImGui::CollapsingHeader("Last attack on the CRT", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ImGui::TextWrapped("%s", app.last_attack_text.c_str());
-    crt_table(app, app.last_attack_row, app.last_attack_column);
+  if (const LastAttack &la = app.session->last_attack();
+      la.row >= 0 &&
+      ui::CollapsingHeader("Last attack on the CRT", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ui::TextWrapped("%s", la.text.c_str());
+    crt_table(app, la.row, la.column);
   }
-  if (app.view->phase_moves_units()) {
-    ImGui::TextWrapped(
+  if (app.view().phase_moves_units()) {
+    ui::TextWrapped(
         "Click a lit unit, then a yellow hex. Hover any hex to see why it is or is not allowed.");
     std::vector<int> entering;
     for (const Action &a : legal)
@@ -361,17 +361,17 @@ void decision_panel(App &app) {
           std::find(entering.begin(), entering.end(), a.unit) == entering.end())
         entering.push_back(a.unit);
     if (!entering.empty()) {
-      ImGui::Text("Off the map, ready to enter:");
+      ui::Text("Off the map, ready to enter:");
       for (int u : entering)
-        if (ImGui::Selectable((b.units[u].id + " " + b.units[u].name).c_str(), app.sel.unit == u))
-          app.sel.clear(), app.sel.unit = u;
+        if (ui::Selectable((b.units[u].id + " " + b.units[u].name).c_str(), app.sel().unit == u))
+          app.sel().clear(), app.sel().unit = u;
     }
-  } else if (app.view->phase_fires()) {
-    ImGui::TextWrapped("Click a lit unit to fire, then an enemy in range.");
-  } else if (app.view->phase_attacks()) {
-    ImGui::TextWrapped("Click an enemy (red) to attack, then add your attackers (green).");
+  } else if (app.view().phase_fires()) {
+    ui::TextWrapped("Click a lit unit to fire, then an enemy in range.");
+  } else if (app.view().phase_attacks()) {
+    ui::TextWrapped("Click an enemy (red) to attack, then add your attackers (green).");
   }
-  if (auto pending = app.view->pending_action(app.sel)) {
+  if (auto pending = app.view().pending_action(app.sel())) {
     ImGui::Separator();
     if (pending->type == ActionType::Attack)
       attack_preview(app, *pending);
@@ -379,11 +379,11 @@ void decision_panel(App &app) {
       fire_preview(app, *pending);
   }
   ImGui::Separator();
-  if (ImGui::Button("End phase (E)")) app.play(Action{.type = ActionType::EndPhase});
+  if (ui::Button("End phase (E)")) app.session->play(Action{.type = ActionType::EndPhase});
 }
 
 void log_panel(App &app) {
-  const Events &log = app.game->log();
+  const Events &log = app.game().log();
   app.hover_log = -1;
   ImGui::BeginChild("log", ImVec2(0, 0), false);
   for (size_t i = 0; i < log.size(); ++i) {
@@ -398,7 +398,7 @@ void log_panel(App &app) {
     rule_link(app, e.rule, false);
     ImGui::PopID();
     ImGui::SameLine();
-    ImGui::TextWrapped("%s", e.text.c_str());
+    ui::TextWrapped("%s", e.text.c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) app.hover_log = static_cast<int>(i);
     ImGui::PushID(static_cast<int>(i));
@@ -413,7 +413,7 @@ void rules_window(App &app) {
   if (!app.show_rules) return;
   ImGui::SetNextWindowSize(ImVec2(560, 520), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(1.0f); // text over the map must stay readable
-  if (!ImGui::Begin("Rules (F1)", &app.show_rules)) {
+  if (!ui::Begin("Rules (F1)", &app.show_rules)) {
     ImGui::End();
     return;
   }
@@ -430,8 +430,8 @@ void rules_window(App &app) {
       ImGui::SetNextItemOpen(true);
       ImGui::SetScrollHereY(0.0f);
     }
-    if (ImGui::CollapsingHeader((sec.number + " " + sec.title).c_str()))
-      ImGui::TextWrapped("%s", sec.body.c_str());
+    if (ui::CollapsingHeader((sec.number + " " + sec.title).c_str()))
+      ui::TextWrapped("%s", sec.body.c_str());
   }
   app.rules_open.clear();
   ImGui::EndChild();
@@ -440,30 +440,29 @@ void rules_window(App &app) {
 
 void hover_tooltip(App &app, HexId hover) {
   if (hover == kOffMap || ImGui::GetIO().WantCaptureMouse) return;
-  const Battle &b = app.game->battle();
-  const GameState &s = app.game->state();
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
   ImGui::BeginTooltip();
-  ImGui::Text("%s  %s, elevation %d", b.label(hover).c_str(),
-              b.terrain_types[b.terrain[hover]].name.c_str(), b.elevation[hover]);
-  int u = app.view->unit_at(hover);
+  ui::Text("%s  %s, elevation %d", b.label(hover).c_str(),
+           b.terrain_types[b.terrain[hover]].name.c_str(), b.elevation[hover]);
+  int u = app.view().unit_at(hover);
   if (u >= 0) {
     const UnitDef &d = b.units[u];
     const UnitFace &f = visible_face(b, s, u);
-    ImGui::Text("%s %s: %s, %s wing", d.id.c_str(), d.name.c_str(),
-                std::string(name(d.type)).c_str(), b.wings[d.wing].name.c_str());
-    ImGui::Text("CC %s%s%s, %s%s%s", cc_name(f.cc).c_str(), f.fire ? ", Fire " : "",
-                f.fire ? std::to_string(f.fire).c_str() : "",
-                d.back && s.units[u].steps == 1 ? "reduced" : "fresh", f.crown ? ", Crown" : "",
-                s.units[u].suppressed ? ", Suppressed" : "");
-    if (s.units[u].shield_wall) ImGui::Text("In Shield Wall (8.0)");
+    ui::Text("%s %s: %s, %s wing", d.id.c_str(), d.name.c_str(), std::string(name(d.type)).c_str(),
+             b.wings[d.wing].name.c_str());
+    ui::Text("CC %s%s%s, %s%s%s", cc_name(f.cc).c_str(), f.fire ? ", Fire " : "",
+             f.fire ? std::to_string(f.fire).c_str() : "",
+             d.back && s.units[u].steps == 1 ? "reduced" : "fresh", f.crown ? ", Crown" : "",
+             s.units[u].suppressed ? ", Suppressed" : "");
+    if (s.units[u].shield_wall) ui::Text("In Shield Wall (8.0)");
   }
-  int side = side_to_act(app.game->setup(), s);
-  if (side >= 0 && in_enemy_zoc(b, s, hover, side))
-    ImGui::Text("In an enemy zone of control (5.2)");
-  std::string why = app.view->explain(app.sel, hover);
+  int side = side_to_act(app.game().setup(), s);
+  if (side >= 0 && in_enemy_zoc(b, s, hover, side)) ui::Text("In an enemy zone of control (5.2)");
+  std::string why = app.view().explain(app.sel(), hover);
   if (!why.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 130, 110, 255));
-    ImGui::TextWrapped("%s", why.c_str());
+    ui::TextWrapped("%s", why.c_str());
     ImGui::PopStyleColor();
   }
   ImGui::EndTooltip();
@@ -502,15 +501,15 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
   ImGui::SetNextWindowPos(ImVec2(0, top));
   ImGui::SetNextWindowSize(ImVec2(left_w, height));
-  ImGui::Begin("Battle", nullptr, fixed);
+  ui::Begin("Battle", nullptr, fixed);
   status_panel(app);
   ImGui::End();
   ImGui::SetNextWindowPos(ImVec2(width - right_w, top));
   ImGui::SetNextWindowSize(ImVec2(right_w, height));
-  ImGui::Begin("Orders", nullptr, fixed);
-  if (!app.message.empty()) {
+  ui::Begin("Orders", nullptr, fixed);
+  if (!app.session->message().empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
-    ImGui::TextWrapped("%s", app.message.c_str());
+    ui::TextWrapped("%s", app.session->message().c_str());
     ImGui::PopStyleColor();
     ImGui::Separator();
   }
@@ -518,12 +517,13 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
   ImGui::End();
   ImGui::SetNextWindowPos(ImVec2(left_w, map.y + map.h));
   ImGui::SetNextWindowSize(ImVec2(width - left_w - right_w, std::max(60.0f, log_h)));
-  ImGui::Begin("Log", nullptr, fixed);
+  ui::Begin("Log", nullptr, fixed);
   log_panel(app);
   ImGui::End();
   rules_window(app);
-  if (app.lesson && app.lesson->step() && !app.lesson->step()->panel.empty()) {
-    const std::string &pn = app.lesson->step()->panel;
+  const LessonRun *run = app.session->lesson();
+  if (run && run->step() && !run->step()->panel.empty()) {
+    const std::string &pn = run->step()->panel;
     ImVec2 a, z;
     if (pn == "orders")
       a = ImVec2(width - right_w, top), z = ImVec2(width, top + height);
@@ -535,18 +535,17 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
   }
   hover_tooltip(app, hover);
   die_overlay(app, map);
-  if (app.game->state().game_over()) {
+  if (app.game().state().game_over()) {
     ImGui::SetNextWindowPos(ImVec2(map.x + map.w / 2, map.y + map.h / 3), ImGuiCond_Always,
                             ImVec2(0.5f, 0.5f));
-    ImGui::Begin("Victory", nullptr,
-                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
-    const GameState &s = app.game->state();
-    const Battle &b = app.game->battle();
-    ImGui::Text("%s", s.winner == 2 ? "A draw" : (b.sides[s.winner].name + " wins").c_str());
-    ImGui::TextWrapped("%s", s.result_reason.c_str());
-    ImGui::Text("VP: %s %d, %s %d", b.sides[0].name.c_str(), s.vp[0], b.sides[1].name.c_str(),
-                s.vp[1]);
-    if (ImGui::Button("Back to the start screen")) app.start_screen = true;
+    ui::Begin("Victory", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+    const GameState &s = app.game().state();
+    const Battle &b = app.game().battle();
+    ui::Text("%s", s.winner == 2 ? "A draw" : (b.sides[s.winner].name + " wins").c_str());
+    ui::TextWrapped("%s", s.result_reason.c_str());
+    ui::Text("VP: %s %d, %s %d", b.sides[0].name.c_str(), s.vp[0], b.sides[1].name.c_str(),
+             s.vp[1]);
+    if (ui::Button("Back to the start screen")) app.start_screen = true;
     ImGui::End();
   }
 }
@@ -558,53 +557,53 @@ void begin_centred_window(const char *title, float width, float height) {
       ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(
       ImVec2(std::min(width, vp->WorkSize.x - 40), std::min(height, vp->WorkSize.y - 40)));
-  ImGui::Begin(title, nullptr,
-               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+  ui::Begin(title, nullptr,
+            ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
 }
 
 void draw_start_screen(App &app) {
   begin_centred_window("Shields & Swords II", 760, 560);
-  ImGui::TextWrapped("Medieval battles with Command Markers. Pick a battle; both sides are played "
-                     "at this screen.");
+  ui::TextWrapped("Medieval battles with Command Markers. Pick a battle; both sides are played "
+                  "at this screen.");
   ImGui::Separator();
   ImGui::BeginChild("battles", ImVec2(0, 300), true);
   for (size_t i = 0; i < app.battles.size(); ++i) {
     const BattleInfo &bi = app.battles[i];
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::Selectable(bi.name.c_str(), app.chosen_battle == static_cast<int>(i)))
+    if (ui::Selectable(bi.name.c_str(), app.chosen_battle == static_cast<int>(i)))
       app.chosen_battle = static_cast<int>(i);
-    ImGui::TextDisabled("  %s - %dx%d hexes, %d units", bi.date.c_str(), bi.columns, bi.rows,
-                        bi.units);
-    ImGui::TextWrapped("  %s", bi.summary.c_str());
+    ui::TextDisabled("  %s - %dx%d hexes, %d units", bi.date.c_str(), bi.columns, bi.rows,
+                     bi.units);
+    ui::TextWrapped("  %s", bi.summary.c_str());
     ImGui::PopID();
   }
   ImGui::EndChild();
   bool offers = !app.battles.empty() && app.battles[app.chosen_battle].offers_advanced;
   ImGui::BeginDisabled(!offers);
-  ImGui::Checkbox("Advanced Wing Integrity (4.2)", &app.advanced_wing_integrity);
+  ui::Checkbox("Advanced Wing Integrity (4.2)", &app.advanced_wing_integrity);
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::Checkbox("Practice game (take-backs, branches)", &app.practice_choice);
-  if (ImGui::Button("New game") && !app.battles.empty()) {
+  ui::Checkbox("Practice game (take-backs, branches)", &app.practice_choice);
+  if (ui::Button("New game") && !app.battles.empty()) {
     try {
       Options o;
       o.advanced_wing_integrity = offers && app.advanced_wing_integrity;
       o.practice = app.practice_choice;
-      app.start(load_battle_file(app.battles[app.chosen_battle].path), o,
-                static_cast<uint64_t>(ImGui::GetTime() * 1e6) ^ 0x5eed);
+      app.new_game(load_battle_file(app.battles[app.chosen_battle].path), o,
+                   static_cast<uint64_t>(ImGui::GetTime() * 1e6) ^ 0x5eed);
     } catch (const std::exception &e) {
-      app.message = e.what();
+      app.session->say(e.what());
     }
   }
   ImGui::SameLine();
-  if (ImGui::Button("Continue the autosave")) app.open(app.autosave_path());
+  if (ui::Button("Continue the autosave") && app.session->continue_autosave()) app.game_shown();
   ImGui::SameLine();
-  if (ImGui::Button("Learn to play")) app.lessons_screen = true;
+  if (ui::Button("Learn to play")) app.lessons_screen = true;
   ImGui::Separator();
   ImGui::InputText("File", app.path_buffer, sizeof app.path_buffer);
   ImGui::SameLine();
-  if (ImGui::Button("Load")) app.open(app.path_buffer);
-  if (!app.message.empty()) ImGui::TextWrapped("%s", app.message.c_str());
+  if (ui::Button("Load")) app.open(app.path_buffer, 0);
+  if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
   ImGui::End();
 }
 

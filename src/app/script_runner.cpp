@@ -1,0 +1,190 @@
+// Running app scripts through the real event loop: mouse, keys and text as the player gives them.
+#include "script_runner.hpp"
+
+#include "sns/game.hpp"
+#include "ui.hpp"
+
+#include <SDL_image.h>
+#include <cstring>
+#include <fstream>
+
+namespace sns::app {
+
+namespace {
+constexpr int kPatienceFrames = 60;  // how long a label or text may take to appear
+constexpr long kMostFrames = 200000; // a script that runs longer is stuck
+} // namespace
+
+bool save_png(SDL_Renderer *renderer, const std::string &path) {
+  int w, h;
+  SDL_GetRendererOutputSize(renderer, &w, &h);
+  SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+  if (!surface) return false;
+  bool ok = SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_ARGB8888, surface->pixels,
+                                 surface->pitch) == 0 &&
+            IMG_SavePNG(surface, path.c_str()) == 0;
+  SDL_FreeSurface(surface);
+  return ok;
+}
+
+ScriptRunner::ScriptRunner(std::vector<ScriptStep> steps, std::string file)
+    : steps_(std::move(steps)), file_(std::move(file)) {
+  ui::set_recording(true);
+}
+
+void ScriptRunner::fail(const std::string &why) {
+  const ScriptStep &s = steps_[next_];
+  error_ = file_ + ":" + std::to_string(s.line) + ": " + s.source + ": " + why;
+}
+
+void ScriptRunner::before_frame() {
+  ImGuiIO &io = ImGui::GetIO();
+  io.MousePos = mouse_.x < 0 ? ImVec2(-FLT_MAX, -FLT_MAX) : mouse_;
+  io.MouseDown[0] = down_[0];
+  io.MouseDown[1] = down_[1];
+}
+
+bool ScriptRunner::mouse_click(ImVec2 at, int button) {
+  // One frame to arrive (hover), one pressed, one released: ImGui clicks on release.
+  mouse_ = at;
+  if (phase_ == 1) down_[button] = true;
+  if (phase_ == 2) down_[button] = false;
+  return phase_ >= 3;
+}
+
+bool ScriptRunner::hex_position(App &app, const std::string &label, ImVec2 &out) {
+  if (!app.has_game() || app.start_screen) {
+    fail("no map is shown");
+    return false;
+  }
+  const Battle &b = app.game().battle();
+  auto hex = b.parse_hex(label);
+  if (!hex) {
+    fail("no hex " + label + " on this map");
+    return false;
+  }
+  PointF p = app.camera.centre(b, *hex);
+  MapRect r = map_rect(app);
+  if (p.x < r.x || p.x >= r.x + r.w || p.y < r.y || p.y >= r.y + r.h) {
+    fail("hex " + label + " is off the visible map (pan or zoom first)");
+    return false;
+  }
+  out = ImVec2(static_cast<float>(p.x), static_cast<float>(p.y));
+  return true;
+}
+
+// Key names as SDL spells them ("Return", "Escape", "F1", "e"), with "ctrl+" and "shift+".
+bool ScriptRunner::key(const std::string &spec) {
+  std::string name = spec;
+  Uint16 mod = KMOD_NONE;
+  for (auto [prefix, m] : {std::pair<const char *, Uint16>{"ctrl+", KMOD_LCTRL},
+                           {"shift+", KMOD_LSHIFT},
+                           {"alt+", KMOD_LALT}})
+    if (name.rfind(prefix, 0) == 0) name = name.substr(std::strlen(prefix)), mod |= m;
+  SDL_Keycode code = SDL_GetKeyFromName(name.c_str());
+  if (code == SDLK_UNKNOWN) {
+    fail("unknown key \"" + name + "\" (SDL key names: Return, Escape, Tab, F1, e ...)");
+    return false;
+  }
+  if (phase_ > 1) return true;
+  SDL_Event e{};
+  e.type = phase_ == 0 ? SDL_KEYDOWN : SDL_KEYUP;
+  e.key.state = phase_ == 0 ? SDL_PRESSED : SDL_RELEASED;
+  e.key.keysym.sym = code;
+  e.key.keysym.scancode = SDL_GetScancodeFromKey(code);
+  e.key.keysym.mod = mod;
+  SDL_SetModState(static_cast<SDL_Keymod>(phase_ == 0 ? mod : Uint16{KMOD_NONE}));
+  SDL_PushEvent(&e);
+  return false;
+}
+
+void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *renderer) {
+  if (finished()) return;
+  if (++total_frames_ > kMostFrames) return fail("the script ran too long");
+  const ScriptStep &s = steps_[next_];
+  const ui::Seen &seen = ui::seen_this_frame();
+  bool step_done = false;
+  switch (s.kind) {
+  case StepKind::Click:
+  case StepKind::RightClick: {
+    ImVec2 at;
+    if (!hex_position(app, s.arg, at)) return;
+    step_done = mouse_click(at, s.kind == StepKind::Click ? 0 : 1);
+    break;
+  }
+  case StepKind::Hover: {
+    ImVec2 at;
+    if (!hex_position(app, s.arg, at)) return;
+    mouse_ = at;
+    step_done = phase_ >= 2;
+    break;
+  }
+  case StepKind::Press: {
+    if (phase_ == 0) {
+      const ui::SeenItem *item = seen.item(s.arg);
+      if (!item) {
+        if (++button_ > kPatienceFrames)
+          return fail("no button, checkbox, tab or menu item labelled \"" + s.arg +
+                      "\" is visible");
+        return;
+      }
+      if (!item->enabled) return fail("\"" + s.arg + "\" is visible but disabled");
+      button_ = 0;
+      mouse_ = ImVec2((item->min.x + item->max.x) / 2, (item->min.y + item->max.y) / 2);
+    }
+    step_done = mouse_click(mouse_, 0);
+    break;
+  }
+  case StepKind::Expect:
+    if (seen.shows(s.arg)) {
+      step_done = true;
+    } else if (phase_ >= kPatienceFrames) {
+      std::string said = app.has_game() ? app.session->message() : "";
+      return fail("\"" + s.arg + "\" is not on screen" +
+                  (said.empty() ? "" : " (the status line says: " + said + ")"));
+    }
+    break;
+  case StepKind::Key:
+    step_done = key(s.arg);
+    if (failed()) return;
+    break;
+  case StepKind::Type:
+    if (phase_ == 0) {
+      for (size_t i = 0; i < s.arg.size(); i += 16) {
+        SDL_Event e{};
+        e.type = SDL_TEXTINPUT;
+        std::string chunk = s.arg.substr(i, 16);
+        std::memcpy(e.text.text, chunk.c_str(), chunk.size() + 1);
+        SDL_PushEvent(&e);
+      }
+    }
+    step_done = phase_ >= 2;
+    break;
+  case StepKind::Frames:
+    step_done = phase_ + 1 >= s.number;
+    break;
+  case StepKind::Shot:
+    if (!save_png(renderer, s.arg)) return fail(std::string("cannot write: ") + SDL_GetError());
+    step_done = true;
+    break;
+  case StepKind::Size:
+    if (phase_ == 0) SDL_SetWindowSize(window, s.number, s.number2);
+    step_done = phase_ >= 3;
+    break;
+  case StepKind::State: {
+    if (!app.has_game()) return fail("no game is open");
+    const Game &g = app.game();
+    std::ofstream out(s.arg);
+    out << state_to_json(g.setup(), g.state(), &g.log(), false).dump(2) << "\n";
+    if (!out) return fail("cannot write " + s.arg);
+    step_done = true;
+    break;
+  }
+  }
+  if (step_done)
+    done();
+  else
+    ++phase_;
+}
+
+} // namespace sns::app

@@ -1,0 +1,44 @@
+// Runs an app script (--script) through the real event loop: input is fed as SDL events and mouse
+// state, one step after another, and each step is checked against what the frame showed.
+#pragma once
+#include "app.hpp"
+#include "script.hpp"
+
+#include <SDL.h>
+#include <imgui.h>
+
+namespace sns::app {
+
+// Writes the renderer's current picture to a PNG (screenshots, F12 and the script's "shot").
+bool save_png(SDL_Renderer *renderer, const std::string &path);
+
+class ScriptRunner {
+public:
+  ScriptRunner(std::vector<ScriptStep> steps, std::string file);
+  // After the backend's NewFrame, before ImGui's: the script's mouse replaces the real one.
+  void before_frame();
+  // After the frame is rendered (before it is presented): runs or continues the current step.
+  void after_frame(App &app, SDL_Window *window, SDL_Renderer *renderer);
+  bool finished() const { return next_ >= steps_.size() || failed(); }
+  bool failed() const { return !error_.empty(); }
+  const std::string &error() const { return error_; }
+
+private:
+  std::vector<ScriptStep> steps_;
+  std::string file_;
+  size_t next_ = 0;
+  int phase_ = 0; // frames spent on the current step
+  std::string error_;
+  ImVec2 mouse_{-1, -1};
+  bool down_[2] = {false, false}; // left, right
+  int button_ = 0;
+  long total_frames_ = 0;
+
+  void fail(const std::string &why);
+  void done() { ++next_, phase_ = 0; }
+  bool mouse_click(ImVec2 at, int button); // true once pressed and released
+  bool hex_position(App &app, const std::string &label, ImVec2 &out);
+  bool key(const std::string &name);
+};
+
+} // namespace sns::app

@@ -1,0 +1,367 @@
+// The app session: one owner of the game, one play() for every input, saves verified by replay.
+#include "session.hpp"
+
+#include "sns/json_io.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+namespace sns::app {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+constexpr size_t kRecentGames = 8;
+
+bool same_file(const std::string &a, const std::string &b) {
+  return fs::weakly_canonical(a) == fs::weakly_canonical(b);
+}
+} // namespace
+
+Session::Session(std::string root, std::string data_dir)
+    : root_(std::move(root)), data_dir_(std::move(data_dir)),
+      dice_rng_(0x2545F4914F6CDD1Dull ^ reinterpret_cast<uintptr_t>(this)) {
+  try {
+    lessons_ = load_lessons(root_);
+  } catch (const std::exception &e) {
+    message_ = std::string("lessons not loaded: ") + e.what();
+  }
+  load_progress();
+  try {
+    json r = read_json_file((fs::path(data_dir_) / "recent.json").string(), 1 << 16);
+    for (const json &p : r.at("games"))
+      if (p.is_string() && recent_.size() < kRecentGames) recent_.push_back(p.get<std::string>());
+  } catch (const std::exception &) {
+    // No list yet, or an unreadable one: start afresh.
+  }
+}
+
+const Game &Session::game() const { return mode_ == Mode::Lesson ? lesson_->game() : *game_; }
+Game &Session::live() { return mode_ == Mode::Lesson ? lesson_->game() : *game_; }
+
+bool Session::practice() const { return mode_ == Mode::Play && game_->setup().options.practice; }
+
+int Session::take_roll() { return std::exchange(pending_roll_, 0); }
+
+int Session::fresh_die() {
+  dice_rng_ ^= dice_rng_ << 13, dice_rng_ ^= dice_rng_ >> 7, dice_rng_ ^= dice_rng_ << 17;
+  return static_cast<int>(dice_rng_ % 8) + 1;
+}
+
+// ---- Starting ---------------------------------------------------------------------------------
+
+void Session::reset_to(Mode mode) {
+  mode_ = mode;
+  if (mode != Mode::Play) game_.reset();
+  if (mode != Mode::Lesson) lesson_.reset();
+  lines_.clear();
+  line_ = 0;
+  redo_.clear();
+  pending_roll_ = 0;
+  if (mode == Mode::None) view_.reset();
+  changed();
+}
+
+void Session::changed() {
+  sel_.clear();
+  last_attack_ = {};
+  if (!has_game()) return;
+  const Game &g = game();
+  view_ = std::make_unique<Interaction>(g.setup(), g.state());
+  // The last attack of this Player Turn: an entry opening a new turn ends the search.
+  for (auto it = g.log().rbegin(); it != g.log().rend(); ++it) {
+    if (it->kind == "turn") break;
+    if (it->kind == "attack") {
+      last_attack_ = {it->cc, it->column, it->text};
+      break;
+    }
+  }
+  autosave();
+}
+
+void Session::new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed) {
+  game_.emplace(std::move(battle), options, seed);
+  save_path_.clear(); // a new game has no name until the player gives it one
+  message_.clear();
+  reset_to(Mode::Play);
+}
+
+bool Session::open(const std::string &path, uint64_t seed_for_battle) {
+  if (fs::is_directory(path)) {
+    message_ = path + " is a folder: choose a saved game or a battle file in it.";
+    return false;
+  }
+  try {
+    json doc = read_json_file(path, kMaxInputBytes);
+    bool record = doc.is_object() && doc.contains("format") && doc["format"].is_string() &&
+                  doc["format"].get<std::string>().rfind("shields-swords-game/", 0) == 0;
+    if (!record) {
+      new_game(load_battle(doc, path), Options{}, seed_for_battle);
+      return true;
+    }
+    Game loaded = Game::from_record(doc, path);
+    game_.emplace(std::move(loaded));
+  } catch (const std::exception &e) {
+    message_ = e.what(); // the game shown (if any) is untouched
+    return false;
+  }
+  // The autosave is the app's file, never the player's: Ctrl+S on it asks for a name.
+  save_path_ = same_file(path, autosave_path()) ? "" : path;
+  if (!save_path_.empty()) remember_recent(path);
+  message_ = "Opened " + path;
+  reset_to(Mode::Play);
+  return true;
+}
+
+bool Session::continue_autosave() {
+  if (!fs::exists(autosave_path())) {
+    message_ = "There is no autosave yet: start a new game.";
+    return false;
+  }
+  return open(autosave_path(), 0);
+}
+
+bool Session::start_lesson(size_t index) {
+  if (index >= lessons_.size()) return false;
+  try {
+    lesson_.emplace(lessons_[index], root_);
+  } catch (const std::exception &e) {
+    message_ = e.what();
+    return false;
+  }
+  lesson_index_ = index;
+  save_path_.clear();
+  message_.clear();
+  reset_to(Mode::Lesson);
+  return true;
+}
+
+// ---- Playing ----------------------------------------------------------------------------------
+
+bool Session::play(const Action &a) {
+  if (!has_game()) return false;
+  size_t log_before = game().log().size();
+  if (mode_ == Mode::Lesson) {
+    Attempt at = lesson_->attempt(a);
+    if (!at.applied) {
+      message_ = at.message;
+      return false;
+    }
+    message_.clear();
+    if (lesson_->finished() && completed_.insert(lesson_->lesson().id).second) save_progress();
+  } else {
+    if (auto r = game_->play(a)) {
+      message_ = r->rule + ": " + r->reason;
+      return false;
+    }
+    message_.clear();
+    redo_.clear();
+    if (practice() && !lines_.empty() && lines_[line_].fresh_dice && game_->last_action_rolled())
+      game_->replace_next_die(fresh_die());
+  }
+  after_action(log_before);
+  return true;
+}
+
+void Session::after_action(size_t log_before) {
+  const Events &log = game().log();
+  for (size_t i = log_before; i < log.size(); ++i)
+    if (log[i].roll) pending_roll_ = log[i].roll;
+  changed();
+}
+
+void Session::click(HexId hex) {
+  if (!has_game()) return;
+  ClickOutcome out = view_->click(sel_, hex);
+  message_ = out.message;
+  if (out.action) play(*out.action);
+}
+
+void Session::undo() {
+  if (!has_game()) return;
+  if (mode_ == Mode::Lesson) {
+    message_ = "Lessons go forward only; replay the lesson from the lesson list to start again.";
+    return;
+  }
+  if (game_->actions().empty()) {
+    message_ = "Nothing to undo: this is the start of the game.";
+    return;
+  }
+  bool rolled = game_->last_action_rolled();
+  if (rolled && !practice()) {
+    message_ = "Undo stops at a die roll in a competitive game: the dice have spoken. Practice "
+               "games allow it.";
+    return;
+  }
+  Action taken_back = game_->actions().back();
+  game_->undo();
+  if (rolled) { // practice: the same action will roll a fresh die
+    game_->replace_next_die(fresh_die());
+    redo_.clear();
+    changed();
+    message_ = "Taken back past a die roll: play it again for a fresh roll.";
+    return;
+  }
+  redo_.push_back(taken_back);
+  changed();
+  message_.clear();
+}
+
+void Session::redo() {
+  if (redo_.empty()) {
+    message_ = mode_ == Mode::Lesson
+                   ? "Lessons go forward only."
+                   : "Nothing to redo: redo plays again what undo took back, and a new action or a "
+                     "take-back past a die roll clears it.";
+    return;
+  }
+  Action a = redo_.back();
+  redo_.pop_back();
+  auto keep = redo_;
+  if (play(a)) redo_ = keep;
+}
+
+bool Session::next_step() {
+  if (mode_ != Mode::Lesson || !lesson_->next()) return false;
+  if (lesson_->finished() && completed_.insert(lesson_->lesson().id).second) save_progress();
+  changed();
+  return true;
+}
+
+void Session::advance_lesson(size_t n) {
+  if (mode_ != Mode::Lesson) return;
+  lesson_->advance_to(n);
+  changed();
+}
+
+// ---- Practice lines ---------------------------------------------------------------------------
+
+void Session::branch(size_t log_entry, bool fresh_dice) {
+  if (!practice()) {
+    message_ = "Branches are for practice games; a competitive game keeps one line.";
+    return;
+  }
+  if (lines_.empty()) lines_.push_back({"Main line", std::nullopt, false});
+  Game copy = *game_;
+  copy.replay_to(game_->action_for_log_entry(log_entry));
+  if (fresh_dice) copy.replace_next_die(fresh_die());
+  lines_[line_].stored = *game_;
+  lines_.push_back({"Branch " + std::to_string(lines_.size()) + " (turn " +
+                        std::to_string(copy.state().turn) + ", " +
+                        (fresh_dice ? "fresh dice)" : "same dice)"),
+                    std::nullopt, fresh_dice});
+  line_ = static_cast<int>(lines_.size()) - 1;
+  game_.emplace(std::move(copy));
+  redo_.clear();
+  changed();
+  message_ = "Now playing " + lines_[line_].name +
+             ". The main line is kept; switch back in the Battle panel.";
+}
+
+void Session::switch_line(int index) {
+  if (index == line_ || index < 0 || index >= static_cast<int>(lines_.size())) return;
+  lines_[line_].stored = *game_;
+  game_.emplace(*lines_[index].stored);
+  line_ = index;
+  redo_.clear();
+  changed();
+}
+
+// ---- Files ------------------------------------------------------------------------------------
+
+std::string Session::autosave_path() const {
+  return (fs::path(data_dir_) / "autosave.json").string();
+}
+
+std::string Session::suggested_save_path() const {
+  fs::path dir = fs::path(data_dir_) / "saves";
+  std::string id = has_game() ? game().battle().id : "game";
+  for (int n = 1;; ++n) {
+    fs::path p = dir / (id + "-" + std::to_string(n) + ".json");
+    if (!fs::exists(p)) return p.string();
+  }
+}
+
+void Session::autosave() {
+  if (mode_ != Mode::Play) return; // lessons never write the game's files
+  try {
+    game_->save(autosave_path());
+  } catch (const std::exception &e) {
+    message_ = std::string("Autosave failed: ") + e.what();
+  }
+}
+
+Session::Saved Session::save() {
+  if (mode_ != Mode::Play) {
+    message_ = "Lessons are not saved; your progress through them is remembered.";
+    return Saved::No;
+  }
+  if (save_path_.empty()) return Saved::NeedsName;
+  return save_as(save_path_);
+}
+
+Session::Saved Session::save_as(const std::string &path) {
+  if (mode_ != Mode::Play) return save();
+  if (path.empty()) {
+    message_ = "Give the saved game a file name.";
+    return Saved::No;
+  }
+  if (fs::is_directory(path)) {
+    message_ = path + " is a folder: give a file name inside it.";
+    return Saved::No;
+  }
+  if (same_file(path, autosave_path())) {
+    message_ = "That is the autosave's file, which every move rewrites: choose another name.";
+    return Saved::No;
+  }
+  try {
+    fs::path parent = fs::path(path).parent_path();
+    if (!parent.empty()) fs::create_directories(parent);
+    game_->save(path); // replayed and compared before the file is replaced
+  } catch (const std::exception &e) {
+    message_ = e.what();
+    return Saved::No;
+  }
+  save_path_ = path;
+  remember_recent(path);
+  message_ = "Saved " + path;
+  return Saved::Yes;
+}
+
+void Session::remember_recent(const std::string &path) {
+  std::string full = fs::weakly_canonical(path).string();
+  std::erase(recent_, full);
+  recent_.insert(recent_.begin(), full);
+  if (recent_.size() > kRecentGames) recent_.resize(kRecentGames);
+  try {
+    write_file_atomically((fs::path(data_dir_) / "recent.json").string(),
+                          json{{"games", recent_}}.dump(1) + "\n");
+  } catch (const std::exception &) {
+    // The list is a convenience: a read-only data folder must not stop the game.
+  }
+}
+
+void Session::load_progress() {
+  completed_.clear();
+  try {
+    json j = read_json_file((fs::path(data_dir_) / "tutorial-progress.json").string(), 1 << 16);
+    for (const json &id : j.at("completed"))
+      if (id.is_string()) completed_.insert(id.get<std::string>());
+  } catch (const std::exception &) {
+    // No progress yet, or an unreadable file: start afresh.
+  }
+}
+
+void Session::save_progress() {
+  json j = {{"completed", std::vector<std::string>(completed_.begin(), completed_.end())}};
+  try {
+    write_file_atomically((fs::path(data_dir_) / "tutorial-progress.json").string(),
+                          j.dump(1) + "\n");
+  } catch (const std::exception &e) {
+    message_ = std::string("Lesson progress not saved: ") + e.what();
+  }
+}
+
+} // namespace sns::app

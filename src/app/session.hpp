@@ -1,0 +1,122 @@
+// The app session: the one owner of the game the app shows (free play, practice lines, lessons),
+// with one play() that every click, key and script goes through, and saves verified by replay.
+#pragma once
+#include "tutorial.hpp"
+#include "view.hpp"
+
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace sns::app {
+
+enum class Mode { None, Play, Lesson };
+
+// The attack last resolved this Player Turn, for the CRT panel (none once the turn changes).
+struct LastAttack {
+  int row = -1; // CRT row (modified CC); -1 when there is none
+  int column = 0;
+  std::string text;
+};
+
+class Session {
+public:
+  Session(std::string root, std::string data_dir);
+
+  // --- What is shown -------------------------------------------------------------------------
+  Mode mode() const { return mode_; }
+  bool has_game() const { return mode_ != Mode::None; }
+  const Game &game() const;
+  const Interaction &view() const { return *view_; }
+  Selection &selection() { return sel_; }
+  const Selection &selection() const { return sel_; }
+  const std::string &message() const { return message_; }
+  void say(std::string text) { message_ = std::move(text); }
+  const LastAttack &last_attack() const { return last_attack_; }
+  // The face of a die rolled since the last call (0 when none): the app animates it once.
+  int take_roll();
+  bool practice() const;
+
+  // --- Starting ------------------------------------------------------------------------------
+  void new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed);
+  // A battle (new game with this seed) or a saved game. On failure the game shown is kept and the
+  // message says why (file, JSON path, what was expected).
+  bool open(const std::string &path, uint64_t seed_for_battle);
+  bool continue_autosave();
+  const std::vector<Lesson> &lessons() const { return lessons_; }
+  bool start_lesson(size_t index);
+  void close() { reset_to(Mode::None); }
+
+  // --- Playing -------------------------------------------------------------------------------
+  // Sends an action to the engine; in a lesson, to the lesson's judge. False when refused (the
+  // message then holds the rule and reason, and in a lesson the nudge).
+  bool play(const Action &a);
+  // A click on the map: the interaction decides what it means; actions go through play().
+  void click(HexId hex);
+  void undo();
+  void redo();
+  bool can_redo() const { return !redo_.empty(); }
+
+  // --- Lessons -------------------------------------------------------------------------------
+  const LessonRun *lesson() const { return lesson_ ? &*lesson_ : nullptr; }
+  size_t lesson_index() const { return lesson_index_; }
+  bool next_step(); // a reading step is passed with Next
+  // Plays the lesson's asked actions up to the start of step n (screenshots); throws LoadError.
+  void advance_lesson(size_t n);
+  const std::set<std::string> &completed() const { return completed_; }
+
+  // --- Practice lines ------------------------------------------------------------------------
+  struct Line {
+    std::string name;
+    std::optional<Game> stored; // the line's game while another line is shown
+    bool fresh_dice = false;    // every roll in this line is a fresh die
+  };
+  const std::vector<Line> &lines() const { return lines_; }
+  int line() const { return line_; }
+  void branch(size_t log_entry, bool fresh_dice);
+  void switch_line(int index);
+
+  // --- Files ---------------------------------------------------------------------------------
+  enum class Saved { Yes, NeedsName, No };
+  Saved save();                           // to the player's file; NeedsName when it has none
+  Saved save_as(const std::string &path); // becomes the player's file when written
+  const std::string &save_path() const { return save_path_; } // "" when not yet named
+  std::string autosave_path() const;
+  std::string suggested_save_path() const; // a fresh name in the saves folder
+  const std::vector<std::string> &recent() const { return recent_; }
+  const std::string &data_dir() const { return data_dir_; }
+
+private:
+  std::string root_, data_dir_;
+  Mode mode_ = Mode::None;
+  std::optional<Game> game_;        // free play
+  std::optional<LessonRun> lesson_; // a lesson (owns its own game)
+  size_t lesson_index_ = 0;
+  std::vector<Lesson> lessons_;
+  std::set<std::string> completed_;
+  std::unique_ptr<Interaction> view_;
+  Selection sel_;
+  std::string message_;
+  std::vector<Action> redo_;
+  std::vector<Line> lines_;
+  int line_ = 0;
+  std::string save_path_;
+  std::vector<std::string> recent_;
+  LastAttack last_attack_;
+  int pending_roll_ = 0;
+  uint64_t dice_rng_; // fresh dice for practice take-backs (never the game's own generator)
+
+  Game &live();
+  void reset_to(Mode mode); // a different game is shown: everything derived is rebuilt
+  void changed();           // the shown game changed: view, selection, last attack, autosave
+  void after_action(size_t log_before);
+  int fresh_die();
+  void autosave();
+  void remember_recent(const std::string &path);
+  void load_progress();
+  void save_progress();
+};
+
+} // namespace sns::app

@@ -1,0 +1,123 @@
+// Dear ImGui widgets that note what they showed (for --script): labels, text, places, enabled.
+#include "ui.hpp"
+
+#include <cstdarg>
+#include <cstdio>
+#include <imgui_internal.h>
+
+namespace sns::app::ui {
+
+namespace {
+
+bool recording = false;
+Seen frames[2];
+int current = 0;
+
+std::string visible_label(const char *label) {
+  std::string s = label;
+  auto cut = s.find("##");
+  return cut == std::string::npos ? s : s.substr(0, cut);
+}
+
+// Notes the item ImGui just submitted, when it is on screen.
+bool note_item(const char *label, bool result) {
+  if (recording && ImGui::IsItemVisible()) {
+    bool enabled = (GImGui->LastItemData.InFlags & ImGuiItemFlags_Disabled) == 0;
+    frames[current].items.push_back(
+        {visible_label(label), ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled});
+  }
+  return result;
+}
+
+void note_visible_text(const char *text) {
+  if (recording && ImGui::IsItemVisible()) frames[current].texts.emplace_back(text);
+}
+
+std::string format(const char *fmt, va_list args) {
+  char buffer[4096];
+  std::vsnprintf(buffer, sizeof buffer, fmt, args);
+  return buffer;
+}
+
+} // namespace
+
+bool Seen::shows(const std::string &text) const {
+  for (const std::string &t : texts)
+    if (t.find(text) != std::string::npos) return true;
+  for (const SeenItem &i : items)
+    if (i.label.find(text) != std::string::npos) return true;
+  return false;
+}
+
+const SeenItem *Seen::item(const std::string &label) const {
+  for (const SeenItem &i : items)
+    if (i.label == label) return &i;
+  return nullptr;
+}
+
+void set_recording(bool on) { recording = on; }
+Seen &seen_this_frame() { return frames[current]; }
+Seen &seen_last_frame() { return frames[1 - current]; }
+void next_frame() {
+  current = 1 - current;
+  frames[current].clear();
+}
+void note_text(const std::string &text) {
+  if (recording) frames[current].texts.push_back(text);
+}
+
+#define SNS_FORMATTED(call)                                                                        \
+  va_list args;                                                                                    \
+  va_start(args, fmt);                                                                             \
+  std::string text = format(fmt, args);                                                            \
+  va_end(args);                                                                                    \
+  call;                                                                                            \
+  note_visible_text(text.c_str());
+
+void Text(const char *fmt, ...) { SNS_FORMATTED(ImGui::TextUnformatted(text.c_str())) }
+void TextWrapped(const char *fmt, ...) { SNS_FORMATTED(ImGui::TextWrapped("%s", text.c_str())) }
+void TextDisabled(const char *fmt, ...) { SNS_FORMATTED(ImGui::TextDisabled("%s", text.c_str())) }
+void TextColored(const ImVec4 &colour, const char *fmt, ...) {
+  SNS_FORMATTED(ImGui::TextColored(colour, "%s", text.c_str()))
+}
+void BulletText(const char *fmt, ...) { SNS_FORMATTED(ImGui::BulletText("%s", text.c_str())) }
+#undef SNS_FORMATTED
+
+bool Button(const char *label, const ImVec2 &size) {
+  return note_item(label, ImGui::Button(label, size));
+}
+bool SmallButton(const char *label) { return note_item(label, ImGui::SmallButton(label)); }
+bool Checkbox(const char *label, bool *value) {
+  return note_item(label, ImGui::Checkbox(label, value));
+}
+bool RadioButton(const char *label, bool active) {
+  return note_item(label, ImGui::RadioButton(label, active));
+}
+bool Selectable(const char *label, bool selected, ImGuiSelectableFlags flags, const ImVec2 &size) {
+  return note_item(label, ImGui::Selectable(label, selected, flags, size));
+}
+bool MenuItem(const char *label, const char *shortcut, bool selected, bool enabled) {
+  return note_item(label, ImGui::MenuItem(label, shortcut, selected, enabled));
+}
+bool MenuItem(const char *label, const char *shortcut, bool *selected, bool enabled) {
+  return note_item(label, ImGui::MenuItem(label, shortcut, selected, enabled));
+}
+bool BeginMenu(const char *label, bool enabled) {
+  bool open = ImGui::BeginMenu(label, enabled);
+  note_item(label, open);
+  return open;
+}
+bool CollapsingHeader(const char *label, ImGuiTreeNodeFlags flags) {
+  return note_item(label, ImGui::CollapsingHeader(label, flags));
+}
+void ProgressBar(float fraction, const ImVec2 &size, const char *overlay) {
+  ImGui::ProgressBar(fraction, size, overlay);
+  if (overlay) note_visible_text(overlay);
+}
+bool Begin(const char *title, bool *open, ImGuiWindowFlags flags) {
+  bool shown = ImGui::Begin(title, open, flags);
+  if (shown) note_text(visible_label(title));
+  return shown;
+}
+
+} // namespace sns::app::ui

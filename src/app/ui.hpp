@@ -1,0 +1,52 @@
+// Dear ImGui widgets as the panels use them, each also noting what it showed this frame (its
+// visible label or text and where), so a script can press a button by its label and expect text.
+#pragma once
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+namespace sns::app::ui {
+
+struct SeenItem {
+  std::string label; // what the player reads (the part before "##")
+  ImVec2 min, max;   // on screen
+  bool enabled = true;
+};
+
+// What this frame showed: the widgets that can be pressed and every piece of text.
+struct Seen {
+  std::vector<SeenItem> items;
+  std::vector<std::string> texts;
+  void clear() { items.clear(), texts.clear(); }
+  bool shows(const std::string &text) const; // anywhere in a text or label
+  const SeenItem *item(const std::string &label) const;
+};
+
+// Noting costs a little per widget, so it is on only while a script runs.
+void set_recording(bool on);
+Seen &seen_this_frame();
+Seen &seen_last_frame();
+void next_frame();                       // this frame becomes the last one
+void note_text(const std::string &text); // text drawn directly (the map, window titles)
+
+void Text(const char *fmt, ...) IM_FMTARGS(1);
+void TextWrapped(const char *fmt, ...) IM_FMTARGS(1);
+void TextDisabled(const char *fmt, ...) IM_FMTARGS(1);
+void TextColored(const ImVec4 &colour, const char *fmt, ...) IM_FMTARGS(2);
+void BulletText(const char *fmt, ...) IM_FMTARGS(1);
+bool Button(const char *label, const ImVec2 &size = ImVec2(0, 0));
+bool SmallButton(const char *label);
+bool Checkbox(const char *label, bool *value);
+bool RadioButton(const char *label, bool active);
+bool Selectable(const char *label, bool selected = false, ImGuiSelectableFlags flags = 0,
+                const ImVec2 &size = ImVec2(0, 0));
+bool MenuItem(const char *label, const char *shortcut = nullptr, bool selected = false,
+              bool enabled = true);
+bool MenuItem(const char *label, const char *shortcut, bool *selected, bool enabled = true);
+bool BeginMenu(const char *label, bool enabled = true);
+bool CollapsingHeader(const char *label, ImGuiTreeNodeFlags flags = 0);
+void ProgressBar(float fraction, const ImVec2 &size, const char *overlay);
+bool Begin(const char *title, bool *open = nullptr, ImGuiWindowFlags flags = 0);
+
+} // namespace sns::app::ui
