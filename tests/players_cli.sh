@@ -41,6 +41,8 @@ expect 0 "state without log" -- "$cli" state "$dir/g.json" --log none
 check "no log, its size" 'json "assert \"log\" not in d and d[\"log_size\"]>0"'
 expect 0 "state since" -- "$cli" state "$dir/g.json" --log since:2
 check "log from 2" 'json "assert d[\"log_from\"]==2 and len(d[\"log\"])==d[\"log_size\"]-2"'
+expect 0 "several previews in one call" -- "$cli" preview "$dir/g.json" '{"type":"attack","target":"EK1","attackers":["SG1"]}' '{"type":"fire","unit":"EA1","target":"SG1"}'
+check "one answer per action, refusals with their rule" 'json "assert len(d)==2 and all(\"rule\" in x or \"outcomes\" in x or \"chance\" in x for x in d)"'
 expect 1 "bad log" -- "$cli" state "$dir/g.json" --log some
 expect 0 "short arena" -- "$cli" play battles/first-clash.json --games 2 --seed 3 --bots hard,greedy --alternate --iterations 24 --max-actions 300
 check "arena counts every game" 'json "w=d[\"wins_by_bot\"]; assert sum(w.values())==2 and set(d[\"time_per_decision\"])=={\"hard\",\"greedy\"}"'

@@ -198,22 +198,45 @@ int cmd_apply(const Args &a) {
   return 0;
 }
 
-int cmd_preview(const Args &a) {
-  Game game = Game::load(need(a, 0, "GAME.json"));
-  Action act = parse_action(game.battle(), need(a, 1, "ACTION_JSON"), "action");
+// One preview as JSON, or the refusal apply would give.
+std::optional<Refusal> preview_one(const Game &game, const Action &act, json &out) {
   if (act.type == ActionType::Attack) {
     AttackPreview p;
-    if (auto r = preview_attack(game.setup(), game.state(), act, p))
-      fail(kIllegal, "illegal attack: " + r->reason, r->rule);
-    print(attack_preview_to_json(game.battle(), p));
+    if (auto r = preview_attack(game.setup(), game.state(), act, p)) return r;
+    out = attack_preview_to_json(game.battle(), p);
   } else if (act.type == ActionType::Fire) {
     FirePreview p;
-    if (auto r = preview_fire(game.setup(), game.state(), act, p))
-      fail(kIllegal, "illegal fire: " + r->reason, r->rule);
-    print(fire_preview_to_json(p));
+    if (auto r = preview_fire(game.setup(), game.state(), act, p)) return r;
+    out = fire_preview_to_json(p);
   } else {
-    fail(kUsage, "preview takes an attack or a fire action");
+    fail(kUsage, "preview takes attack or fire actions");
   }
+  return std::nullopt;
+}
+
+int cmd_preview(const Args &a) {
+  Game game = Game::load(need(a, 0, "GAME.json"));
+  need(a, 1, "ACTION_JSON");
+  if (a.positional.size() == 2) {
+    json out;
+    Action act = parse_action(game.battle(), a.positional[1], "action");
+    if (auto r = preview_one(game, act, out))
+      fail(kIllegal,
+           std::string(act.type == ActionType::Attack ? "illegal attack: " : "illegal fire: ") +
+               r->reason,
+           r->rule);
+    print(out);
+    return 0;
+  }
+  // Several actions: one answer each, in order; a refused one says why instead of failing all.
+  json all = json::array();
+  for (size_t i = 1; i < a.positional.size(); ++i) {
+    json out;
+    Action act = parse_action(game.battle(), a.positional[i], "action " + std::to_string(i));
+    if (auto r = preview_one(game, act, out)) out = {{"illegal", r->reason}, {"rule", r->rule}};
+    all.push_back(out);
+  }
+  print(all);
   return 0;
 }
 
@@ -517,7 +540,7 @@ void usage() {
                "  state GAME.json [--spoilers] [--log all|none|since:N]\n"
                "  legal GAME.json\n"
                "  apply GAME.json ACTION_JSON... [--out GAME.json]\n"
-               "  preview GAME.json ACTION_JSON\n"
+               "  preview GAME.json ACTION_JSON...\n"
                "  play BATTLE.json [--games N] [--seed N] [--bots A,B] [--alternate]\n"
                "       [--iterations N | --seconds S] [--max-actions N]   (A, B: random, greedy, "
                "easy, normal, hard)\n"
