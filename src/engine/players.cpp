@@ -292,12 +292,15 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   out.action = acts[best.index];
   out.value = best.mean();
   out.iterations = used;
-  out.why = describe(b, out.action) + ": won " + fmt(100 * best.mean(), 0) + "% of " +
+  double prior = 0;
+  for (const Scored &r : ranking)
+    if (r.index == best.index) prior = r.value - now;
+  out.why = describe(b, out.action) + ": best of " + std::to_string(arms.size()) +
+            " candidates, mean outcome " + fmt(best.mean()) + " (0 lost, 1 won) over " +
             std::to_string(best.n) + " playouts to the end of " +
-            (li.horizon_turns ? "the next Player Turn" : "this Player Turn") + " over " +
-            std::to_string(sims.size()) + " guesses at the hidden reverses (" +
-            std::to_string(arms.size()) + " candidates from the one-ply ranking, its pick scored " +
-            fmt(arms.size() ? ranking[0].value - now : 0) + ")";
+            (li.horizon_turns ? "the next Player Turn" : "this Player Turn") + " in " +
+            std::to_string(sims.size()) + " guesses at the hidden reverses; one-ply " +
+            (prior >= 0 ? "+" : "") + fmt(prior) + " points";
   out.seconds = since(start);
   return out;
 }
