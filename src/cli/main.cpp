@@ -3,10 +3,12 @@
 #include "sns/error.hpp"
 #include "sns/game.hpp"
 #include "sns/json_io.hpp"
+#include "sns/players.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <string>
@@ -40,13 +42,14 @@ struct Args {
   std::vector<std::string> options;
 };
 
-Args parse_args(int argc, char **argv, int from) {
+Args parse_args(int argc, char **argv, int from, const std::string &command) {
   Args a;
-  static const std::vector<std::string> with_value = {"--seed", "--out",    "--dice",   "--games",
-                                                      "--bots", "--option", "--seconds"};
+  static const std::vector<std::string> with_value = {
+      "--seed",    "--out",   "--dice",       "--games",       "--bots", "--option",
+      "--seconds", "--level", "--iterations", "--max-actions", "--log"};
   for (int i = from; i < argc; ++i) {
     std::string s = argv[i];
-    if (s == "--spoilers")
+    if (s == "--spoilers" || s == "--alternate")
       a.flags[s] = "1";
     else if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
       if (i + 1 >= argc) fail(kUsage, "option " + s + " needs a value");
@@ -55,7 +58,7 @@ Args parse_args(int argc, char **argv, int from) {
       else
         a.flags[s] = argv[++i];
     } else if (s.rfind("--", 0) == 0)
-      fail(kUsage, "unknown option " + s);
+      fail(kUsage, "unknown option " + s + " for " + command);
     else
       a.positional.push_back(s);
   }
@@ -141,7 +144,25 @@ int cmd_new(const Args &a) {
 
 int cmd_state(const Args &a) {
   Game game = Game::load(need(a, 0, "GAME.json"));
-  print(state_to_json(game.setup(), game.state(), &game.log(), a.flags.count("--spoilers") > 0));
+  std::string log = a.flags.count("--log") ? a.flags.at("--log") : "all";
+  bool spoilers = a.flags.count("--spoilers") > 0;
+  if (log == "all") {
+    print(state_to_json(game.setup(), game.state(), &game.log(), spoilers));
+  } else if (log == "none") {
+    json j = state_to_json(game.setup(), game.state(), nullptr, spoilers);
+    j["log_size"] = game.log().size();
+    print(j);
+  } else if (log.rfind("since:", 0) == 0) {
+    size_t from = parse_u64(log.substr(6), "--log since:N");
+    Events part(game.log().begin() + static_cast<long>(std::min(from, game.log().size())),
+                game.log().end());
+    json j = state_to_json(game.setup(), game.state(), &part, spoilers);
+    j["log_from"] = std::min(from, game.log().size());
+    j["log_size"] = game.log().size();
+    print(j);
+  } else {
+    fail(kUsage, "--log takes all, none or since:N, got \"" + log + "\"");
+  }
   return 0;
 }
 
@@ -173,50 +194,272 @@ int cmd_apply(const Args &a) {
   return 0;
 }
 
-int cmd_preview(const Args &a) {
-  Game game = Game::load(need(a, 0, "GAME.json"));
-  Action act = parse_action(game.battle(), need(a, 1, "ACTION_JSON"), "action");
+// One preview as JSON, or the refusal apply would give.
+std::optional<Refusal> preview_one(const Game &game, const Action &act, json &out) {
   if (act.type == ActionType::Attack) {
     AttackPreview p;
-    if (auto r = preview_attack(game.setup(), game.state(), act, p))
-      fail(kIllegal, "illegal attack: " + r->reason, r->rule);
-    print(attack_preview_to_json(game.battle(), p));
+    if (auto r = preview_attack(game.setup(), game.state(), act, p)) return r;
+    out = attack_preview_to_json(game.battle(), p);
   } else if (act.type == ActionType::Fire) {
     FirePreview p;
-    if (auto r = preview_fire(game.setup(), game.state(), act, p))
-      fail(kIllegal, "illegal fire: " + r->reason, r->rule);
-    print(fire_preview_to_json(p));
+    if (auto r = preview_fire(game.setup(), game.state(), act, p)) return r;
+    out = fire_preview_to_json(p);
   } else {
-    fail(kUsage, "preview takes an attack or a fire action");
+    fail(kUsage, "preview takes attack or fire actions");
   }
+  return std::nullopt;
+}
+
+int cmd_preview(const Args &a) {
+  Game game = Game::load(need(a, 0, "GAME.json"));
+  need(a, 1, "ACTION_JSON");
+  if (a.positional.size() == 2) {
+    json out;
+    Action act = parse_action(game.battle(), a.positional[1], "action");
+    if (auto r = preview_one(game, act, out))
+      fail(kIllegal,
+           std::string(act.type == ActionType::Attack ? "illegal attack: " : "illegal fire: ") +
+               r->reason,
+           r->rule);
+    print(out);
+    return 0;
+  }
+  // Several actions: one answer each, in order; a refused one says why instead of failing all.
+  json all = json::array();
+  for (size_t i = 1; i < a.positional.size(); ++i) {
+    json out;
+    Action act = parse_action(game.battle(), a.positional[i], "action " + std::to_string(i));
+    if (auto r = preview_one(game, act, out)) out = {{"illegal", r->reason}, {"rule", r->rule}};
+    all.push_back(out);
+  }
+  print(all);
   return 0;
+}
+
+Level parse_level_flag(const std::string &text) {
+  auto l = parse_level(text);
+  if (!l) fail(kUsage, "unknown level \"" + text + "\"; known: random, greedy, easy, normal, hard");
+  return *l;
+}
+
+double parse_seconds(const std::string &text) {
+  try {
+    size_t used = 0;
+    double v = std::stod(text, &used);
+    if (used != text.size() || !(v > 0) || v > 1e6) throw std::invalid_argument("range");
+    return v;
+  } catch (const std::exception &) {
+    fail(kUsage, "--seconds must be a positive number of seconds, got \"" + text + "\"");
+  }
+}
+
+SearchBudget parse_budget(const Args &a) {
+  SearchBudget budget;
+  if (a.flags.count("--iterations") && a.flags.count("--seconds"))
+    fail(kUsage, "give --seconds or --iterations, not both");
+  if (a.flags.count("--iterations")) {
+    budget.iterations = parse_u64(a.flags.at("--iterations"), "--iterations");
+    if (budget.iterations == 0) fail(kUsage, "--iterations must be at least 1");
+  }
+  if (a.flags.count("--seconds")) budget.seconds = parse_seconds(a.flags.at("--seconds"));
+  return budget;
+}
+
+int cmd_suggest(const Args &a) {
+  Game game = Game::load(need(a, 0, "GAME.json"));
+  if (game.state().game_over())
+    fail(kIllegal, "the game is over: " + game.state().result_reason, "13.0");
+  Level level = a.flags.count("--level") ? parse_level_flag(a.flags.at("--level")) : Level::Normal;
+  uint64_t seed = a.flags.count("--seed") ? parse_u64(a.flags.at("--seed"), "--seed") : 1;
+  Suggestion s = suggest(game.setup(), game.state(), level, parse_budget(a), seed);
+  print({{"action", action_to_json(game.battle(), s.action)},
+         {"level", std::string(name(level))},
+         {"why", s.why},
+         {"value", s.value},
+         {"iterations", s.iterations},
+         {"seconds", s.seconds}});
+  return 0;
+}
+
+int cmd_evaluate(const Args &a) {
+  Game game = Game::load(need(a, 0, "GAME.json"));
+  uint64_t seed = a.flags.count("--seed") ? parse_u64(a.flags.at("--seed"), "--seed") : 1;
+  const Battle &b = game.battle();
+  int side = side_to_act(game.setup(), game.state());
+  if (side < 0) side = game.state().active;
+  Evaluation e = evaluate(game.setup(), game.state(), side, seed);
+  print({{"side", b.sides[side].id},
+         {"score", e.score},
+         {"vp", e.vp},
+         {"material", e.material},
+         {"position", e.position},
+         {"win_chance", e.win_chance}});
+  return 0;
+}
+
+json face_public(const UnitFace &f) {
+  return {
+      {"cc", cc_name(f.cc)}, {"fire", f.fire ? json(f.fire) : json(nullptr)}, {"crown", f.crown}};
+}
+
+// The public map and setup: no seed, no dice, no reverses (R22).
+int cmd_map(const Args &a) {
+  const std::string &path = need(a, 0, "BATTLE_OR_GAME.json");
+  std::shared_ptr<const Battle> battle;
+  json doc;
+  {
+    std::ifstream in(path);
+    if (!in) fail(kBadInput, "cannot read " + path);
+    doc = json::parse(in, nullptr, false);
+  }
+  if (doc.is_object() && doc.contains("battle") && doc["battle"].is_object()) {
+    Game game = Game::load(path);
+    battle = game.setup().battle;
+  } else {
+    battle = load_battle_file(path);
+  }
+  const Battle &b = *battle;
+  json hexes = json::array();
+  for (HexId h = 0; h < b.hex_count(); ++h) {
+    json jh = {{"hex", b.label(h)},
+               {"terrain", b.terrain_types[b.terrain[h]].name},
+               {"elevation", b.elevation[h]}};
+    json sides = json::object();
+    for (int d = 0; d < 6; ++d)
+      if (b.hexsides[h][d] != HexsideFeature::None)
+        sides[std::to_string(d)] = std::string(name(b.hexsides[h][d]));
+    if (!sides.empty()) jh["hexsides"] = sides;
+    hexes.push_back(jh);
+  }
+  json terrain = json::array();
+  for (const TerrainType &t : b.terrain_types)
+    terrain.push_back(
+        {{"name", t.name}, {"impassable", t.impassable}, {"blocks_los", t.blocks_los}});
+  json units = json::array();
+  for (size_t u = 0; u < b.units.size(); ++u) {
+    const UnitDef &d = b.units[u];
+    json ju = {{"id", d.id},
+               {"name", d.name},
+               {"side", b.sides[d.side].id},
+               {"wing", b.wings[d.wing].id},
+               {"type", std::string(name(d.type))},
+               {"front", face_public(d.front)},
+               {"steps", d.max_steps()},
+               {"hex", d.start == kOffMap ? json(nullptr) : json(b.label(d.start))}};
+    if (b.reinforcement[u]) ju["arrives_turn"] = b.reinforcement[u]->turn;
+    units.push_back(ju);
+  }
+  json sides = json::array();
+  for (const SideDef &sd : b.sides)
+    sides.push_back({{"id", sd.id},
+                     {"name", sd.name},
+                     {"victory_vp", sd.victory_vp ? json(*sd.victory_vp) : json(nullptr)},
+                     {"start_vp", sd.start_vp}});
+  json specials = json::array();
+  for (const Special &sp : b.special)
+    specials.push_back({{"id", sp.id}, {"side", b.sides[sp.side].id}, {"text", sp.text}});
+  print({{"battle", b.id},
+         {"name", b.name},
+         {"columns", b.columns},
+         {"rows", b.rows},
+         {"hexside_directions", "0..5 as in battle-format.md"},
+         {"terrain_types", terrain},
+         {"hexes", hexes},
+         {"sides", sides},
+         {"units", units},
+         {"special", specials},
+         {"last_turn", b.last_turn}});
+  return 0;
+}
+
+std::vector<Level> parse_bots(const std::string &text) {
+  size_t comma = text.find(',');
+  if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos)
+    fail(kUsage, "--bots takes two levels, A,B (random, greedy, easy, normal, hard)");
+  return {parse_level_flag(text.substr(0, comma)), parse_level_flag(text.substr(comma + 1))};
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
 }
 
 int cmd_play(const Args &a) {
   auto b = load_battle_file(need(a, 0, "BATTLE.json"));
   uint64_t games = a.flags.count("--games") ? parse_u64(a.flags.at("--games"), "--games") : 100;
   uint64_t seed = a.flags.count("--seed") ? parse_u64(a.flags.at("--seed"), "--seed") : 1;
-  std::string bots = a.flags.count("--bots") ? a.flags.at("--bots") : "random,random";
-  if (bots != "random,random") fail(kUsage, "the only bots so far are random,random");
+  std::vector<Level> bots =
+      parse_bots(a.flags.count("--bots") ? a.flags.at("--bots") : "random,random");
+  bool alternate = a.flags.count("--alternate") > 0;
+  SearchBudget budget = parse_budget(a);
+  size_t max_actions = a.flags.count("--max-actions")
+                           ? parse_u64(a.flags.at("--max-actions"), "--max-actions")
+                           : 20000;
   Setup setup;
   setup.battle = b;
   setup.options = parse_options(a, *b);
+  // Bot names: the level, with the seat in the --bots list when both are the same level.
+  std::array<std::string, 2> bot_name = {std::string(name(bots[0])), std::string(name(bots[1]))};
+  if (bot_name[0] == bot_name[1]) bot_name = {bot_name[0] + "#1", bot_name[1] + "#2"};
   std::map<std::string, int> wins = {
       {b->sides[0].id, 0}, {b->sides[1].id, 0}, {"draw", 0}, {"unfinished", 0}};
-  double turns = 0, actions = 0;
+  std::map<std::string, int> by_bot = {
+      {bot_name[0], 0}, {bot_name[1], 0}, {"draw", 0}, {"unfinished", 0}};
+  std::map<std::string, int> endings;
+  std::array<std::vector<double>, 2> decision_seconds;
+  std::array<double, 2> max_seconds{};
+  double turns = 0, actions = 0, vp_sum[2] = {0, 0};
   for (uint64_t g = 0; g < games; ++g) {
-    GameState s = new_game(setup, seed + g);
-    BotRng rng{(seed + g) * 7919 + 17};
-    PlayoutResult r = random_playout(setup, s, rng);
-    wins[r.winner < 0 ? "unfinished" : r.winner == 2 ? "draw" : b->sides[r.winner].id]++;
+    bool swap = alternate && (g % 2 == 1);
+    int bot_of_side[2] = {swap ? 1 : 0, swap ? 0 : 1};
+    Player p0(bots[bot_of_side[0]], budget, (seed + g) * 7919 + 17);
+    Player p1(bots[bot_of_side[1]], budget, (seed + g) * 104729 + 29);
+    ArenaGame r = play_game(setup, seed + g, {&p0, &p1}, max_actions);
+    std::string side_key = r.winner < 0    ? "unfinished"
+                           : r.winner == 2 ? "draw"
+                                           : b->sides[r.winner].id;
+    wins[side_key]++;
+    by_bot[r.winner < 0    ? "unfinished"
+           : r.winner == 2 ? "draw"
+                           : bot_name[bot_of_side[r.winner]]]++;
+    std::string ending = r.reason;
+    if (ending.find("VP (needed") != std::string::npos)
+      ending = "VP victory";
+    else if (ending.find("last turn") != std::string::npos)
+      ending = "last turn";
+    else if (r.winner < 0)
+      ending = "cut off";
+    else
+      ending = "special rule";
+    endings[ending]++;
+    for (int side = 0; side < 2; ++side) {
+      int bot = bot_of_side[side];
+      auto &ds = r.decision_seconds[side];
+      decision_seconds[bot].insert(decision_seconds[bot].end(), ds.begin(), ds.end());
+      max_seconds[bot] = std::max(max_seconds[bot], r.max_decision_seconds[side]);
+      vp_sum[side] += r.vp[side];
+    }
     turns += r.turns;
     actions += static_cast<double>(r.actions);
   }
+  double n = games ? static_cast<double>(games) : 1;
+  json timing = json::object();
+  for (int bot = 0; bot < 2; ++bot)
+    timing[bot_name[bot]] = {{"decisions", decision_seconds[bot].size()},
+                             {"median_seconds", median(decision_seconds[bot])},
+                             {"max_seconds", max_seconds[bot]}};
   print({{"battle", b->id},
          {"games", games},
+         {"bots", {bot_name[0], bot_name[1]}},
+         {"alternate", alternate},
          {"wins", wins},
-         {"average_turns", games ? turns / static_cast<double>(games) : 0},
-         {"average_actions", games ? actions / static_cast<double>(games) : 0}});
+         {"wins_by_bot", by_bot},
+         {"endings", endings},
+         {"average_vp", {{b->sides[0].id, vp_sum[0] / n}, {b->sides[1].id, vp_sum[1] / n}}},
+         {"average_turns", turns / n},
+         {"average_actions", actions / n},
+         {"time_per_decision", timing}});
   return 0;
 }
 
@@ -235,9 +478,7 @@ std::vector<std::string> default_battles() {
 
 int cmd_bench(const Args &a) {
   std::vector<std::string> files = a.positional.empty() ? default_battles() : a.positional;
-  double seconds = a.flags.count("--seconds")
-                       ? static_cast<double>(parse_u64(a.flags.at("--seconds"), "--seconds"))
-                       : 2.0;
+  double seconds = a.flags.count("--seconds") ? parse_seconds(a.flags.at("--seconds")) : 2.0;
   json out = json::array();
   using clock = std::chrono::steady_clock;
   for (const std::string &f : files) {
@@ -292,11 +533,16 @@ void usage() {
                "  validate BATTLE.json\n"
                "  new BATTLE.json [--seed N] [--option advanced-wing-integrity] [--dice 5,2,8] "
                "[--out GAME.json]\n"
-               "  state GAME.json [--spoilers]\n"
+               "  state GAME.json [--spoilers] [--log all|none|since:N]\n"
                "  legal GAME.json\n"
                "  apply GAME.json ACTION_JSON... [--out GAME.json]\n"
-               "  preview GAME.json ACTION_JSON\n"
-               "  play BATTLE.json [--games N] [--seed N] [--bots random,random]\n"
+               "  preview GAME.json ACTION_JSON...\n"
+               "  play BATTLE.json [--games N] [--seed N] [--bots A,B] [--alternate]\n"
+               "       [--iterations N | --seconds S] [--max-actions N]   (A, B: random, greedy, "
+               "easy, normal, hard)\n"
+               "  suggest GAME.json [--level L] [--iterations N | --seconds S] [--seed N]\n"
+               "  evaluate GAME.json [--seed N]\n"
+               "  map BATTLE_OR_GAME.json\n"
                "  bench [BATTLE.json...] [--seconds S]\n";
 }
 
@@ -308,21 +554,21 @@ int main(int argc, char **argv) {
     return kUsage;
   }
   std::string cmd = argv[1];
+  using Handler = int (*)(const Args &);
+  static const std::map<std::string, Handler> kCommands = {
+      {"validate", cmd_validate}, {"new", cmd_new},     {"state", cmd_state},
+      {"legal", cmd_legal},       {"apply", cmd_apply}, {"preview", cmd_preview},
+      {"play", cmd_play},         {"bench", cmd_bench}, {"suggest", cmd_suggest},
+      {"evaluate", cmd_evaluate}, {"map", cmd_map}};
   try {
-    Args a = parse_args(argc, argv, 2);
-    if (cmd == "validate") return cmd_validate(a);
-    if (cmd == "new") return cmd_new(a);
-    if (cmd == "state") return cmd_state(a);
-    if (cmd == "legal") return cmd_legal(a);
-    if (cmd == "apply") return cmd_apply(a);
-    if (cmd == "preview") return cmd_preview(a);
-    if (cmd == "play") return cmd_play(a);
-    if (cmd == "bench") return cmd_bench(a);
     if (cmd == "--help" || cmd == "help") {
       usage();
       return 0;
     }
-    fail(kUsage, "unknown command \"" + cmd + "\"");
+    // The command is known before its options are read, so a typo in it is reported as such.
+    auto handler = kCommands.find(cmd);
+    if (handler == kCommands.end()) fail(kUsage, "unknown command \"" + cmd + "\"");
+    return handler->second(parse_args(argc, argv, 2, cmd));
   } catch (const CliError &e) {
     std::cerr << e.body.dump() << "\n";
     if (e.code == kUsage) usage();

@@ -1,0 +1,101 @@
+// Computer players (DESIGN.md "Computer players", R22): levels, what a side may know, evaluation,
+// and the choice of an action for the side to act.
+#pragma once
+#include "sns/bots.hpp"
+#include "sns/rules.hpp"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sns {
+
+enum class Level : uint8_t { Random, Greedy, Easy, Normal, Hard };
+std::optional<Level> parse_level(std::string_view text);
+std::string_view name(Level level);
+
+// --- What a side may know (R22) ---------------------------------------------------------------
+// A "world" is one guess at the hidden information: every fresh two-step unit gets a reverse drawn
+// from the reverses of its side and type that are still unseen, and the dice get a fresh seed.
+// Everything a computer player simulates happens in such a world, never in the real battle.
+struct World {
+  Setup setup; // the guessed battle, no forced dice
+};
+// Is the reverse of this unit hidden now (a fresh two-step unit)?
+bool reverse_hidden(const Battle &b, const GameState &s, int unit);
+World sample_world(const Setup &real, const GameState &s, BotRng &rng);
+
+// --- Evaluation ------------------------------------------------------------------------------
+// How good the position is for `side`, in VP-like points (own minus enemy): VP, material by the VP
+// an elimination would give, step losses, suppression, closeness to objectives and to the enemy.
+// Reads the world's battle (so only guessed reverses). A finished game is +/- kWinScore.
+inline constexpr double kWinScore = 1000.0;
+double evaluate_position(const Setup &world, const GameState &s, int side);
+
+struct Evaluation {
+  int side = 0;
+  double score = 0;      // mean over sampled worlds
+  double vp = 0;         // VP difference now
+  double material = 0;   // material difference
+  double position = 0;   // objectives and closeness
+  double win_chance = 0; // the score squashed to [0, 1] (a rough guide, not a measured odds)
+};
+Evaluation evaluate(const Setup &real, const GameState &s, int side, uint64_t seed);
+
+// --- Choosing ----------------------------------------------------------------------------------
+// A budget of 0 iterations and 0 seconds takes the level's default iterations.
+struct SearchBudget {
+  uint64_t iterations = 0;
+  double seconds = 0;
+};
+uint64_t default_iterations(Level level);
+
+struct Suggestion {
+  Action action;
+  std::string why;
+  uint64_t iterations = 0; // rollouts (search levels) or actions scored (greedy)
+  double seconds = 0;
+  double value = 0; // the chosen action's estimate (greedy: evaluation points; search: win share)
+};
+
+// The action `level` chooses for the side to act; one that legal_actions lists. It sees only what
+// that side may know (R22) and its randomness comes from `seed` alone, so with an iteration budget
+// the answer is deterministic.
+Suggestion suggest(const Setup &real, const GameState &s, Level level, const SearchBudget &budget,
+                   uint64_t seed);
+
+// A player for whole games: a level, a budget, and its own random stream.
+class Player {
+public:
+  Player(Level level, SearchBudget budget, uint64_t seed)
+      : level_(level), budget_(budget), rng_{seed} {}
+  Suggestion choose(const Setup &real, const GameState &s) {
+    return suggest(real, s, level_, budget_, rng_.next());
+  }
+  Level level() const { return level_; }
+
+private:
+  Level level_;
+  SearchBudget budget_;
+  BotRng rng_;
+};
+
+struct ArenaGame {
+  int winner = -1; // 0, 1, 2 draw, -1 cut off
+  int turns = 0;
+  size_t actions = 0;
+  std::array<double, 2> seconds{};   // thinking time per side
+  std::array<size_t, 2> decisions{}; // decisions per side
+  std::array<double, 2> max_decision_seconds{};
+  std::vector<double> decision_seconds[2];
+  std::array<int, 2> vp{};
+  std::string reason;
+};
+// Plays one game between two players (players[side]); throws std::logic_error if a player ever
+// chooses an action the engine refuses.
+ArenaGame play_game(const Setup &setup, uint64_t game_seed, std::array<Player *, 2> players,
+                    size_t max_actions = 20000);
+
+} // namespace sns

@@ -1,0 +1,161 @@
+// What a computer player may know and how it judges a position (R22, 13.0): guessed worlds for the
+// hidden reverses, and the evaluation shared by every level.
+#include "sns/players.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace sns {
+
+bool reverse_hidden(const Battle &b, const GameState &s, int unit) {
+  // R22: fresh two-step units keep their reverse hidden; a flipped or eliminated unit shows it.
+  return b.units[unit].back && s.units[unit].steps == 2;
+}
+
+namespace {
+
+auto face_key(const UnitFace &f) { return std::make_tuple(f.cc, f.fire, f.crown); }
+
+// The battle without its source document (the search copies battles; the record never sees these).
+std::shared_ptr<Battle> public_copy(const Battle &real) {
+  auto b = std::make_shared<Battle>();
+  *b = real;
+  b->source = nullptr;
+  return b;
+}
+
+} // namespace
+
+World sample_world(const Setup &real, const GameState &s, BotRng &rng) {
+  const Battle &rb = *real.battle;
+  auto b = public_copy(rb);
+  // Per side and type, the unseen reverses are those of the units still fresh; deal them out again
+  // at random. The pool is sorted first so that which fresh unit really holds which reverse cannot
+  // matter.
+  for (int side = 0; side < 2; ++side)
+    for (int t = 0; t < kUnitTypeCount; ++t) {
+      std::vector<int> hidden;
+      std::vector<UnitFace> pool;
+      for (size_t u = 0; u < rb.units.size(); ++u)
+        if (rb.units[u].side == side && static_cast<int>(rb.units[u].type) == t &&
+            reverse_hidden(rb, s, static_cast<int>(u))) {
+          hidden.push_back(static_cast<int>(u));
+          pool.push_back(*rb.units[u].back);
+        }
+      std::sort(pool.begin(), pool.end(),
+                [](const UnitFace &x, const UnitFace &y) { return face_key(x) < face_key(y); });
+      for (size_t i = pool.size(); i > 1; --i)
+        std::swap(pool[i - 1], pool[rng.below(i)]);
+      for (size_t i = 0; i < hidden.size(); ++i)
+        b->units[hidden[i]].back = pool[i];
+    }
+  World w;
+  w.setup.battle = b;
+  w.setup.tables = real.tables;
+  w.setup.options = real.options;
+  return w;
+}
+
+namespace {
+
+// What losing this unit would give the enemy, plus one so that units without a VP value still
+// count.
+double unit_worth(const Battle &b, int u) {
+  const UnitDef &d = b.units[u];
+  int scorer = 1 - d.side;
+  double vp = b.sides[scorer].vp_for_eliminating[static_cast<int>(d.type)];
+  if (d.back && d.back->crown) vp += 2; // 13.1
+  return vp + 1.0;
+}
+
+struct Parts {
+  double vp = 0, material = 0, position = 0;
+  double closeness = 0; // counts for the side judging only: closing in is mutual, so a difference
+                        // would cancel out and no side would ever seek battle
+};
+
+bool on_board(const GameState &s, int u) {
+  return s.units[u].steps > 0 && s.units[u].hex != kOffMap && !s.units[u].away;
+}
+
+// Which sides must close with the enemy: the side that does not win when time runs out (both when
+// the end is decided by VP or is a draw).
+std::array<bool, 2> must_attack(const Battle &b) {
+  if (b.at_end == AtEnd::Side0) return {false, true};
+  if (b.at_end == AtEnd::Side1) return {true, false};
+  return {true, true};
+}
+
+Parts side_parts(const Battle &b, const GameState &s, int side) {
+  Parts p;
+  p.vp = s.vp[side];
+  if (const auto &target = b.sides[side].victory_vp; target && *target > 0) {
+    double share = std::min(1.0, static_cast<double>(s.vp[side]) / *target);
+    p.vp += 6.0 * share * share * share; // the last VP towards victory matter most
+  }
+  std::vector<HexId> enemies;
+  for (size_t u = 0; u < b.units.size(); ++u)
+    if (b.units[u].side != side && on_board(s, static_cast<int>(u)))
+      enemies.push_back(s.units[u].hex);
+  bool closing = must_attack(b)[side];
+  for (size_t u = 0; u < b.units.size(); ++u) {
+    const UnitState &us = s.units[u];
+    if (b.units[u].side != side || us.steps == 0) continue;
+    double worth = unit_worth(b, static_cast<int>(u));
+    bool reduced = us.steps < b.units[u].max_steps();
+    p.material += worth * (reduced ? 0.55 : 1.0);
+    if (us.suppressed) p.material -= 0.1 * worth;
+    if (us.shield_wall) p.position += 0.01 * worth;
+    if (!closing || !on_board(s, static_cast<int>(u)) || enemies.empty()) continue;
+    int nearest = 99;
+    for (HexId e : enemies)
+      nearest = std::min(nearest, b.distance(us.hex, e));
+    p.closeness -= 0.1 * std::min(nearest, 10);
+  }
+  // Objectives: a unit entering one of these hexes wins at once.
+  for (const Special &sp : b.special) {
+    if (sp.kind != SpecialKind::InstantWinOnEntry || sp.side != side) continue;
+    int best = 99;
+    for (size_t u = 0; u < b.units.size(); ++u)
+      if (b.units[u].side == side && on_board(s, static_cast<int>(u)))
+        for (HexId h : sp.hexes)
+          best = std::min(best, b.distance(s.units[u].hex, h));
+    if (best < 99) p.position -= 0.4 * std::min(best, 20);
+  }
+  return p;
+}
+
+} // namespace
+
+double evaluate_position(const Setup &world, const GameState &s, int side) {
+  if (s.game_over()) {
+    if (s.winner == side) return kWinScore;
+    if (s.winner == 2 || s.winner < 0) return 0;
+    return -kWinScore;
+  }
+  const Battle &b = *world.battle;
+  Parts me = side_parts(b, s, side), them = side_parts(b, s, 1 - side);
+  return (me.vp - them.vp) + (me.material - them.material) + (me.position - them.position) +
+         me.closeness;
+}
+
+Evaluation evaluate(const Setup &real, const GameState &s, int side, uint64_t seed) {
+  Evaluation e;
+  e.side = side;
+  BotRng rng{seed};
+  constexpr int kWorlds = 8;
+  for (int i = 0; i < kWorlds; ++i) {
+    World w = sample_world(real, s, rng);
+    const Battle &b = *w.setup.battle;
+    e.score += evaluate_position(w.setup, s, side) / kWorlds;
+    Parts me = side_parts(b, s, side), them = side_parts(b, s, 1 - side);
+    e.vp += (me.vp - them.vp) / kWorlds;
+    e.material += (me.material - them.material) / kWorlds;
+    e.position += (me.position - them.position + me.closeness) / kWorlds;
+  }
+  e.win_chance = 1.0 / (1.0 + std::exp(-e.score / 8.0));
+  return e;
+}
+
+} // namespace sns

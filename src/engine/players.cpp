@@ -1,0 +1,335 @@
+// Computer player levels (DESIGN.md "Computer players"): random, greedy one-ply with exact dice,
+// and flat Monte-Carlo search with sequential halving over guessed worlds (docs/ai.md says why).
+#include "sns/players.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+namespace sns {
+
+namespace {
+
+struct LevelInfo {
+  Level level;
+  const char *name;
+  uint64_t iterations; // default search budget (rollouts); 0 for levels that do not search
+  size_t candidates;   // actions kept for search after the greedy ranking
+  int horizon_turns;   // rollouts end this many Player Turns after the current one
+};
+
+// One table for the levels (budgets in iterations so that strength does not depend on the machine).
+constexpr LevelInfo kLevels[] = {
+    {Level::Random, "random", 0, 0, 0}, {Level::Greedy, "greedy", 0, 0, 0},
+    {Level::Easy, "easy", 48, 4, 0},    {Level::Normal, "normal", 160, 6, 1},
+    {Level::Hard, "hard", 480, 8, 1},
+};
+
+const LevelInfo &info(Level l) { return kLevels[static_cast<int>(l)]; }
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+bool rolls_die(const Action &a) {
+  return a.type == ActionType::Attack || a.type == ActionType::Fire;
+}
+// Choices that shape a whole turn: judged by playing the turn out, not by the position they leave.
+bool shapes_turn(const Action &a) {
+  return a.type == ActionType::Command || a.type == ActionType::Initiative ||
+         a.type == ActionType::CombatMode || a.type == ActionType::Special;
+}
+
+// A world plus one copy of its setup per die face, to resolve a roll with a chosen face (R23's
+// forced dice, used here only inside the guessed world).
+struct Sim {
+  World world;
+  std::array<Setup, 8> faced;
+  explicit Sim(World w) : world(std::move(w)) {
+    for (int f = 0; f < 8; ++f) {
+      faced[f].battle = world.setup.battle;
+      faced[f].tables = world.setup.tables;
+      faced[f].options = world.setup.options;
+      faced[f].forced_dice = {f + 1};
+    }
+  }
+  const Setup &setup() const { return world.setup; }
+};
+
+bool apply_face(const Sim &sim, GameState &s, const Action &a, int face) {
+  s.forced_used = 0;
+  return !apply(sim.faced[face], s, a).has_value();
+}
+
+// The fast policy for rollouts: a few sampled actions, the best one-ply evaluation (dice as they
+// fall), sometimes a random one.
+const Action &rollout_choice(const Sim &sim, const GameState &s, const std::vector<Action> &acts,
+                             BotRng &rng) {
+  if (acts.size() == 1 || rng.below(10) == 0) return acts[rng.below(acts.size())];
+  int side = side_to_act(sim.setup(), s);
+  constexpr size_t kSamples = 4;
+  size_t best = rng.below(acts.size());
+  double best_value = -1e18;
+  for (size_t k = 0; k < std::min(kSamples, acts.size()); ++k) {
+    size_t i = k == 0 ? best : rng.below(acts.size());
+    GameState next = s;
+    if (apply(sim.setup(), next, acts[i])) continue;
+    double v = evaluate_position(sim.setup(), next, side);
+    if (v > best_value) best_value = v, best = i;
+  }
+  return acts[best];
+}
+
+// Plays on with the rollout policy until `end_turn` starts or the game ends.
+void rollout(const Sim &sim, GameState &s, int end_turn, BotRng &rng, size_t max_actions = 400) {
+  for (size_t n = 0; n < max_actions && !s.game_over() && s.turn < end_turn; ++n) {
+    auto acts = legal_actions(sim.setup(), s);
+    if (acts.empty()) return;
+    if (apply(sim.setup(), s, rollout_choice(sim, s, acts, rng))) return;
+  }
+}
+
+double squash(double score) { return 1.0 / (1.0 + std::exp(-score / 6.0)); }
+
+// --- greedy ---------------------------------------------------------------------------------
+
+struct Scored {
+  size_t index = 0;
+  double value = 0;
+};
+
+// One-ply value of an action for `side`: attacks and fires over the eight faces exactly;
+// turn-shaping choices by playing the rest of the turn out twice with the rollout policy; the rest
+// by the position they leave.
+double greedy_value(const Sim &sim, const GameState &s, const Action &a, int side, uint64_t seed) {
+  if (rolls_die(a)) {
+    double sum = 0;
+    for (int f = 0; f < 8; ++f) {
+      GameState next = s;
+      if (!apply_face(sim, next, a, f)) return -1e9;
+      sum += evaluate_position(sim.setup(), next, side);
+    }
+    return sum / 8;
+  }
+  GameState next = s;
+  if (apply(sim.setup(), next, a)) return -1e9;
+  if (!shapes_turn(a)) return evaluate_position(sim.setup(), next, side);
+  double sum = 0;
+  constexpr int kTurnPlays = 2;
+  for (int k = 0; k < kTurnPlays; ++k) {
+    GameState play = next;
+    BotRng rng{seed + static_cast<uint64_t>(k) * 0x9E37ull};
+    play.rng = rng.next();
+    rollout(sim, play, s.turn + 1, rng);
+    sum += evaluate_position(sim.setup(), play, side);
+  }
+  return sum / kTurnPlays;
+}
+
+// Turn-shaping choices can number in the thousands (Grunwald's commands); at most this many are
+// played out, drawn at random, each once when there are many.
+constexpr size_t kMaxTurnChoices = 48;
+
+std::vector<Scored> greedy_ranking(const Sim &sim, const GameState &s,
+                                   const std::vector<Action> &acts, int side, uint64_t seed) {
+  std::vector<size_t> shaping;
+  for (size_t i = 0; i < acts.size(); ++i)
+    if (shapes_turn(acts[i])) shaping.push_back(i);
+  std::vector<uint8_t> skip(acts.size(), 0);
+  if (shaping.size() > kMaxTurnChoices) {
+    BotRng pick{seed ^ 0x5DEECE66Dull};
+    for (size_t i = shaping.size(); i > 1; --i)
+      std::swap(shaping[i - 1], shaping[pick.below(i)]);
+    for (size_t k = kMaxTurnChoices; k < shaping.size(); ++k)
+      skip[shaping[k]] = 1;
+  }
+  std::vector<Scored> out;
+  out.reserve(acts.size());
+  for (size_t i = 0; i < acts.size(); ++i)
+    if (!skip[i]) out.push_back({i, greedy_value(sim, s, acts[i], side, seed)});
+  // Stable: ties keep the engine's order, so the answer is deterministic.
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Scored &x, const Scored &y) { return x.value > y.value; });
+  return out;
+}
+
+std::string fmt(double v, int digits = 2) {
+  std::ostringstream o;
+  o.setf(std::ios::fixed);
+  o.precision(digits);
+  o << v;
+  return o.str();
+}
+
+std::string greedy_why(const Battle &b, const Action &a, double value, double now) {
+  std::string what = describe(b, a);
+  std::string kind = rolls_die(a)     ? "expected over the eight die faces"
+                     : shapes_turn(a) ? "after playing the turn out"
+                                      : "position after it";
+  return what + ": best one-ply choice, " + kind + " " + (value >= now ? "+" : "") +
+         fmt(value - now) + " points (steps, VP, objectives)";
+}
+
+// --- search ---------------------------------------------------------------------------------
+
+struct Arm {
+  size_t index;
+  double prior;
+  double sum = 0;
+  uint64_t n = 0;
+  double mean() const { return n ? sum / static_cast<double>(n) : 0; }
+};
+
+} // namespace
+
+std::optional<Level> parse_level(std::string_view text) {
+  for (const LevelInfo &l : kLevels)
+    if (text == l.name) return l.level;
+  return std::nullopt;
+}
+
+std::string_view name(Level level) { return info(level).name; }
+
+uint64_t default_iterations(Level level) { return info(level).iterations; }
+
+Suggestion suggest(const Setup &real, const GameState &s, Level level, const SearchBudget &budget,
+                   uint64_t seed) {
+  auto start = Clock::now();
+  std::vector<Action> acts = legal_actions(real, s);
+  if (acts.empty()) throw std::invalid_argument("no legal action: the game is over");
+  const Battle &b = *real.battle;
+  int side = side_to_act(real, s);
+  BotRng rng{seed};
+  Suggestion out;
+  if (acts.size() == 1) {
+    out.action = acts[0];
+    out.why = describe(b, acts[0]) + ": the only legal action";
+    out.seconds = since(start);
+    return out;
+  }
+  if (level == Level::Random) {
+    out.action = acts[rng.below(acts.size())];
+    out.why = describe(b, out.action) + ": drawn at random among " + std::to_string(acts.size()) +
+              " legal actions";
+    out.seconds = since(start);
+    return out;
+  }
+
+  Sim first(sample_world(real, s, rng));
+  uint64_t turn_seed = rng.next();
+  auto ranking = greedy_ranking(first, s, acts, side, turn_seed);
+  double now = evaluate_position(first.setup(), s, side);
+  if (level == Level::Greedy) {
+    out.action = acts[ranking[0].index];
+    out.value = ranking[0].value;
+    out.iterations = acts.size();
+    out.why = greedy_why(b, out.action, ranking[0].value, now);
+    out.seconds = since(start);
+    return out;
+  }
+
+  // Flat Monte-Carlo with sequential halving: the greedy ranking keeps a few candidates; each round
+  // plays every surviving candidate once in the same guessed world with the same dice seed (so
+  // candidates are compared on equal luck), and the worse half is dropped at each stage.
+  const LevelInfo &li = info(level);
+  std::vector<Arm> arms;
+  for (size_t i = 0; i < std::min(li.candidates, ranking.size()); ++i)
+    arms.push_back({ranking[i].index, ranking[i].value});
+  constexpr size_t kWorlds = 8;
+  std::vector<Sim> sims;
+  sims.push_back(std::move(first));
+  for (size_t i = 1; i < kWorlds; ++i)
+    sims.emplace_back(sample_world(real, s, rng));
+  uint64_t iterations = budget.iterations
+                            ? budget.iterations
+                            : (budget.seconds > 0 ? UINT64_MAX : default_iterations(level));
+  int end_turn = s.turn + 1 + li.horizon_turns;
+  uint64_t used = 0, round = 0;
+  size_t alive = arms.size();
+  int stages = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(alive)))));
+  uint64_t per_stage = iterations == UINT64_MAX ? UINT64_MAX : iterations / stages;
+  uint64_t stage_used = 0;
+  auto out_of_budget = [&] {
+    return used >= iterations || (budget.seconds > 0 && since(start) >= budget.seconds);
+  };
+  while (!out_of_budget()) {
+    uint64_t round_seed = rng.next();
+    const Sim &sim = sims[round % sims.size()];
+    for (size_t k = 0; k < alive && used < iterations; ++k) {
+      Arm &arm = arms[k];
+      GameState play = s;
+      BotRng roll{round_seed};
+      play.rng = roll.next();
+      double v = 0;
+      if (!apply(sim.setup(), play, acts[arm.index])) {
+        rollout(sim, play, end_turn, roll);
+        v = squash(evaluate_position(sim.setup(), play, side));
+      }
+      arm.sum += v;
+      ++arm.n;
+      ++used;
+      ++stage_used;
+    }
+    ++round;
+    // With a time budget there is no halving plan: every candidate keeps being played.
+    if (per_stage != UINT64_MAX && stage_used >= per_stage && alive > 1) {
+      std::stable_sort(arms.begin(), arms.begin() + static_cast<long>(alive),
+                       [](const Arm &x, const Arm &y) { return x.mean() > y.mean(); });
+      alive = (alive + 1) / 2;
+      stage_used = 0;
+    }
+  }
+  std::stable_sort(arms.begin(), arms.begin() + static_cast<long>(alive),
+                   [](const Arm &x, const Arm &y) {
+                     if (x.mean() != y.mean()) return x.mean() > y.mean();
+                     return x.prior > y.prior;
+                   });
+  const Arm &best = arms[0];
+  out.action = acts[best.index];
+  out.value = best.mean();
+  out.iterations = used;
+  double prior = 0;
+  for (const Scored &r : ranking)
+    if (r.index == best.index) prior = r.value - now;
+  out.why = describe(b, out.action) + ": best of " + std::to_string(arms.size()) +
+            " candidates, mean outcome " + fmt(best.mean()) + " (0 lost, 1 won) over " +
+            std::to_string(best.n) + " playouts to the end of " +
+            (li.horizon_turns ? "the next Player Turn" : "this Player Turn") + " in " +
+            std::to_string(sims.size()) + " guesses at the hidden reverses; one-ply " +
+            (prior >= 0 ? "+" : "") + fmt(prior) + " points";
+  out.seconds = since(start);
+  return out;
+}
+
+ArenaGame play_game(const Setup &setup, uint64_t game_seed, std::array<Player *, 2> players,
+                    size_t max_actions) {
+  ArenaGame g;
+  GameState s = new_game(setup, game_seed);
+  while (!s.game_over() && g.actions < max_actions) {
+    int side = side_to_act(setup, s);
+    if (side < 0) break;
+    auto t = Clock::now();
+    Suggestion sug = players[side]->choose(setup, s);
+    double dt = since(t);
+    g.seconds[side] += dt;
+    ++g.decisions[side];
+    g.max_decision_seconds[side] = std::max(g.max_decision_seconds[side], dt);
+    g.decision_seconds[side].push_back(dt);
+    if (auto refusal = apply(setup, s, sug.action))
+      throw std::logic_error(std::string("a ") + std::string(name(players[side]->level())) +
+                             " player chose an illegal action: " + refusal->rule + " " +
+                             refusal->reason);
+    ++g.actions;
+  }
+  g.winner = s.winner;
+  g.turns = s.turn;
+  g.vp = s.vp;
+  g.reason = s.result_reason;
+  return g;
+}
+
+} // namespace sns

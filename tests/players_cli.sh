@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Computer players on the command line (docs/cli.md, docs/ai.md): suggest answers a legal action
+# deterministically, evaluate/map/state --log answer, unknown commands are named, and a short arena
+# between every level runs without an illegal action.
+set -uo pipefail
+cli=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fails=0
+expect() { # expect CODE DESCRIPTION -- command...
+  local want=$1 what=$2; shift 3
+  "$@" >"$dir/out" 2>"$dir/err"; local got=$?
+  if [ "$got" != "$want" ]; then echo "FAIL: $what: exit $got, expected $want"; cat "$dir/err"; fails=$((fails+1)); fi
+}
+check() { if ! eval "$2"; then echo "FAIL: $1"; fails=$((fails+1)); fi; }
+json() { python3 -c "import json,sys; d=json.load(open('$dir/out')); $1"; }
+
+"$cli" new battles/the-standard-1138.json --seed 4 --out "$dir/g.json" >/dev/null
+"$cli" legal "$dir/g.json" >"$dir/legal.json"
+for level in random greedy easy normal hard; do
+  expect 0 "suggest $level" -- "$cli" suggest "$dir/g.json" --level $level --iterations 30 --seed 9
+  check "$level: keys" 'json "assert set(d) >= {\"action\",\"level\",\"why\",\"iterations\",\"seconds\"} and d[\"level\"]==\"$level\""'
+  check "$level: a legal action" 'json "assert d[\"action\"] in json.load(open(\"$dir/legal.json\"))"'
+  cp "$dir/out" "$dir/first"
+  "$cli" suggest "$dir/g.json" --level $level --iterations 30 --seed 9 >"$dir/out"
+  check "$level: same action again" 'python3 -c "import json; a=json.load(open(\"$dir/first\")); b=json.load(open(\"$dir/out\")); assert a[\"action\"]==b[\"action\"]"'
+done
+expect 0 "suggest with a time budget" -- "$cli" suggest "$dir/g.json" --level easy --seconds 0.2
+expect 1 "unknown level" -- "$cli" suggest "$dir/g.json" --level expert
+expect 1 "both budgets" -- "$cli" suggest "$dir/g.json" --iterations 5 --seconds 1
+expect 1 "unknown command before options" -- "$cli" sugest "$dir/g.json" --level easy
+check "the command is named" 'grep -q "unknown command" "$dir/err"'
+expect 0 "evaluate" -- "$cli" evaluate "$dir/g.json"
+check "evaluate keys" 'json "assert set(d) >= {\"side\",\"score\",\"vp\",\"material\",\"position\",\"win_chance\"}"'
+expect 0 "map of a game" -- "$cli" map "$dir/g.json"
+check "map has no reverse and no seed" '! grep -q "\"reverse\"\|\"back\"\|\"seed\"" "$dir/out"'
+check "map lists every hex" 'json "assert len(d[\"hexes\"])==d[\"columns\"]*d[\"rows\"]"'
+expect 0 "map of a battle" -- "$cli" map battles/grunwald-1410.json
+"$cli" apply "$dir/g.json" "$(python3 -c "import json; print(json.dumps(json.load(open('$dir/legal.json'))[0]))")" >/dev/null
+expect 0 "state without log" -- "$cli" state "$dir/g.json" --log none
+check "no log, its size" 'json "assert \"log\" not in d and d[\"log_size\"]>0"'
+expect 0 "state since" -- "$cli" state "$dir/g.json" --log since:2
+check "log from 2" 'json "assert d[\"log_from\"]==2 and len(d[\"log\"])==d[\"log_size\"]-2"'
+expect 0 "several previews in one call" -- "$cli" preview "$dir/g.json" '{"type":"attack","target":"EK1","attackers":["SG1"]}' '{"type":"fire","unit":"EA1","target":"SG1"}'
+check "one answer per action, refusals with their rule" 'json "assert len(d)==2 and all(\"rule\" in x or \"outcomes\" in x or \"chance\" in x for x in d)"'
+expect 1 "bad log" -- "$cli" state "$dir/g.json" --log some
+expect 0 "short arena" -- "$cli" play battles/first-clash.json --games 2 --seed 3 --bots hard,greedy --alternate --iterations 24 --max-actions 300
+check "arena counts every game" 'json "w=d[\"wins_by_bot\"]; assert sum(w.values())==2 and set(d[\"time_per_decision\"])=={\"hard\",\"greedy\"}"'
+expect 0 "arena easy vs normal" -- "$cli" play battles/morlaix-1342.json --games 2 --bots easy,normal --iterations 16 --max-actions 200
+expect 1 "one bot only" -- "$cli" play battles/first-clash.json --bots hard
+
+if [ "$fails" -gt 0 ]; then echo "$fails failure(s)"; exit 1; fi
+echo "players CLI: all checks passed"

@@ -1,0 +1,159 @@
+// Computer players (DESIGN.md "Computer players", R22): they never peek at hidden reverses, never
+// choose an illegal action, and answer deterministically for a fixed seed and budget.
+#include "fixture.hpp"
+#include "sns/players.hpp"
+
+#include <filesystem>
+#include <set>
+#include <tuple>
+
+using namespace sns;
+using namespace sns::test;
+using json = nlohmann::json;
+
+namespace {
+
+std::vector<std::string> battle_files() {
+  std::vector<std::string> out;
+  for (auto &e : std::filesystem::directory_iterator(source_path("battles")))
+    if (e.path().extension() == ".json") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Setup setup_of(std::shared_ptr<const Battle> b) {
+  Setup s;
+  s.battle = std::move(b);
+  return s;
+}
+
+// The same battle with the reverses of the units still fresh in `s` passed round within each side
+// and type: a battle that differs from the real one only in what R22 hides.
+std::shared_ptr<const Battle> rotate_hidden_reverses(const Battle &real, const GameState &s,
+                                                     int *changed) {
+  auto b = std::make_shared<Battle>(real);
+  for (int side = 0; side < 2; ++side)
+    for (int t = 0; t < kUnitTypeCount; ++t) {
+      std::vector<int> group;
+      for (size_t u = 0; u < real.units.size(); ++u)
+        if (real.units[u].side == side && static_cast<int>(real.units[u].type) == t &&
+            reverse_hidden(real, s, static_cast<int>(u)))
+          group.push_back(static_cast<int>(u));
+      for (size_t i = 0; i < group.size(); ++i) {
+        const UnitFace &from = *real.units[group[(i + 1) % group.size()]].back;
+        const UnitFace &was = *real.units[group[i]].back;
+        if (from.cc != was.cc || from.fire != was.fire || from.crown != was.crown) ++*changed;
+        b->units[group[i]].back = from;
+      }
+    }
+  return b;
+}
+
+// Positions along a random game: the start and after some random actions.
+std::vector<GameState> positions(const Setup &setup, uint64_t seed) {
+  std::vector<GameState> out;
+  GameState s = new_game(setup, seed);
+  BotRng rng{seed * 31 + 5};
+  for (int step = 0; step < 120 && !s.game_over(); ++step) {
+    if (step == 0 || step == 25 || step == 70 || step == 119) out.push_back(s);
+    auto acts = legal_actions(setup, s);
+    REQUIRE_FALSE(apply(setup, s, acts[rng.below(acts.size())]));
+  }
+  return out;
+}
+
+} // namespace
+
+TEST_CASE("R22 computer players give the same answer whatever the hidden reverses are",
+          "[players][no-peek]") {
+  const Level levels[] = {Level::Random, Level::Greedy, Level::Easy, Level::Normal, Level::Hard};
+  for (const std::string &file : battle_files()) {
+    Setup real = setup_of(load_battle_file(file));
+    int changed = 0, compared = 0;
+    for (const GameState &s : positions(real, 3)) {
+      Setup other = setup_of(rotate_hidden_reverses(*real.battle, s, &changed));
+      for (Level level : levels) {
+        SearchBudget budget{24, 0};
+        Suggestion a = suggest(real, s, level, budget, 77);
+        Suggestion b = suggest(other, s, level, budget, 77);
+        INFO(file << " turn " << s.turn << " level " << name(level));
+        CHECK(a.action == b.action);
+        CHECK(a.why == b.why);
+        ++compared;
+      }
+    }
+    INFO(file);
+    CHECK(compared > 0);
+    CHECK(changed > 0); // the rotation really changed some hidden reverse
+  }
+}
+
+TEST_CASE("suggest is deterministic for a seed and an iteration budget", "[players]") {
+  Setup setup = setup_of(load_battle_file(source_path("battles/the-standard-1138.json")));
+  GameState s = new_game(setup, 9);
+  for (Level level : {Level::Greedy, Level::Normal}) {
+    Suggestion a = suggest(setup, s, level, {40, 0}, 5);
+    Suggestion b = suggest(setup, s, level, {40, 0}, 5);
+    CHECK(a.action == b.action);
+    CHECK(a.iterations == b.iterations);
+  }
+  CHECK(suggest(setup, s, Level::Normal, {40, 0}, 5).iterations == 40);
+}
+
+TEST_CASE("computer players never choose an illegal action in short games of every battle",
+          "[players][legal]") {
+  // play_game throws if the engine refuses a player's action; every choice is checked by apply.
+  const std::pair<Level, Level> pairings[] = {
+      {Level::Random, Level::Greedy}, {Level::Greedy, Level::Easy}, {Level::Easy, Level::Random}};
+  for (const std::string &file : battle_files()) {
+    Setup setup = setup_of(load_battle_file(file));
+    uint64_t seed = 1;
+    for (auto [x, y] : pairings) {
+      Player p0(x, {12, 0}, seed * 11), p1(y, {12, 0}, seed * 13);
+      INFO(file << " " << name(x) << " vs " << name(y));
+      ArenaGame g = play_game(setup, seed++, {&p0, &p1}, 150);
+      CHECK(g.actions > 0);
+      CHECK(g.decisions[0] + g.decisions[1] == g.actions);
+    }
+  }
+}
+
+TEST_CASE("a guessed world deals out the unseen reverses of each side and type again",
+          "[players]") {
+  Setup real = setup_of(load_battle_file(source_path("battles/grunwald-1410.json")));
+  GameState s = new_game(real, 1);
+  BotRng rng{42};
+  World w = sample_world(real, s, rng);
+  const Battle &rb = *real.battle, &wb = *w.setup.battle;
+  REQUIRE(wb.units.size() == rb.units.size());
+  // Same multiset of reverses per side and type; fronts untouched; no forced dice.
+  for (int side = 0; side < 2; ++side)
+    for (int t = 0; t < kUnitTypeCount; ++t) {
+      std::multiset<std::tuple<int, int, bool>> a, b;
+      for (size_t u = 0; u < rb.units.size(); ++u) {
+        if (rb.units[u].side != side || static_cast<int>(rb.units[u].type) != t) continue;
+        CHECK(wb.units[u].front.cc == rb.units[u].front.cc);
+        CHECK(wb.units[u].back.has_value() == rb.units[u].back.has_value());
+        if (rb.units[u].back) {
+          a.insert({rb.units[u].back->cc, rb.units[u].back->fire, rb.units[u].back->crown});
+          b.insert({wb.units[u].back->cc, wb.units[u].back->fire, wb.units[u].back->crown});
+        }
+      }
+      CHECK(a == b);
+    }
+  CHECK(w.setup.forced_dice.empty());
+}
+
+TEST_CASE("the evaluation counts a finished game above any position", "[players]") {
+  Setup setup = setup_of(load_battle_file(source_path("battles/first-clash.json")));
+  GameState s = new_game(setup, 1);
+  s.vp = {0, 0};
+  Evaluation e = evaluate(setup, s, 0, 1);
+  CHECK(e.win_chance > 0.0);
+  CHECK(e.win_chance < 1.0);
+  GameState won = s;
+  won.phase = Phase::GameOver;
+  won.winner = 0;
+  CHECK(evaluate_position(setup, won, 0) == kWinScore);
+  CHECK(evaluate_position(setup, won, 1) == -kWinScore);
+}
