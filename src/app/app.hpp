@@ -1,5 +1,6 @@
 // The desktop app's state: the game, what the player has selected, panels' settings, file paths.
 #pragma once
+#include "settings.hpp"
 #include "tutorial.hpp"
 #include "view.hpp"
 
@@ -58,6 +59,9 @@ struct App {
   std::string last_attack_text;
   Fonts fonts;
   float ui_scale = 1.0f;
+  // Remembered between runs (settings.hpp, app_settings.hpp): loaded at launch, saved at quit.
+  Settings settings;
+  bool zoom_restored = false; // the remembered zoom is applied once, at the first fit
 
   // Learning: lessons, explain mode, and practice lines (take-backs and branches).
   std::vector<Lesson> lessons;

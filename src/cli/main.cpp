@@ -1,4 +1,5 @@
 // shields-swords-cli: the engine behind a command line, JSON in and out (docs/cli.md).
+#include "paths.hpp"
 #include "sns/bots.hpp"
 #include "sns/error.hpp"
 #include "sns/game.hpp"
@@ -9,6 +10,7 @@
 #include <iostream>
 #include <map>
 #include <string>
+#include <system_error>
 #include <vector>
 
 using namespace sns;
@@ -106,6 +108,44 @@ const std::string &need(const Args &a, size_t i, const char *what) {
   return a.positional[i];
 }
 
+const char *program_path = ""; // argv[0], for finding the data next to the installed program
+
+// The folder holding battles/ and assets/: SNS_ROOT, the install prefix, or the source tree.
+std::filesystem::path data_root() {
+  try {
+    return paths::find_data_root(paths::search_from_process(program_path, SNS_SOURCE_DIR));
+  } catch (const std::exception &e) {
+    fail(kBadInput, e.what());
+  }
+}
+
+// The ids of the battles shipped in the data folder (file names without .json), sorted.
+std::vector<std::string> shipped_battle_ids(const std::filesystem::path &root) {
+  std::vector<std::string> ids;
+  std::error_code ec;
+  for (auto &e : std::filesystem::directory_iterator(root / "battles", ec))
+    if (e.path().extension() == ".json") ids.push_back(e.path().stem().string());
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+// A battle argument is a file, or the id of a shipped battle ("first-clash"), so an installed
+// program plays its battles from any folder.
+std::string battle_file(const std::string &arg) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  bool looks_like_path = arg.find('/') != std::string::npos || fs::path(arg).has_extension();
+  if (looks_like_path || fs::exists(arg, ec)) return arg;
+  fs::path root = data_root();
+  fs::path shipped = root / "battles" / (arg + ".json");
+  if (fs::is_regular_file(shipped, ec)) return shipped.string();
+  std::string ids;
+  for (const std::string &id : shipped_battle_ids(root))
+    ids += (ids.empty() ? "" : ", ") + id;
+  fail(kBadInput, "no battle file or shipped battle named \"" + arg + "\"", "",
+       "shipped battles in " + (root / "battles").string() + ": " + ids);
+}
+
 Action parse_action(const Battle &b, const std::string &text, const std::string &source) {
   json j;
   try {
@@ -117,7 +157,7 @@ Action parse_action(const Battle &b, const std::string &text, const std::string 
 }
 
 int cmd_validate(const Args &a) {
-  auto b = load_battle_file(need(a, 0, "BATTLE.json"));
+  auto b = load_battle_file(battle_file(need(a, 0, "BATTLE.json")));
   print({{"ok", true},
          {"battle", b->id},
          {"name", b->name},
@@ -129,7 +169,7 @@ int cmd_validate(const Args &a) {
 }
 
 int cmd_new(const Args &a) {
-  auto b = load_battle_file(need(a, 0, "BATTLE.json"));
+  auto b = load_battle_file(battle_file(need(a, 0, "BATTLE.json")));
   uint64_t seed = a.flags.count("--seed") ? parse_u64(a.flags.at("--seed"), "--seed") : 1;
   std::vector<int> dice =
       a.flags.count("--dice") ? parse_dice(a.flags.at("--dice")) : std::vector<int>{};
@@ -197,7 +237,7 @@ int cmd_preview(const Args &a) {
 }
 
 int cmd_play(const Args &a) {
-  auto b = load_battle_file(need(a, 0, "BATTLE.json"));
+  auto b = load_battle_file(battle_file(need(a, 0, "BATTLE.json")));
   uint64_t games = a.flags.count("--games") ? parse_u64(a.flags.at("--games"), "--games") : 100;
   uint64_t seed = a.flags.count("--seed") ? parse_u64(a.flags.at("--seed"), "--seed") : 1;
   std::string bots = a.flags.count("--bots") ? a.flags.at("--bots") : "random,random";
@@ -225,16 +265,22 @@ int cmd_play(const Args &a) {
 }
 
 std::vector<std::string> default_battles() {
-  namespace fs = std::filesystem;
+  std::filesystem::path root = data_root();
   std::vector<std::string> out;
-  for (fs::path dir : {fs::path("battles"), fs::path(SNS_SOURCE_DIR) / "battles"}) {
-    if (!fs::is_directory(dir)) continue;
-    for (auto &e : fs::directory_iterator(dir))
-      if (e.path().extension() == ".json") out.push_back(e.path().string());
-    if (!out.empty()) break;
-  }
-  std::sort(out.begin(), out.end());
+  for (const std::string &id : shipped_battle_ids(root))
+    out.push_back((root / "battles" / (id + ".json")).string());
   return out;
+}
+
+// Where the programs find their data and keep the player's files (paths.hpp).
+int cmd_paths(const Args &) {
+  std::filesystem::path root = data_root();
+  paths::XdgEnvironment xdg = paths::xdg_from_process();
+  print({{"data", root.string()},
+         {"battles", shipped_battle_ids(root)},
+         {"saves", paths::data_folder(xdg).string()},
+         {"settings", (paths::config_folder(xdg) / "settings.json").string()}});
+  return 0;
 }
 
 int cmd_bench(const Args &a) {
@@ -301,7 +347,9 @@ void usage() {
                "  apply GAME.json ACTION_JSON... [--out GAME.json]\n"
                "  preview GAME.json ACTION_JSON\n"
                "  play BATTLE.json [--games N] [--seed N] [--bots random,random]\n"
-               "  bench [BATTLE.json...] [--seconds S]\n";
+               "  bench [BATTLE.json...] [--seconds S]\n"
+               "  paths\n"
+               "BATTLE.json may also be a shipped battle's id, e.g. first-clash.\n";
 }
 
 } // namespace
@@ -312,6 +360,7 @@ int main(int argc, char **argv) {
     return kUsage;
   }
   std::string cmd = argv[1];
+  program_path = argv[0];
   try {
     Args a = parse_args(argc, argv, 2);
     if (cmd == "validate") return cmd_validate(a);
@@ -322,6 +371,7 @@ int main(int argc, char **argv) {
     if (cmd == "preview") return cmd_preview(a);
     if (cmd == "play") return cmd_play(a);
     if (cmd == "bench") return cmd_bench(a);
+    if (cmd == "paths") return cmd_paths(a);
     if (cmd == "--help" || cmd == "help") {
       usage();
       return 0;
