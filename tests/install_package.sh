@@ -64,6 +64,30 @@ if [ "$app_built" = yes ]; then
   xvfb-run -a -s "-screen 0 1024x768x24" "$app" --screenshot "$dir/lesson.png" --size 800x600 --lesson 04-attack \
     && [ -s "$dir/lesson.png" ] || fail "the installed app's screenshot of a lesson"
   [ ! -e "$XDG_CONFIG_HOME/shields-swords/settings.json" ] || fail "a screenshot run wrote the settings"
+  # Settings that stay: an interactive run opens with the remembered window, zoom and overlays,
+  # and writes them back at quit (SIGTERM is a quit to SDL); a damaged file is only a warning.
+  run_and_quit() { # FILE...: start the app, wait for its autosave (the game is open), quit it
+    rm -f "$XDG_DATA_HOME/shields-swords/autosave.json"
+    xvfb-run -a -s "-screen 0 1280x1024x24" bash -c '"$0" "$@" & pid=$!
+      for i in $(seq 600); do [ -e "$XDG_DATA_HOME/shields-swords/autosave.json" ] && break; sleep 0.1; done
+      sleep 1; kill -TERM $pid; wait $pid' "$app" "$@"
+  }
+  settings=$XDG_CONFIG_HOME/shields-swords/settings.json
+  mkdir -p "$(dirname "$settings")"
+  echo '{"window": {"width": 900, "height": 700, "x": 30, "y": 20}, "map": {"zones_of_control": true,
+         "hex_size": 50}, "explain": false, "ui_scale": 1.25, "last_battle": "morlaix-1342"}' >"$settings"
+  run_and_quit "$prefix/share/shields-swords/battles/first-clash.json" 2>"$dir/err" || fail "an interactive run of the installed app"
+  python3 - "$settings" <<'PY' || fail "settings were not kept through a run"
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["window"] == {"width": 900, "height": 700, "x": 30, "y": 20, "maximized": False}, s["window"]
+assert s["map"]["zones_of_control"] is True and s["map"]["hex_size"] == 50, s["map"]
+assert s["explain"] is False and s["ui_scale"] == 1.25 and s["last_battle"] == "first-clash", s
+PY
+  echo '{"window": {"width": "wide"' >"$settings"
+  run_and_quit "$prefix/share/shields-swords/battles/first-clash.json" 2>"$dir/err" || fail "the app with a damaged settings file"
+  grep -q "settings.json: not valid JSON" "$dir/err" || fail "a damaged settings file is not reported"
+  python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$settings" || fail "the damaged settings were not replaced"
   SNS_ROOT=$dir/nowhere xvfb-run -a "$app" --screenshot "$dir/none.png" 2>"$dir/err"; code=$?
   [ "$code" = 2 ] && grep -q "SNS_ROOT" "$dir/err" || fail "the app with a wrong SNS_ROOT should exit 2 naming it (got $code)"
 fi
