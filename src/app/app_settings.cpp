@@ -70,18 +70,17 @@ void remember_and_save_settings(App &app, SDL_Window *window) {
     int x, y, w, h;
     SDL_GetWindowPosition(window, &x, &y);
     SDL_GetWindowSize(window, &w, &h);
-    s.window_x = x, s.window_y = y;
+    s.window_x = std::clamp(x, -kMaxWindowSide, kMaxWindowSide);
+    s.window_y = std::clamp(y, -kMaxWindowSide, kMaxWindowSide);
     s.window_width = std::clamp(w, kMinWindowWidth, kMaxWindowSide);
     s.window_height = std::clamp(h, kMinWindowHeight, kMaxWindowSide);
   }
   s.show_zoc = app.show_zoc, s.show_range = app.show_range, s.show_labels = app.show_labels;
-  if (app.game) {
-    s.hex_size = std::clamp(app.camera.size, kMinHexSize, kMaxHexSize);
+  if (app.game) s.hex_size = std::clamp(app.camera.size, kMinHexSize, kMaxHexSize);
+  if (app.game && !app.lesson) { // a lesson turns explain mode on for itself, and is no battle
     s.explain = app.explain;
-  }
-  if (app.game && !app.lesson)
     s.last_battle = app.game->battle().id;
-  else if (app.chosen_battle >= 0 && app.chosen_battle < static_cast<int>(app.battles.size()))
+  } else if (app.chosen_battle >= 0 && app.chosen_battle < static_cast<int>(app.battles.size()))
     s.last_battle = battle_id_of(app.battles[static_cast<size_t>(app.chosen_battle)]);
   try {
     save_settings(settings_path(), s);
