@@ -2,6 +2,7 @@
 // session's.
 #pragma once
 #include "session.hpp"
+#include "settings.hpp"
 
 #include <set>
 
@@ -55,6 +56,9 @@ struct App {
   int die_face = 0, die_frames = 0; // die animation
   Fonts fonts;
   float ui_scale = 1.0f;
+  // Remembered between runs (settings.hpp, app_settings.hpp): loaded at launch, saved at quit.
+  Settings settings;
+  bool zoom_restored = false; // the remembered zoom is applied once, at the first fit
   bool explain = false;
 
   // Shorthands for the panels, which only read the game and call the session.

@@ -1,6 +1,8 @@
 // shields-swords: the desktop app (SDL2 + Dear ImGui). Reads the engine, sends it actions, draws
 // it.
 #include "app.hpp"
+#include "app_settings.hpp"
+#include "paths.hpp"
 #include "script_runner.hpp"
 #include "sns/json_io.hpp"
 #include "ui.hpp"
@@ -36,7 +38,7 @@ void App::game_shown() {
 }
 
 void App::new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed) {
-  explain = battle->id == "first-clash"; // on by default in the teaching battle
+  explain = settings.explain.value_or(battle->id == "first-clash"); // teaching battle: on
   session->new_game(std::move(battle), options, seed);
   game_shown();
 }
@@ -94,6 +96,7 @@ struct LaunchOptions {
   std::string screenshot;
   std::string select;
   int width = 1600, height = 900;
+  bool size_given = false; // --size wins over the remembered window size
   int bench_frames = 0;
   std::string lesson;  // --lesson ID: open that lesson
   int lesson_step = 0; // --lesson-step N: played up to step N (screenshots)
@@ -101,37 +104,6 @@ struct LaunchOptions {
   std::string script;           // --script FILE: drive the app from a script
   std::optional<uint64_t> seed; // --seed N: a battle opened directly gets this seed
 };
-
-std::string find_root(const char *argv0) {
-  if (const char *env = std::getenv("SNS_ROOT")) return env;
-  std::vector<fs::path> candidates;
-  if (char *base = SDL_GetBasePath()) {
-    candidates.push_back(fs::path(base) / "..");
-    candidates.push_back(fs::path(base));
-    SDL_free(base);
-  }
-  candidates.push_back(fs::path(argv0).parent_path() / "..");
-  candidates.push_back(SNS_SOURCE_DIR);
-  candidates.push_back(fs::current_path());
-  for (const fs::path &c : candidates)
-    if (fs::exists(c / "assets" / "rules.md") && fs::is_directory(c / "battles"))
-      return fs::weakly_canonical(c).string();
-  return SNS_SOURCE_DIR;
-}
-
-std::string data_folder() {
-  fs::path base;
-  if (const char *x = std::getenv("XDG_DATA_HOME"); x && *x)
-    base = x;
-  else if (const char *h = std::getenv("HOME"); h && *h)
-    base = fs::path(h) / ".local" / "share";
-  else
-    base = fs::temp_directory_path();
-  fs::path dir = base / "shields-swords";
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  return dir.string();
-}
 
 bool parse_options(int argc, char **argv, LaunchOptions &o) {
   for (int i = 1; i < argc; ++i) {
@@ -158,6 +130,7 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
       o.seed = std::stoull(value());
     else if (a == "--size") {
       std::string v = value();
+      o.size_given = true;
       if (std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 320 ||
           o.height < 240)
         throw std::runtime_error("--size expects WIDTHxHEIGHT, e.g. 1600x900");
@@ -358,6 +331,7 @@ void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   MapRect r = map_rect(app);
   if (!app.camera_fitted) {
     app.camera.fit(app.game().battle(), r.x, r.y, r.w, r.h);
+    restore_zoom(app, r.x + r.w / 2, r.y + r.h / 2); // the remembered zoom, once per run
     app.camera_fitted = true;
   }
   ImGuiIO &io = ImGui::GetIO();
@@ -477,16 +451,28 @@ int main(int argc, char **argv) {
   }
   IMG_Init(IMG_INIT_PNG);
   App app;
-  app.root = find_root(argv[0]);
-  app.session = std::make_unique<Session>(app.root, data_folder());
+  try { // data from SNS_ROOT, the install prefix or the source tree (paths.hpp)
+    app.root = paths::find_data_root(paths::search_from_process(argv[0], SNS_SOURCE_DIR)).string();
+  } catch (const std::exception &e) {
+    report_error(e.what());
+    return 2;
+  }
+  app.session = std::make_unique<Session>(
+      app.root, paths::ensure_folder(paths::data_folder(paths::xdg_from_process())).string());
+  if (!headless) load_remembered_settings(app); // screenshots, scripts and benchmarks ignore them
   float ddpi = 96;
   if (!headless && SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0)
     app.ui_scale = std::clamp(ddpi / 96.0f, 1.0f, 3.0f);
+  if (app.settings.ui_scale > 0) app.ui_scale = app.settings.ui_scale; // a chosen scale wins
+  SDL_Rect place = remembered_window_rect(app.settings);
+  if (headless || opt.size_given)
+    place = {SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, opt.width, opt.height};
   // Scripts run in a visible window (resizing is part of what they test); screenshots hidden.
-  auto flags = static_cast<SDL_WindowFlags>(SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
-                                            (headless && !script ? SDL_WINDOW_HIDDEN : 0));
-  SDL_Window *window = SDL_CreateWindow("Shields & Swords II", SDL_WINDOWPOS_CENTERED,
-                                        SDL_WINDOWPOS_CENTERED, opt.width, opt.height, flags);
+  auto flags = static_cast<SDL_WindowFlags>(
+      SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
+      (headless ? (script ? 0 : SDL_WINDOW_HIDDEN) : remembered_window_flags(app.settings)));
+  SDL_Window *window =
+      SDL_CreateWindow("Shields & Swords II", place.x, place.y, place.w, place.h, flags);
   if (!window) {
     report_error(std::string("cannot open a window: ") + SDL_GetError());
     return 2;
@@ -508,6 +494,7 @@ int main(int argc, char **argv) {
   if (!load_fonts(app)) return 2;
   app.scan_battles();
   app.load_rules();
+  apply_remembered_settings(app); // overlays, last battle
 
   std::string file = opt.file;
   if (file.empty() && opt.bench_frames > 0)
@@ -572,6 +559,7 @@ int main(int argc, char **argv) {
     SDL_RenderPresent(renderer);
   }
   if (opt.bench_frames > 0) report_frame_times(frame_ms, frames);
+  if (!headless) remember_and_save_settings(app, window);
   ImGui_ImplSDLRenderer_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();

@@ -1,4 +1,5 @@
 // shields-swords-cli: the engine behind a command line, JSON in and out (docs/cli.md).
+#include "paths.hpp"
 #include "sns/bots.hpp"
 #include "sns/error.hpp"
 #include "sns/game.hpp"
@@ -12,6 +13,7 @@
 #include <iostream>
 #include <map>
 #include <string>
+#include <system_error>
 #include <vector>
 
 using namespace sns;
@@ -110,13 +112,51 @@ const std::string &need(const Args &a, size_t i, const char *what) {
   return a.positional[i];
 }
 
+const char *program_path = ""; // argv[0], for finding the data next to the installed program
+
+// The folder holding battles/ and assets/: SNS_ROOT, the install prefix, or the source tree.
+std::filesystem::path data_root() {
+  try {
+    return paths::find_data_root(paths::search_from_process(program_path, SNS_SOURCE_DIR));
+  } catch (const std::exception &e) {
+    fail(kBadInput, e.what());
+  }
+}
+
+// The ids of the battles shipped in the data folder (file names without .json), sorted.
+std::vector<std::string> shipped_battle_ids(const std::filesystem::path &root) {
+  std::vector<std::string> ids;
+  std::error_code ec;
+  for (auto &e : std::filesystem::directory_iterator(root / "battles", ec))
+    if (e.path().extension() == ".json") ids.push_back(e.path().stem().string());
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+// A battle argument is a file, or the id of a shipped battle ("first-clash"), so an installed
+// program plays its battles from any folder.
+std::string battle_file(const std::string &arg) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  bool looks_like_path = arg.find('/') != std::string::npos || fs::path(arg).has_extension();
+  if (looks_like_path || fs::exists(arg, ec)) return arg;
+  fs::path root = data_root();
+  fs::path shipped = root / "battles" / (arg + ".json");
+  if (fs::is_regular_file(shipped, ec)) return shipped.string();
+  std::string ids;
+  for (const std::string &id : shipped_battle_ids(root))
+    ids += (ids.empty() ? "" : ", ") + id;
+  fail(kBadInput, "no battle file or shipped battle named \"" + arg + "\"", "",
+       "shipped battles in " + (root / "battles").string() + ": " + ids);
+}
+
 Action parse_action(const Battle &b, const std::string &text, const std::string &source) {
   // The one JSON reader of every input (depth, number range): a bad action is bad input, exit 2.
   return action_from_json(b, parse_json_text(text, source), source);
 }
 
 int cmd_validate(const Args &a) {
-  auto b = load_battle_file(need(a, 0, "BATTLE.json"));
+  auto b = load_battle_file(battle_file(need(a, 0, "BATTLE.json")));
   print({{"ok", true},
          {"battle", b->id},
          {"name", b->name},
@@ -128,7 +168,7 @@ int cmd_validate(const Args &a) {
 }
 
 int cmd_new(const Args &a) {
-  auto b = load_battle_file(need(a, 0, "BATTLE.json"));
+  auto b = load_battle_file(battle_file(need(a, 0, "BATTLE.json")));
   uint64_t seed = a.flags.count("--seed") ? parse_u64(a.flags.at("--seed"), "--seed") : 1;
   std::vector<int> dice =
       a.flags.count("--dice") ? parse_dice(a.flags.at("--dice")) : std::vector<int>{};
@@ -386,7 +426,7 @@ double median(std::vector<double> v) {
 }
 
 int cmd_play(const Args &a) {
-  auto b = load_battle_file(need(a, 0, "BATTLE.json"));
+  auto b = load_battle_file(battle_file(need(a, 0, "BATTLE.json")));
   uint64_t games = a.flags.count("--games") ? parse_u64(a.flags.at("--games"), "--games") : 100;
   uint64_t seed = a.flags.count("--seed") ? parse_u64(a.flags.at("--seed"), "--seed") : 1;
   std::vector<Level> bots =
@@ -464,16 +504,22 @@ int cmd_play(const Args &a) {
 }
 
 std::vector<std::string> default_battles() {
-  namespace fs = std::filesystem;
+  std::filesystem::path root = data_root();
   std::vector<std::string> out;
-  for (fs::path dir : {fs::path("battles"), fs::path(SNS_SOURCE_DIR) / "battles"}) {
-    if (!fs::is_directory(dir)) continue;
-    for (auto &e : fs::directory_iterator(dir))
-      if (e.path().extension() == ".json") out.push_back(e.path().string());
-    if (!out.empty()) break;
-  }
-  std::sort(out.begin(), out.end());
+  for (const std::string &id : shipped_battle_ids(root))
+    out.push_back((root / "battles" / (id + ".json")).string());
   return out;
+}
+
+// Where the programs find their data and keep the player's files (paths.hpp).
+int cmd_paths(const Args &) {
+  std::filesystem::path root = data_root();
+  paths::XdgEnvironment xdg = paths::xdg_from_process();
+  print({{"data", root.string()},
+         {"battles", shipped_battle_ids(root)},
+         {"saves", paths::data_folder(xdg).string()},
+         {"settings", (paths::config_folder(xdg) / "settings.json").string()}});
+  return 0;
 }
 
 int cmd_bench(const Args &a) {
@@ -543,7 +589,9 @@ void usage() {
                "  suggest GAME.json [--level L] [--iterations N | --seconds S] [--seed N]\n"
                "  evaluate GAME.json [--seed N]\n"
                "  map BATTLE_OR_GAME.json\n"
-               "  bench [BATTLE.json...] [--seconds S]\n";
+               "  bench [BATTLE.json...] [--seconds S]\n"
+               "  paths\n"
+               "BATTLE.json may also be a shipped battle's id, e.g. first-clash.\n";
 }
 
 } // namespace
@@ -554,12 +602,13 @@ int main(int argc, char **argv) {
     return kUsage;
   }
   std::string cmd = argv[1];
+  program_path = argv[0];
   using Handler = int (*)(const Args &);
   static const std::map<std::string, Handler> kCommands = {
       {"validate", cmd_validate}, {"new", cmd_new},     {"state", cmd_state},
       {"legal", cmd_legal},       {"apply", cmd_apply}, {"preview", cmd_preview},
       {"play", cmd_play},         {"bench", cmd_bench}, {"suggest", cmd_suggest},
-      {"evaluate", cmd_evaluate}, {"map", cmd_map}};
+      {"evaluate", cmd_evaluate}, {"map", cmd_map},     {"paths", cmd_paths}};
   try {
     if (cmd == "--help" || cmd == "help") {
       usage();
