@@ -60,7 +60,9 @@ struct App {
   Settings settings;
   bool zoom_restored = false; // the remembered zoom is applied once, at the first fit
   bool explain = false;
+  std::optional<uint64_t> fixed_seed; // --seed: new games use it (scripts); otherwise the clock
 
+  uint64_t next_seed() const;
   // Shorthands for the panels, which only read the game and call the session.
   const Game &game() const { return session->game(); }
   const Interaction &view() const { return session->view(); }
