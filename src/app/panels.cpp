@@ -636,7 +636,7 @@ void draw_start_screen(App &app) {
   if (ui::Button("Learn to play")) app.lessons_screen = true;
   recent_games(app);
   ImGui::Separator();
-  ImGui::InputText("File", app.path_buffer, sizeof app.path_buffer);
+  ui::InputText("File", app.path_buffer, sizeof app.path_buffer);
   ImGui::SameLine();
   if (ui::Button("Load")) app.open(app.path_buffer, app.next_seed());
   if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
@@ -650,10 +650,10 @@ void save_as_dialog(App &app) {
   begin_centred_window("Save as", 640, 200);
   ui::TextWrapped("Save this game as a file of its own (the autosave is the app's, rewritten "
                   "after every move).");
-  ImGui::SetNextItemWidth(-1);
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("File name").x - 12);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  bool enter = ImGui::InputText("##file", app.save_as_buffer, sizeof app.save_as_buffer,
-                                ImGuiInputTextFlags_EnterReturnsTrue);
+  bool enter = ui::InputText("File name##file", app.save_as_buffer, sizeof app.save_as_buffer,
+                             ImGuiInputTextFlags_EnterReturnsTrue);
   if (ui::Button("Save") || enter) {
     if (app.session->save_as(app.save_as_buffer) == Session::Saved::Yes) app.save_as_open = false;
   }
