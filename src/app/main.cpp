@@ -614,6 +614,7 @@ int main(int argc, char **argv) {
   SDL_DestroyWindow(window);
   IMG_Quit();
   SDL_Quit();
+  if (script) script->app_closed();
   if (script && script->failed()) {
     std::cerr << "script failed: " << script->error() << "\n";
     return 1;
