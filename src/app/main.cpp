@@ -28,6 +28,10 @@ using namespace sns::app;
 
 namespace sns::app {
 
+void report_line(const char *kind, const std::string &text) {
+  std::cerr << nlohmann::json{{kind, text}}.dump() << "\n";
+}
+
 void App::game_shown() {
   camera_fitted = false;
   start_screen = lessons_screen = false;
@@ -75,7 +79,7 @@ void App::scan_battles() {
                          static_cast<int>(b->units.size()),
                          b->wing_integrity == WingIntegrityRule::StandardOrAdvanced});
     } catch (const std::exception &ex) {
-      std::cerr << "skipping " << e.path() << ": " << ex.what() << "\n";
+      report_line("warning", "battle skipped: " + std::string(ex.what()));
     }
   }
   // The teaching battle first: it is the default.
@@ -96,11 +100,6 @@ void App::load_rules() {
 } // namespace sns::app
 
 namespace {
-
-// Errors on standard error as one JSON line, written by the JSON library (so quotes are escaped).
-void report_error(const std::string &what) {
-  std::cerr << nlohmann::json{{"error", what}}.dump() << "\n";
-}
 
 struct LaunchOptions {
   std::string file;
@@ -616,9 +615,9 @@ int main(int argc, char **argv) {
   SDL_Quit();
   if (script) script->app_closed();
   if (script && script->failed()) {
-    std::cerr << "script failed: " << script->error() << "\n";
+    report_error("script failed: " + script->error());
     return 1;
   }
-  if (script) std::cout << "script passed: " << opt.script << "\n";
+  if (script) std::cout << nlohmann::json{{"script", opt.script}, {"passed", true}}.dump() << "\n";
   return 0;
 }
