@@ -310,8 +310,10 @@ private:
     }
     bool can_act = false; // Bonus alone is never playable (4.3)
     for (const Marker &mk : def.markers)
-      for (int f = 0; f < mk.count; ++f) can_act = can_act || mk.faces[f] != Command::Bonus;
-    if (!can_act) in_.fail(path + "/markers", "expected at least one marker face other than bonus (4.3)");
+      for (int f = 0; f < mk.count; ++f)
+        can_act = can_act || mk.faces[f] != Command::Bonus;
+    if (!can_act)
+      in_.fail(path + "/markers", "expected at least one marker face other than bonus (4.3)");
   }
 
   CombatClass cc(const json &v, const std::string &path) {
