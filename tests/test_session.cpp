@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 using namespace sns;
 using namespace sns::test;
@@ -233,4 +234,53 @@ TEST_CASE("session: the autosave is never the player's file") {
   // Moves rewrite the autosave, never the named file, until the player saves again.
   CHECK(Game::load(data.file("named.json")).actions().empty());
   CHECK(Game::load(s.autosave_path()).actions().size() == 1);
+}
+
+TEST_CASE(
+    "session: a computer seat plays its turn off the UI thread; undo goes back to the human") {
+  Folder data("computer");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{.practice = true},
+             7);
+  s.set_computer(0, Level::Easy); // the Royal Army (the battle's first side)
+  s.set_pace(0);
+  REQUIRE_FALSE(s.computer_to_act()); // the Rebel Host (human) moves first
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "B2"}, {"to", "0907"}})));
+  REQUIRE(s.play(parse(s, {{"type", "end_phase"}})));
+  size_t human_actions = s.game().actions().size();
+  REQUIRE(s.computer_to_act());
+  // A human action in the computer's turn is refused.
+  CHECK_FALSE(s.play(parse(s, {{"type", "end_phase"}})));
+  CHECK(s.message().find("The computer plays") != std::string::npos);
+  // The computer thinks on another thread; ticks play its choices until the human is asked again.
+  double now = 0;
+  for (int guard = 0; s.computer_to_act() && guard < 200000; ++guard) {
+    s.tick(now += 0.001);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  REQUIRE_FALSE(s.computer_to_act());
+  CHECK(s.game().actions().size() > human_actions);
+  CHECK(s.computer_said().find("Royal Army (computer)") != std::string::npos);
+  // Undo takes back every computer action and the human's last decision (the end of the phase).
+  s.undo();
+  CHECK(s.game().actions().size() == human_actions - 1);
+  CHECK(s.message().find("your last decision") != std::string::npos);
+}
+
+TEST_CASE("session: a hint names a legal action for the human to act, and is dropped on a change") {
+  Folder data("hint");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  s.ask_hint();
+  for (int guard = 0; !s.hint() && guard < 100000; ++guard) {
+    s.tick(0);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  REQUIRE(s.hint());
+  auto legal = legal_actions(s.game().setup(), s.game().state());
+  CHECK(std::find(legal.begin(), legal.end(), s.hint()->action) != legal.end());
+  CHECK_FALSE(s.hint()->why.empty());
+  REQUIRE(s.play(s.hint()->action));
+  CHECK_FALSE(s.hint());
 }

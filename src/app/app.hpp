@@ -4,6 +4,7 @@
 #include "session.hpp"
 #include "settings.hpp"
 
+#include <array>
 #include <set>
 
 #include <memory>
@@ -23,6 +24,7 @@ struct BattleInfo {
   std::string summary;
   int columns = 0, rows = 0, units = 0;
   bool offers_advanced = false;
+  std::array<std::string, 2> sides; // the sides' names, for choosing who plays them
 };
 
 struct Fonts {
@@ -47,6 +49,7 @@ struct App {
   int chosen_battle = 0;
   bool advanced_wing_integrity = false;
   bool practice_choice = true; // start screen: new games are practice games
+  int seat_choice[2] = {0, 0}; // start screen: 0 human, else a computer level (kSeatLevels)
   char path_buffer[512] = "";
   bool save_as_open = false; // the Save as dialog
   char save_as_buffer[512] = "";

@@ -75,9 +75,15 @@ void App::scan_battles() {
     if (e.path().extension() != ".json") continue;
     try {
       auto b = load_battle_file(e.path().string());
-      battles.push_back({e.path().string(), b->name, b->date, b->summary, b->columns, b->rows,
+      battles.push_back({e.path().string(),
+                         b->name,
+                         b->date,
+                         b->summary,
+                         b->columns,
+                         b->rows,
                          static_cast<int>(b->units.size()),
-                         b->wing_integrity == WingIntegrityRule::StandardOrAdvanced});
+                         b->wing_integrity == WingIntegrityRule::StandardOrAdvanced,
+                         {b->sides[0].name, b->sides[1].name}});
     } catch (const std::exception &ex) {
       report_line("warning", "battle skipped: " + std::string(ex.what()));
     }
@@ -258,6 +264,10 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     app.show_labels = !app.show_labels;
   else if (k == SDLK_x)
     app.explain = !app.explain;
+  else if (k == SDLK_h)
+    app.session->ask_hint();
+  else if (k == SDLK_SPACE)
+    app.session->skip_pause();
   else if (k == SDLK_e)
     app.session->play(Action{.type = ActionType::EndPhase});
   else if (k == SDLK_ESCAPE)
@@ -369,6 +379,15 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.sel().clear();
   }
   auto marks = app.view().marks(app.sel(), app.show_zoc, app.show_range);
+  if (const auto &hint = app.session->hint()) { // light the hinted action's units and hex
+    const Action &a = hint->action;
+    const GameState &gs = app.game().state();
+    for (int u : {static_cast<int>(a.unit), static_cast<int>(a.target)})
+      if (u >= 0 && gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkLesson;
+    for (int u : a.attackers)
+      if (gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkLesson;
+    if (a.to != kOffMap) marks[a.to] |= kMarkLesson;
+  }
   const LessonRun *run = app.session->lesson();
   if (run && run->step()) { // point at what the lesson step talks about
     const Battle &b = app.game().battle();
@@ -561,7 +580,9 @@ int main(int argc, char **argv) {
   int target_frames = opt.bench_frames > 0 ? opt.bench_frames : (!opt.screenshot.empty() ? 3 : -1);
   while (!quit) {
     SDL_Event e;
-    bool animating = app.die_frames > 0 || headless;
+    // A computer seat thinking or pausing between moves needs frames, as a rolling die does.
+    bool animating = app.die_frames > 0 || headless || app.session->computer_to_act() ||
+                     app.session->hint_pending();
     bool have = animating ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, 250);
     while (have) {
       ImGui_ImplSDL2_ProcessEvent(&e);
@@ -576,6 +597,7 @@ int main(int argc, char **argv) {
     ImGui::NewFrame();
     ui::next_frame();
     terrain_cache.visible = false;
+    app.session->tick(SDL_GetTicks() / 1000.0);
     if (int roll = app.has_game() ? app.session->take_roll() : 0)
       app.die_face = roll, app.die_frames = 24;
     frame(app, quit, renderer);

@@ -287,8 +287,31 @@ void fire_preview(App &app, const Action &a) {
   if (ui::Button("Fire: roll the die (Enter)") || key_pressed(ImGuiKey_Enter)) app.session->play(a);
 }
 
+// A computer seat at work, its last move and why, and the hint asked for (H).
+bool computer_panel(App &app) {
+  const Session &ss = *app.session;
+  const Battle &b = app.game().battle();
+  if (!ss.computer_said().empty()) ui::TextWrapped("%s", ss.computer_said().c_str());
+  if (ss.computer_to_act()) {
+    int side = side_to_act(app.game().setup(), app.game().state());
+    ui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "The computer (%s) is playing %s%s",
+                    std::string(name(*ss.computer(side))).c_str(), b.sides[side].name.c_str(),
+                    ss.thinking() ? ": thinking..." : ".");
+    ui::TextDisabled("Space: its next move without the pause. Ctrl+Z: back to your last decision.");
+    return true;
+  }
+  if (const auto &h = ss.hint()) {
+    ui::TextColored(ImVec4(0.5f, 1, 0.9f, 1), "Hint: %s", describe(b, h->action).c_str());
+    ui::TextWrapped("%s", h->why.c_str());
+  } else if (ss.hint_pending()) {
+    ui::TextDisabled("Thinking about a hint...");
+  }
+  return false;
+}
+
 void decision_panel(App &app) {
   learning_panel(app);
+  if (computer_panel(app)) return;
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   if (s.game_over()) {
@@ -570,7 +593,27 @@ void begin_centred_window(const char *title, float width, float height) {
 
 namespace {
 
-// New game: the chosen battle with the ticked options.
+// Who plays each side: a person at this screen, or the computer at a level (docs/ai.md).
+constexpr struct {
+  const char *label;
+  std::optional<Level> level;
+} kSeats[] = {{"Human", std::nullopt},
+              {"Computer (easy)", Level::Easy},
+              {"Computer (normal)", Level::Normal},
+              {"Computer (hard)", Level::Hard}};
+
+// One button per side, naming who plays it; a click passes the seat to the next choice.
+void seat_choices(App &app, const BattleInfo &bi) {
+  ui::TextDisabled("Who plays each side (click to change):");
+  for (int side = 0; side < 2; ++side) {
+    int &k = app.seat_choice[side];
+    std::string label = bi.sides[side] + ": " + kSeats[k].label;
+    if (side) ImGui::SameLine();
+    if (ui::Button(label.c_str())) k = (k + 1) % static_cast<int>(std::size(kSeats));
+  }
+}
+
+// New game: the chosen battle with the ticked options and seats.
 void start_chosen_battle(App &app) {
   const BattleInfo &bi = app.battles[app.chosen_battle];
   try {
@@ -578,6 +621,8 @@ void start_chosen_battle(App &app) {
     o.advanced_wing_integrity = bi.offers_advanced && app.advanced_wing_integrity;
     o.practice = app.practice_choice;
     app.new_game(load_battle_file(bi.path), o, app.next_seed());
+    for (int side = 0; side < 2; ++side)
+      app.session->set_computer(side, kSeats[app.seat_choice[side]].level);
   } catch (const std::exception &e) {
     app.session->say(e.what());
   }
@@ -629,6 +674,7 @@ void draw_start_screen(App &app) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ui::Checkbox("Practice game (take-backs, branches)", &app.practice_choice);
+  if (!app.battles.empty()) seat_choices(app, app.battles[app.chosen_battle]);
   if (ui::Button("New game") && !app.battles.empty()) start_chosen_battle(app);
   ImGui::SameLine();
   if (ui::Button("Continue the autosave") && app.session->continue_autosave()) app.game_shown();

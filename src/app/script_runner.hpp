@@ -33,7 +33,7 @@ private:
   std::string error_;
   ImVec2 mouse_{-1, -1};
   bool down_[2] = {false, false}; // left, right
-  int button_ = 0;
+  Uint32 waiting_since_ = 0;      // when the current press or expect began to wait
   long total_frames_ = 0;
 
   void fail(const std::string &why);
