@@ -52,14 +52,15 @@ void step_buttons(App &app) {
   ImGui::SameLine();
   if (ui::Button(">|")) ss.replay_go(r.size());
   int at = static_cast<int>(r.at());
-  ImGui::SetNextItemWidth(-1);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.3f);
   if (ImGui::SliderInt("##moment", &at, 0, static_cast<int>(r.size()), "%d"))
     ss.replay_go(static_cast<size_t>(at));
+  ImGui::SameLine();
   ui::Text("%s", moment_text(ss.game(), r.at(), r.size()).c_str());
 }
 
 void note_entry(App &app) {
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
   ImGui::InputTextWithHint("##note", "a note on this moment", dialogs.note, sizeof dialogs.note);
   ImGui::SameLine();
   if (ui::Button("Add note") && dialogs.note[0]) {
@@ -92,18 +93,25 @@ void turn_list(App &app) {
   const Replay &r = *ss.replay();
   const Battle &b = r.record().battle();
   size_t current = r.turn_of(r.at());
+  bool any = false;
+  for (size_t i = 0; i < r.record().notes().size(); ++i) {
+    const Note &n = r.record().notes()[i];
+    if (!n.bookmark) continue;
+    if (!any) ui::TextDisabled("Bookmarks"), any = true;
+    std::string label = "* " + n.text + "##bookmark" + std::to_string(i);
+    if (ui::Selectable(label.c_str(), n.at == r.at())) ss.replay_go(n.at);
+  }
+  if (any) ImGui::Separator();
   for (size_t t = 0; t < r.turns().size(); ++t) {
     const TurnStart &ts = r.turns()[t];
     std::string label = "Turn " + std::to_string(ts.turn) + ": " + b.sides[ts.side].name;
     if (ui::Selectable(label.c_str(), t == current)) ss.replay_go(ts.at);
-    if (t == current && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
-  }
-  bool any = false;
-  for (const Note &n : r.record().notes()) {
-    if (!n.bookmark) continue;
-    if (!any) ImGui::Separator(), ui::TextDisabled("Bookmarks"), any = true;
-    std::string label = "* " + n.text + "##" + std::to_string(n.at);
-    if (ui::Selectable(label.c_str(), n.at == r.at())) ss.replay_go(n.at);
+    // The list follows the moment shown: its turn scrolls into view when it changes.
+    static size_t followed = SIZE_MAX;
+    if (t == current && current != followed) {
+      if (!ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.3f);
+      followed = current;
+    }
   }
 }
 
@@ -118,15 +126,21 @@ void replay_window(App &app, const MapRect &map) {
   ImGui::BeginChild("controls", ImVec2(map.w - list_w - 24 * s, 0));
   step_buttons(app);
   note_entry(app);
-  if (ui::Button("Play from here")) app.session->play_from_here();
+  // Play from here ends the replay: nothing of it is drawn after that.
   ImGui::SameLine();
-  if (ui::Button("Save notes")) app.save();
-  notes_here(app);
+  bool playing = ui::Button("Play from here") && app.session->play_from_here();
+  if (!playing) {
+    ImGui::SameLine();
+    if (ui::Button("Save notes")) app.save();
+    notes_here(app);
+  }
   ImGui::EndChild();
-  ImGui::SameLine();
-  ImGui::BeginChild("turns", ImVec2(0, 0), true);
-  turn_list(app);
-  ImGui::EndChild();
+  if (!playing) {
+    ImGui::SameLine();
+    ImGui::BeginChild("turns", ImVec2(0, 0), true);
+    turn_list(app);
+    ImGui::EndChild();
+  }
   ImGui::End();
 }
 
@@ -174,7 +188,7 @@ void ask_for_file(OpenAs how) {
 
 float replay_controls_height(const App &app) {
   bool shown = app.session && app.session->mode() == Mode::Replay && !app.start_screen;
-  return shown ? 150 * app.ui_scale : 0;
+  return shown ? 176 * app.ui_scale : 0;
 }
 
 bool open_record_as(App &app, const std::string &path, OpenAs how, uint64_t seed_for_battle) {
