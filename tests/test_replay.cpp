@@ -311,3 +311,16 @@ TEST_CASE("play by e-mail: a hand-altered record is refused with the action and 
     CHECK(receiver.message().find("/actions/") != std::string::npos);
   }
 }
+
+TEST_CASE("play by e-mail: a shipped battle altered inside a mailed record is refused") {
+  std::string data = temp_dir("pbem-battle");
+  json rec = read_json("tests/replay/first-clash-mailed.json");
+  Session receiver(SNS_SOURCE_DIR, data);
+  std::ofstream(data + "/fair.json") << rec.dump();
+  CHECK(receiver.open_mailed(data + "/fair.json"));
+  rec["battle"]["sides"][0]["name"] = "Stronger Royal Army";
+  std::ofstream(data + "/battle.json") << rec.dump();
+  Session other(SNS_SOURCE_DIR, data);
+  CHECK_FALSE(other.open_mailed(data + "/battle.json"));
+  CHECK(other.message().find("differs from the shipped first-clash") != std::string::npos);
+}

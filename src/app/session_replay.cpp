@@ -60,6 +60,20 @@ bool Session::open_mailed(const std::string &path) {
                unfair->reason;
     return false;
   }
+  // The record carries its battle whole: a shipped battle must be the one shipped here, or a
+  // stronger unit slipped into the file would pass as the same battle.
+  fs::path shipped = fs::path(root_) / "battles" / (record->battle().id + ".json");
+  try {
+    if (fs::exists(shipped) &&
+        read_json_file(shipped.string(), kMaxInputBytes) != record->battle().source) {
+      message_ = "Refused: the battle in this record differs from the shipped " +
+                 record->battle().id + " (" + shipped.string() + ").";
+      return false;
+    }
+  } catch (const std::exception &e) {
+    message_ = e.what();
+    return false;
+  }
   int side = side_to_act(record->setup(), record->state());
   size_t from = side < 0 ? 0 : since_last_turn(*record, side);
   std::string who = side < 0 ? "" : record->battle().sides[side].name;
