@@ -12,6 +12,17 @@ namespace sns {
 inline constexpr size_t kMaxRecordActions = 10000;
 inline constexpr const char *kRecordFormat = "shields-swords-game/2";
 inline constexpr const char *kEngineVersion = "0.2";
+inline constexpr size_t kMaxNoteChars = 2000;
+
+// A player's note on one moment of the game: `at` counts the actions played before it (0: the
+// set-up), the same index as `state --at N` and the replay's. A bookmark is a note listed in the
+// replay's bookmarks and pictured in the battle report.
+struct Note {
+  size_t at = 0;
+  std::string text;
+  bool bookmark = false;
+  friend bool operator==(const Note &, const Note &) = default;
+};
 
 class Game {
 public:
@@ -41,6 +52,22 @@ public:
   // The index of the action whose resolution wrote log entry `entry`.
   size_t action_for_log_entry(size_t entry) const;
   void replay_to(size_t action_count);
+  // The game after its first n actions (n <= actions().size()), taken from the snapshots kept for
+  // undo: no action is replayed. Notes up to that moment come along; the original is untouched.
+  Game prefix(size_t n) const;
+  // The state after the first n actions, and the log's length then (n <= actions().size()).
+  const GameState &state_at(size_t n) const;
+  size_t log_size_at(size_t n) const;
+
+  // Notes and bookmarks (kept in order of `at`; a later note at the same moment goes after).
+  const std::vector<Note> &notes() const { return notes_; }
+  // Adds a note; false (nothing added) when `at` is past the last action or the text is empty or
+  // longer than kMaxNoteChars.
+  bool add_note(Note note);
+  bool remove_note(size_t index);
+  // Play by e-mail: every die the game rolled is the one its seed gives (no forced or replaced
+  // face); otherwise the first action where that fails, citing R23.
+  std::optional<Refusal> dice_from_seed() const;
 
   const Setup &setup() const { return setup_; }
   const Battle &battle() const { return *setup_.battle; }
@@ -52,6 +79,8 @@ public:
   uint64_t seed() const { return seed_; }
 
 private:
+  Game(const Game &full, size_t n); // prefix()
+
   Setup setup_;
   uint64_t seed_;
   GameState state_;
@@ -60,6 +89,7 @@ private:
   std::vector<GameState> history_;     // state before each action
   std::vector<size_t> log_marks_;      // log size before each action
   std::vector<std::vector<int>> dice_; // the faces each action rolled
+  std::vector<Note> notes_;
 };
 
 // JSON views (DESIGN.md "state" and "preview"). Hidden reverse sides appear only with spoilers

@@ -4,6 +4,7 @@
 #include "app_settings.hpp"
 #include "lesson_script.hpp"
 #include "paths.hpp"
+#include "replay_panel.hpp"
 #include "script_runner.hpp"
 #include "sns/json_io.hpp"
 #include "ui.hpp"
@@ -121,6 +122,8 @@ struct LaunchOptions {
   std::string print_lesson_script; // --print-lesson-script ID: write a lesson's script, exit
   std::string print_game_script;   // --print-game-script GAME.json: the steps that replay it
   std::optional<uint64_t> seed;    // --seed N: a battle opened directly gets this seed
+  OpenAs open_as = OpenAs::Game;   // --replay, --mailed: how the file is opened
+  std::string report;              // --report DIR: the battle report with map pictures
 };
 
 bool parse_options(int argc, char **argv, LaunchOptions &o) {
@@ -150,6 +153,12 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
       o.print_game_script = value();
     else if (a == "--seed")
       o.seed = std::stoull(value());
+    else if (a == "--replay")
+      o.open_as = OpenAs::Replay;
+    else if (a == "--mailed")
+      o.open_as = OpenAs::Mailed;
+    else if (a == "--report")
+      o.report = value();
     else if (a == "--size") {
       std::string v = value();
       o.size_given = true;
@@ -160,7 +169,8 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
       std::cout
           << "usage: shields-swords [BATTLE.json | GAME.json] [--size WxH] [--seed N]\n"
              "         [--screenshot OUT.png [--select UNIT] [--lesson ID [--lesson-step N]]]\n"
-             "         [--script FILE] [--bench-frames N] [--explain]\n";
+             "         [--script FILE] [--bench-frames N] [--explain]\n"
+             "         [--replay | --mailed] [--report DIR]\n";
       return false;
     } else if (!a.empty() && a[0] == '-')
       throw std::runtime_error("unknown option " + a);
@@ -189,8 +199,9 @@ bool load_fonts(App &app) {
 MapRect sns::app::map_rect(const App &app) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
   float left = 250 * app.ui_scale, right = 360 * app.ui_scale, log_h = 190 * app.ui_scale;
-  return {vp->WorkPos.x + left, vp->WorkPos.y, std::max(50.0f, vp->WorkSize.x - left - right),
-          std::max(50.0f, vp->WorkSize.y - log_h)};
+  float top = replay_controls_height(app); // the replay's controls sit above the map
+  return {vp->WorkPos.x + left, vp->WorkPos.y + top, std::max(50.0f, vp->WorkSize.x - left - right),
+          std::max(50.0f, vp->WorkSize.y - log_h - top)};
 }
 
 namespace {
@@ -210,6 +221,7 @@ void menu_bar(App &app, bool &quit) {
     if (ui::MenuItem("Quit")) quit = true;
     ImGui::EndMenu();
   }
+  record_menu(app);
   if (ui::BeginMenu("View")) {
     ui::MenuItem("Enemy zones of control", "Z", &app.show_zoc);
     ui::MenuItem("Fire range", "R", &app.show_range);
@@ -352,6 +364,7 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
       draw_lessons_screen(app);
     else
       draw_start_screen(app);
+    record_windows(app, map_rect(app));
     return;
   }
   MapRect r = map_rect(app);
@@ -403,6 +416,7 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   if (!terrain_cache.texture) draw_terrain(app, app.camera, bg, r);
   draw_overlay(app, bg, r, hover, marks);
   draw_panels(app, r, hover);
+  record_windows(app, r);
 }
 
 // One frame: the screen shown, then any dialog over it.
@@ -504,7 +518,9 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  bool headless = !opt.screenshot.empty() || opt.bench_frames > 0 || script;
+  std::optional<ReportShots> report;
+  if (!opt.report.empty()) report.emplace(opt.report);
+  bool headless = !opt.screenshot.empty() || opt.bench_frames > 0 || script || report;
   if (headless) {
     SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
     // A plain X11 framebuffer: no GL driver to load.
@@ -566,7 +582,7 @@ int main(int argc, char **argv) {
     file = (fs::path(app.root) / "battles" / "grunwald-1410.json").string();
   uint64_t seed =
       static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-  if (!file.empty() && !app.open(file, opt.seed ? *opt.seed : seed)) {
+  if (!file.empty() && !open_record_as(app, file, opt.open_as, opt.seed ? *opt.seed : seed)) {
     report_error(app.session->message());
     return 2;
   }
@@ -617,6 +633,7 @@ int main(int argc, char **argv) {
       script->after_frame(app, window, renderer);
       if (script->finished()) quit = true;
     }
+    if (report && !report->after_frame(app, renderer)) quit = true;
     if (target_frames > 0 && frames >= target_frames) {
       if (!opt.screenshot.empty() && !save_png(renderer, opt.screenshot)) {
         report_error("cannot write " + opt.screenshot + ": " + SDL_GetError());
@@ -641,5 +658,10 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (script) std::cout << nlohmann::json{{"script", opt.script}, {"passed", true}}.dump() << "\n";
+  if (report && !report->error().empty()) {
+    report_error(report->error());
+    return 2;
+  }
+  if (report) std::cout << nlohmann::json{{"report", report->written()}}.dump() << "\n";
   return 0;
 }

@@ -38,7 +38,10 @@ Session::Session(std::string root, std::string data_dir)
   }
 }
 
-const Game &Session::game() const { return mode_ == Mode::Lesson ? lesson_->game() : *game_; }
+const Game &Session::game() const {
+  if (mode_ == Mode::Replay) return replay_->shown();
+  return mode_ == Mode::Lesson ? lesson_->game() : *game_;
+}
 Game &Session::live() { return mode_ == Mode::Lesson ? lesson_->game() : *game_; }
 
 bool Session::practice() const { return mode_ == Mode::Play && game_->setup().options.practice; }
@@ -56,6 +59,7 @@ void Session::reset_to(Mode mode) {
   mode_ = mode;
   if (mode != Mode::Play) game_.reset();
   if (mode != Mode::Lesson) lesson_.reset();
+  if (mode != Mode::Replay) replay_.reset();
   lines_.clear();
   line_ = 0;
   redo_.clear();
@@ -147,6 +151,10 @@ bool Session::start_lesson(size_t index) {
 
 bool Session::play(const Action &a) {
   if (!has_game()) return false;
+  if (mode_ == Mode::Replay) {
+    message_ = "This is a replay: press Play from here to play on from this moment.";
+    return false;
+  }
   if (computer_to_act() && !playing_for_computer_) {
     message_ = "The computer plays " +
                game().battle().sides[side_to_act(game().setup(), game().state())].name +
@@ -192,6 +200,10 @@ void Session::click(HexId hex) {
 
 void Session::undo() {
   if (!has_game()) return;
+  if (mode_ == Mode::Replay) {
+    replay_step(ReplayStep::Action, -1);
+    return;
+  }
   if (mode_ == Mode::Lesson) {
     message_ = "Lessons go forward only; replay the lesson from the lesson list to start again.";
     return;
@@ -225,6 +237,10 @@ void Session::undo() {
 }
 
 void Session::redo() {
+  if (mode_ == Mode::Replay) {
+    replay_step(ReplayStep::Action, +1);
+    return;
+  }
   if (redo_.empty()) {
     message_ = mode_ == Mode::Lesson
                    ? "Lessons go forward only."
@@ -388,7 +404,7 @@ void Session::autosave() {
 }
 
 Session::Saved Session::save() {
-  if (mode_ != Mode::Play) {
+  if (mode_ != Mode::Play && mode_ != Mode::Replay) {
     message_ = "Lessons are not saved; your progress through them is remembered.";
     return Saved::No;
   }
@@ -397,7 +413,7 @@ Session::Saved Session::save() {
 }
 
 Session::Saved Session::save_as(const std::string &path) {
-  if (mode_ != Mode::Play) return save();
+  if (mode_ != Mode::Play && mode_ != Mode::Replay) return save();
   if (path.empty()) {
     message_ = "Give the saved game a file name.";
     return Saved::No;
@@ -413,7 +429,9 @@ Session::Saved Session::save_as(const std::string &path) {
   try {
     fs::path parent = fs::path(path).parent_path();
     if (!parent.empty()) fs::create_directories(parent);
-    game_->save(path); // replayed and compared before the file is replaced
+    // A replay saves its record (with its notes); replayed and compared before the file is
+    // replaced.
+    (mode_ == Mode::Replay ? replay_->record() : *game_).save(path);
   } catch (const std::exception &e) {
     message_ = e.what();
     return Saved::No;

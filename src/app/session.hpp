@@ -1,7 +1,9 @@
-// The app session: the one owner of the game the app shows (free play, practice lines, lessons),
+// The app session: the one owner of the game the app shows (free play, practice lines, lessons,
+// replays),
 // with one play() that every click, key and script goes through, and saves verified by replay.
 #pragma once
 #include "computer.hpp"
+#include "replay.hpp"
 #include "tutorial.hpp"
 #include "view.hpp"
 
@@ -14,7 +16,7 @@
 
 namespace sns::app {
 
-enum class Mode { None, Play, Lesson };
+enum class Mode { None, Play, Lesson, Replay };
 
 // The attack last resolved this Player Turn, for the CRT panel (none once the turn changes).
 struct LastAttack {
@@ -98,6 +100,28 @@ public:
   void branch(size_t log_entry, bool fresh_dice);
   void switch_line(int index);
 
+  // --- Replays, notes, play by e-mail (session_replay.cpp) -----------------------------------
+  const Replay *replay() const { return replay_ ? &*replay_ : nullptr; }
+  // The game being played, shown as a replay from its end (nothing of it changes).
+  bool replay_game();
+  // A saved game shown as a replay from its set-up; on failure the message says why.
+  bool open_replay(const std::string &path);
+  // A record mailed by the opponent: refused unless it replays with the seed's own dice (R23);
+  // shown as a replay "since your last turn" for the side now to act.
+  bool open_mailed(const std::string &path);
+  void replay_go(size_t at);
+  bool replay_step(ReplayStep kind, int direction);
+  // Play from here: a new game (a branch) from the moment shown; the record stays as it was.
+  bool play_from_here();
+  // A note (or bookmark) on the moment shown: the end of the game in play, or the replay's moment.
+  bool add_note(const std::string &text, bool bookmark);
+  bool remove_note(size_t index);
+  // Play by e-mail: writes the record for the side now to act into `dir`, named for that side and
+  // the turn, once the last action has handed the game over; false (message says why) otherwise.
+  bool send_turn(const std::string &dir);
+  bool can_send_turn() const;
+  const std::string &sent_path() const { return sent_path_; }
+
   // --- Files ---------------------------------------------------------------------------------
   enum class Saved { Yes, NeedsName, No };
   Saved save();                           // to the player's file; NeedsName when it has none
@@ -126,7 +150,6 @@ private:
   std::vector<std::string> recent_;
   LastAttack last_attack_;
   int pending_roll_ = 0;
-  uint64_t dice_rng_; // fresh dice for practice take-backs (never the game's own generator)
   std::array<std::optional<Level>, 2> seats_{}; // a computer level, or a human (none)
   uint64_t generation_ = 0;                     // counts changes, so stale answers are dropped
   Thinker thinker_, hint_thinker_;
@@ -134,12 +157,16 @@ private:
   double pace_ = 0.7, next_move_at_ = 0;
   std::string computer_said_;
   bool playing_for_computer_ = false;
+  std::optional<Replay> replay_;
+  std::string sent_path_; // the last turn sent by e-mail
+  uint64_t dice_rng_;     // fresh dice for practice take-backs (never the game's own generator)
 
   Game &live();
   void reset_to(Mode mode); // a different game is shown: everything derived is rebuilt
   void changed();           // the shown game changed: view, selection, last attack, autosave
   void after_action(size_t log_before);
   void undo_to_human();
+  bool show_replay(Game record, size_t at, const std::string &path);
   int fresh_die();
   void autosave();
   void remember_recent(const std::string &path);

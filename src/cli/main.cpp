@@ -5,6 +5,7 @@
 #include "sns/game.hpp"
 #include "sns/json_io.hpp"
 #include "sns/players.hpp"
+#include "sns/report.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -48,10 +49,10 @@ Args parse_args(int argc, char **argv, int from, const std::string &command) {
   Args a;
   static const std::vector<std::string> with_value = {
       "--seed",    "--out",   "--dice",       "--games",       "--bots", "--option",
-      "--seconds", "--level", "--iterations", "--max-actions", "--log"};
+      "--seconds", "--level", "--iterations", "--max-actions", "--log",  "--at"};
   for (int i = from; i < argc; ++i) {
     std::string s = argv[i];
-    if (s == "--spoilers" || s == "--alternate")
+    if (s == "--spoilers" || s == "--alternate" || s == "--bookmark")
       a.flags[s] = "1";
     else if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
       if (i + 1 >= argc) fail(kUsage, "option " + s + " needs a value");
@@ -182,27 +183,75 @@ int cmd_new(const Args &a) {
   return 0;
 }
 
-int cmd_state(const Args &a) {
-  Game game = Game::load(need(a, 0, "GAME.json"));
+// --at N: a moment of the game, 0 (the set-up) to the number of actions; the whole game without it.
+size_t parse_at(const Args &a, const Game &game) {
+  if (!a.flags.count("--at")) return game.actions().size();
+  size_t at = parse_u64(a.flags.at("--at"), "--at");
+  if (at > game.actions().size())
+    fail(kUsage, "--at " + std::to_string(at) + " is past the end: the game has " +
+                     std::to_string(game.actions().size()) + " actions");
+  return at;
+}
+
+json notes_to_json(const std::vector<Note> &notes) {
+  json out = json::array();
+  for (const Note &n : notes) {
+    json j = {{"at", n.at}, {"text", n.text}};
+    if (n.bookmark) j["bookmark"] = true;
+    out.push_back(j);
+  }
+  return out;
+}
+
+// The state as `state` prints it: the log whole, none of it or from an entry on; notes when any.
+void print_state(const Args &a, const Game &game) {
   std::string log = a.flags.count("--log") ? a.flags.at("--log") : "all";
   bool spoilers = a.flags.count("--spoilers") > 0;
+  json j;
   if (log == "all") {
-    print(state_to_json(game.setup(), game.state(), &game.log(), spoilers));
+    j = state_to_json(game.setup(), game.state(), &game.log(), spoilers);
   } else if (log == "none") {
-    json j = state_to_json(game.setup(), game.state(), nullptr, spoilers);
+    j = state_to_json(game.setup(), game.state(), nullptr, spoilers);
     j["log_size"] = game.log().size();
-    print(j);
   } else if (log.rfind("since:", 0) == 0) {
     size_t from = parse_u64(log.substr(6), "--log since:N");
     Events part(game.log().begin() + static_cast<long>(std::min(from, game.log().size())),
                 game.log().end());
-    json j = state_to_json(game.setup(), game.state(), &part, spoilers);
+    j = state_to_json(game.setup(), game.state(), &part, spoilers);
     j["log_from"] = std::min(from, game.log().size());
     j["log_size"] = game.log().size();
-    print(j);
   } else {
     fail(kUsage, "--log takes all, none or since:N, got \"" + log + "\"");
   }
+  if (a.flags.count("--at")) j["at"] = game.actions().size();
+  if (!game.notes().empty()) j["notes"] = notes_to_json(game.notes());
+  print(j);
+}
+
+int cmd_state(const Args &a) {
+  Game game = Game::load(need(a, 0, "GAME.json"));
+  if (a.flags.count("--at")) game = game.prefix(parse_at(a, game));
+  print_state(a, game);
+  return 0;
+}
+
+int cmd_note(const Args &a) {
+  const std::string &path = need(a, 0, "GAME.json");
+  Game game = Game::load(path);
+  const std::string &text = need(a, 1, "the note's TEXT");
+  if (a.positional.size() > 2) fail(kUsage, "give the note as one argument (quote it)");
+  Note note{parse_at(a, game), text, a.flags.count("--bookmark") > 0};
+  if (!game.add_note(note))
+    fail(kUsage, "a note is 1 to " + std::to_string(kMaxNoteChars) + " characters");
+  game.save(a.flags.count("--out") ? a.flags.at("--out") : path);
+  print({{"notes", notes_to_json(game.notes())}});
+  return 0;
+}
+
+int cmd_report(const Args &a) {
+  Game game = Game::load(need(a, 0, "GAME.json"));
+  if (!a.flags.count("--out")) fail(kUsage, "report needs --out DIR");
+  print({{"report", write_battle_report(game, a.flags.at("--out"))}});
   return 0;
 }
 
@@ -579,7 +628,9 @@ void usage() {
                "  validate BATTLE.json\n"
                "  new BATTLE.json [--seed N] [--option advanced-wing-integrity] [--dice 5,2,8] "
                "[--out GAME.json]\n"
-               "  state GAME.json [--spoilers] [--log all|none|since:N]\n"
+               "  state GAME.json [--at N] [--spoilers] [--log all|none|since:N]\n"
+               "  note GAME.json --at N \"TEXT\" [--bookmark] [--out GAME.json]\n"
+               "  report GAME.json --out DIR\n"
                "  legal GAME.json\n"
                "  apply GAME.json ACTION_JSON... [--out GAME.json]\n"
                "  preview GAME.json ACTION_JSON...\n"
@@ -605,10 +656,11 @@ int main(int argc, char **argv) {
   program_path = argv[0];
   using Handler = int (*)(const Args &);
   static const std::map<std::string, Handler> kCommands = {
-      {"validate", cmd_validate}, {"new", cmd_new},     {"state", cmd_state},
-      {"legal", cmd_legal},       {"apply", cmd_apply}, {"preview", cmd_preview},
-      {"play", cmd_play},         {"bench", cmd_bench}, {"suggest", cmd_suggest},
-      {"evaluate", cmd_evaluate}, {"map", cmd_map},     {"paths", cmd_paths}};
+      {"validate", cmd_validate}, {"new", cmd_new},      {"state", cmd_state},
+      {"legal", cmd_legal},       {"apply", cmd_apply},  {"preview", cmd_preview},
+      {"play", cmd_play},         {"bench", cmd_bench},  {"suggest", cmd_suggest},
+      {"evaluate", cmd_evaluate}, {"map", cmd_map},      {"paths", cmd_paths},
+      {"note", cmd_note},         {"report", cmd_report}};
   try {
     if (cmd == "--help" || cmd == "help") {
       usage();

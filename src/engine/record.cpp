@@ -46,6 +46,8 @@ bool Game::undo() {
   log_marks_.pop_back();
   actions_.pop_back();
   dice_.pop_back();
+  // A note on a moment that no longer exists would not load: it goes with the moment.
+  std::erase_if(notes_, [&](const Note &n) { return n.at > actions_.size(); });
   return true;
 }
 
@@ -61,6 +63,43 @@ size_t Game::action_for_log_entry(size_t entry) const {
   for (size_t i = 0; i < log_marks_.size(); ++i)
     if (log_marks_[i] <= entry) action = i;
   return action;
+}
+
+const GameState &Game::state_at(size_t n) const {
+  return n < history_.size() ? history_[n] : state_;
+}
+
+size_t Game::log_size_at(size_t n) const {
+  return n < log_marks_.size() ? log_marks_[n] : log_.size();
+}
+
+Game Game::prefix(size_t n) const { return Game(*this, std::min(n, actions_.size())); }
+
+Game::Game(const Game &full, size_t n)
+    : setup_(full.setup_), seed_(full.seed_), state_(full.state_at(n)),
+      actions_(full.actions_.begin(), full.actions_.begin() + static_cast<long>(n)),
+      log_(full.log_.begin(), full.log_.begin() + static_cast<long>(full.log_size_at(n))),
+      history_(full.history_.begin(), full.history_.begin() + static_cast<long>(n)),
+      log_marks_(full.log_marks_.begin(), full.log_marks_.begin() + static_cast<long>(n)),
+      dice_(full.dice_.begin(), full.dice_.begin() + static_cast<long>(n)) {
+  for (const Note &note : full.notes_)
+    if (note.at <= n) notes_.push_back(note);
+}
+
+bool Game::add_note(Note note) {
+  if (note.at > actions_.size() || note.text.empty() || note.text.size() > kMaxNoteChars ||
+      notes_.size() >= kMaxRecordActions)
+    return false;
+  auto after = std::upper_bound(notes_.begin(), notes_.end(), note.at,
+                                [](size_t at, const Note &n) { return at < n.at; });
+  notes_.insert(after, std::move(note));
+  return true;
+}
+
+bool Game::remove_note(size_t index) {
+  if (index >= notes_.size()) return false;
+  notes_.erase(notes_.begin() + static_cast<long>(index));
+  return true;
 }
 
 bool Game::last_action_rolled() const { return !dice_.empty() && !dice_.back().empty(); }
@@ -85,15 +124,25 @@ json Game::record() const {
   }
   for (const auto &[roll, face] : setup_.replaced_dice)
     replaced[std::to_string(roll)] = face;
-  return {{"format", kRecordFormat},
-          {"engine", kEngineVersion},
-          {"battle", battle().source},
-          {"options", options_to_json(setup_.options)},
-          {"seed", seed_},
-          {"forced_dice", setup_.forced_dice},
-          {"replaced_dice", replaced},
-          {"actions", actions},
-          {"rolls", rolls}};
+  json rec = {{"format", kRecordFormat},
+              {"engine", kEngineVersion},
+              {"battle", battle().source},
+              {"options", options_to_json(setup_.options)},
+              {"seed", seed_},
+              {"forced_dice", setup_.forced_dice},
+              {"replaced_dice", replaced},
+              {"actions", actions},
+              {"rolls", rolls}};
+  if (!notes_.empty()) {
+    json notes = json::array();
+    for (const Note &n : notes_) {
+      json jn = {{"at", n.at}, {"text", n.text}};
+      if (n.bookmark) jn["bookmark"] = true;
+      notes.push_back(jn);
+    }
+    rec["notes"] = notes;
+  }
+  return rec;
 }
 
 namespace {
@@ -139,6 +188,32 @@ std::map<size_t, std::vector<int>> read_rolls(const JsonReader &in, const json &
   return out;
 }
 
+// Format 2's notes: each tied to a moment of the game (0 .. the number of actions).
+std::vector<Note> read_notes(const JsonReader &in, const json &rec, size_t actions) {
+  std::vector<Note> out;
+  const json *r = in.optional(rec, "notes");
+  if (!r) return out;
+  in.array(*r, "/notes");
+  if (r->size() > kMaxRecordActions) in.fail("/notes", "at most 10000 notes");
+  for (size_t i = 0; i < r->size(); ++i) {
+    std::string path = JsonReader::at("/notes", i);
+    in.object((*r)[i], path);
+    in.only_keys((*r)[i], path, {"at", "text", "bookmark"});
+    Note n;
+    n.at = static_cast<size_t>(in.integer(in.field((*r)[i], path, "at"), JsonReader::at(path, "at"),
+                                          0, static_cast<long long>(actions)));
+    n.text = in.str(in.field((*r)[i], path, "text"), JsonReader::at(path, "text"));
+    if (n.text.empty() || n.text.size() > kMaxNoteChars)
+      in.fail(JsonReader::at(path, "text"), "expected a note of 1 to 2000 characters");
+    if (const json *b = in.optional((*r)[i], "bookmark"))
+      n.bookmark = in.boolean(*b, JsonReader::at(path, "bookmark"));
+    if (!out.empty() && out.back().at > n.at)
+      in.fail(JsonReader::at(path, "at"), "notes are listed in the order of their moments");
+    out.push_back(std::move(n));
+  }
+  return out;
+}
+
 std::string faces_text(const std::vector<int> &dice) {
   std::string t;
   for (int d : dice)
@@ -158,7 +233,7 @@ Game Game::from_record(const json &rec, const std::string &file) {
   if (v2)
     in.only_keys(rec, "",
                  {"format", "engine", "battle", "options", "seed", "forced_dice", "replaced_dice",
-                  "actions", "rolls"});
+                  "actions", "rolls", "notes"});
   else
     in.only_keys(rec, "", {"format", "battle", "options", "seed", "forced_dice", "actions"});
   if (const json *e = in.optional(rec, "engine")) in.str(*e, "/engine");
@@ -203,6 +278,7 @@ Game Game::from_record(const json &rec, const std::string &file) {
     in.fail("/actions", "a record holds at most " + std::to_string(kMaxRecordActions) + " actions");
   game.setup_.replaced_dice = read_replaced_dice(in, rec);
   auto rolls = read_rolls(in, rec, actions.size());
+  std::vector<Note> notes = v2 ? read_notes(in, rec, actions.size()) : std::vector<Note>{};
   for (size_t i = 0; i < actions.size(); ++i) {
     std::string path = JsonReader::at("/actions", i);
     Action a;
@@ -223,6 +299,7 @@ Game Game::from_record(const json &rec, const std::string &file) {
                         faces_text(kept == rolls.end() ? std::vector<int>{} : kept->second) +
                         ", but replaying it rolls " + faces_text(game.dice_.back()));
   }
+  game.notes_ = std::move(notes);
   return game;
 }
 
@@ -253,6 +330,27 @@ void write_file_atomically(const std::string &path, const std::string &text) {
   }
 }
 
+std::optional<Refusal> Game::dice_from_seed() const {
+  if (!setup_.forced_dice.empty())
+    return Refusal{"R23", "the game was started with chosen dice (forced_dice), not the seed's"};
+  // A replaced face leaves the generator's course unchanged (rules.hpp), so the seed's dice for
+  // action i are rolled again from the state before it.
+  Setup fair;
+  fair.battle = setup_.battle;
+  for (size_t i = 0; i < actions_.size(); ++i) {
+    GameState before = state_at(i);
+    std::vector<int> seed_dice;
+    for (size_t d = 0; d < dice_[i].size(); ++d)
+      seed_dice.push_back(roll_d8(fair, before));
+    if (seed_dice != dice_[i])
+      return Refusal{"R23", "action " + std::to_string(i) + " (" +
+                                action_to_json(battle(), actions_[i]).dump() + ") rolled " +
+                                faces_text(dice_[i]) + " where the seed gives " +
+                                faces_text(seed_dice)};
+  }
+  return std::nullopt;
+}
+
 void Game::verify_record(const json &rec) const {
   std::string why;
   try {
@@ -263,6 +361,8 @@ void Game::verify_record(const json &rec) const {
       why = "its final state differs from the game's";
     else if (replayed.log_.size() != log_.size())
       why = "its log differs";
+    else if (replayed.notes_ != notes_)
+      why = "its notes differ";
   } catch (const LoadError &e) {
     why = e.what();
   }

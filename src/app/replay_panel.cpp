@@ -1,0 +1,276 @@
+// The app's replay controls (buttons, slider, turn list, bookmarks, notes), the Record menu (Send
+// turn, mailed turns, replays) and --report's map pictures (issue 11).
+#include "replay_panel.hpp"
+
+#include "script_runner.hpp"
+#include "sns/report.hpp"
+#include "ui.hpp"
+
+#include <filesystem>
+
+namespace sns::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The record dialogs: a file to open as a replay or a mailed turn, a note to add in play.
+struct RecordDialogs {
+  bool open_file = false;
+  OpenAs open_how = OpenAs::Replay;
+  bool focus = false; // the text box takes the keyboard when a dialog opens
+  char path[512] = "";
+  bool note_open = false;
+  char note[512] = "";
+  bool bookmark = false;
+};
+RecordDialogs dialogs;
+
+std::string moment_text(const Game &g, size_t at, size_t size) {
+  const GameState &s = g.state();
+  return "Action " + std::to_string(at) + " of " + std::to_string(size) + ": Player Turn " +
+         std::to_string(s.turn) + ", " + g.battle().sides[s.active].name + ", " +
+         std::string(name(s.phase)) + " phase";
+}
+
+void step_buttons(App &app) {
+  Session &ss = *app.session;
+  const Replay &r = *ss.replay();
+  if (ui::Button("|<")) ss.replay_go(0);
+  ImGui::SameLine();
+  if (ui::Button("< Turn")) ss.replay_step(ReplayStep::Turn, -1);
+  ImGui::SameLine();
+  if (ui::Button("< Phase")) ss.replay_step(ReplayStep::Phase, -1);
+  ImGui::SameLine();
+  if (ui::Button("< Action")) ss.replay_step(ReplayStep::Action, -1);
+  ImGui::SameLine();
+  if (ui::Button("Action >")) ss.replay_step(ReplayStep::Action, +1);
+  ImGui::SameLine();
+  if (ui::Button("Phase >")) ss.replay_step(ReplayStep::Phase, +1);
+  ImGui::SameLine();
+  if (ui::Button("Turn >")) ss.replay_step(ReplayStep::Turn, +1);
+  ImGui::SameLine();
+  if (ui::Button(">|")) ss.replay_go(r.size());
+  int at = static_cast<int>(r.at());
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.3f);
+  if (ImGui::SliderInt("##moment", &at, 0, static_cast<int>(r.size()), "%d"))
+    ss.replay_go(static_cast<size_t>(at));
+  ImGui::SameLine();
+  ui::Text("%s", moment_text(ss.game(), r.at(), r.size()).c_str());
+}
+
+void note_entry(App &app) {
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
+  ImGui::InputTextWithHint("##note", "a note on this moment", dialogs.note, sizeof dialogs.note);
+  ImGui::SameLine();
+  if (ui::Button("Add note") && dialogs.note[0]) {
+    if (app.session->add_note(dialogs.note, false)) dialogs.note[0] = 0;
+  }
+  ImGui::SameLine();
+  if (ui::Button("Bookmark")) {
+    std::string text = dialogs.note[0] ? dialogs.note : "Bookmark";
+    if (app.session->add_note(text, true)) dialogs.note[0] = 0;
+  }
+}
+
+// The notes on the moment shown, each with a way to remove it.
+void notes_here(App &app) {
+  const Game &g = app.session->replay()->record();
+  for (size_t i = 0; i < g.notes().size(); ++i) {
+    const Note &n = g.notes()[i];
+    if (n.at != app.session->replay()->at()) continue;
+    ImGui::PushID(static_cast<int>(i));
+    ui::TextWrapped("%s %s", n.bookmark ? "[bookmark]" : "[note]", n.text.c_str());
+    ImGui::SameLine();
+    if (ui::SmallButton("Remove")) app.session->remove_note(i);
+    ImGui::PopID();
+  }
+}
+
+// The turn list and the bookmarks: a click jumps there.
+void turn_list(App &app) {
+  Session &ss = *app.session;
+  const Replay &r = *ss.replay();
+  const Battle &b = r.record().battle();
+  size_t current = r.turn_of(r.at());
+  bool any = false;
+  for (size_t i = 0; i < r.record().notes().size(); ++i) {
+    const Note &n = r.record().notes()[i];
+    if (!n.bookmark) continue;
+    if (!any) ui::TextDisabled("Bookmarks"), any = true;
+    std::string label = "* " + n.text + "##bookmark" + std::to_string(i);
+    if (ui::Selectable(label.c_str(), n.at == r.at())) ss.replay_go(n.at);
+  }
+  if (any) ImGui::Separator();
+  for (size_t t = 0; t < r.turns().size(); ++t) {
+    const TurnStart &ts = r.turns()[t];
+    std::string label = "Turn " + std::to_string(ts.turn) + ": " + b.sides[ts.side].name;
+    if (ui::Selectable(label.c_str(), t == current)) ss.replay_go(ts.at);
+    // The list follows the moment shown: its turn scrolls into view when it changes.
+    static size_t followed = SIZE_MAX;
+    if (t == current && current != followed) {
+      if (!ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.3f);
+      followed = current;
+    }
+  }
+}
+
+void replay_window(App &app, const MapRect &map) {
+  float s = app.ui_scale, h = replay_controls_height(app);
+  ImGui::SetNextWindowPos(ImVec2(map.x, map.y - h));
+  ImGui::SetNextWindowSize(ImVec2(map.w, h));
+  ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                           ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+  ui::Begin("Replay", nullptr, fixed);
+  float list_w = std::min(260 * s, map.w * 0.35f);
+  ImGui::BeginChild("controls", ImVec2(map.w - list_w - 24 * s, 0));
+  step_buttons(app);
+  note_entry(app);
+  // Play from here ends the replay: nothing of it is drawn after that.
+  ImGui::SameLine();
+  bool playing = ui::Button("Play from here") && app.session->play_from_here();
+  if (!playing) {
+    ImGui::SameLine();
+    if (ui::Button("Save notes")) app.save();
+    notes_here(app);
+  }
+  ImGui::EndChild();
+  if (!playing) {
+    ImGui::SameLine();
+    ImGui::BeginChild("turns", ImVec2(0, 0), true);
+    turn_list(app);
+    ImGui::EndChild();
+  }
+  ImGui::End();
+}
+
+void open_file_dialog(App &app) {
+  if (!dialogs.open_file) return;
+  begin_centred_window(dialogs.open_how == OpenAs::Mailed ? "Open a mailed turn" : "Open a replay",
+                       560, 150);
+  ui::TextWrapped(dialogs.open_how == OpenAs::Mailed
+                      ? "The record your opponent sent: it is checked move by move and die by "
+                        "die, then shown since your last turn."
+                      : "A saved game, shown from its set-up.");
+  if (dialogs.focus) ImGui::SetKeyboardFocusHere(), dialogs.focus = false;
+  ImGui::SetNextItemWidth(-1);
+  bool entered = ImGui::InputText("##record path", dialogs.path, sizeof dialogs.path,
+                                  ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ui::Button("Open") || entered) {
+    if (open_record_as(app, dialogs.path, dialogs.open_how, 0)) dialogs.open_file = false;
+  }
+  ImGui::SameLine();
+  if (ui::Button("Cancel")) dialogs.open_file = false;
+  ImGui::End();
+}
+
+void note_dialog(App &app) {
+  if (!dialogs.note_open || app.session->mode() != Mode::Play) return;
+  begin_centred_window("Note on this moment", 520, 130);
+  if (dialogs.focus) ImGui::SetKeyboardFocusHere(), dialogs.focus = false;
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputText("##play note", dialogs.note, sizeof dialogs.note);
+  ui::Checkbox("Bookmark", &dialogs.bookmark);
+  if (ui::Button("Keep note") && app.session->add_note(dialogs.note, dialogs.bookmark))
+    dialogs.note[0] = 0, dialogs.note_open = false;
+  ImGui::SameLine();
+  if (ui::Button("Cancel")) dialogs.note_open = false;
+  ImGui::End();
+}
+
+void ask_for_file(OpenAs how) {
+  dialogs.open_file = true;
+  dialogs.open_how = how;
+  dialogs.focus = true;
+}
+
+} // namespace
+
+float replay_controls_height(const App &app) {
+  bool shown = app.session && app.session->mode() == Mode::Replay && !app.start_screen;
+  return shown ? 176 * app.ui_scale : 0;
+}
+
+bool open_record_as(App &app, const std::string &path, OpenAs how, uint64_t seed_for_battle) {
+  bool ok = how == OpenAs::Game     ? app.session->open(path, seed_for_battle)
+            : how == OpenAs::Replay ? app.session->open_replay(path)
+                                    : app.session->open_mailed(path);
+  if (ok) app.game_shown();
+  return ok;
+}
+
+void record_menu(App &app) {
+  if (!ui::BeginMenu("Record")) return;
+  Session &ss = *app.session;
+  Mode mode = ss.mode();
+  if (ui::MenuItem("Replay this game", nullptr, false, mode == Mode::Play)) ss.replay_game();
+  if (ui::MenuItem("Add a note...", nullptr, false, mode == Mode::Play))
+    dialogs.note_open = dialogs.focus = true;
+  if (ui::MenuItem("Send turn", nullptr, false, ss.can_send_turn()))
+    ss.send_turn((fs::path(ss.data_dir()) / "mail").string());
+  ImGui::Separator();
+  if (ui::MenuItem("Open a replay...")) ask_for_file(OpenAs::Replay);
+  if (ui::MenuItem("Open a mailed turn...")) ask_for_file(OpenAs::Mailed);
+  if (ui::MenuItem("Battle report", nullptr, false, mode == Mode::Play || mode == Mode::Replay)) {
+    const Game &g = mode == Mode::Replay ? ss.replay()->record() : ss.game();
+    fs::path dir = fs::path(ss.data_dir()) / "reports" / g.battle().id;
+    try {
+      ss.say("Battle report: " + write_battle_report(g, dir.string()) +
+             " (map pictures: shields-swords GAME.json --report DIR)");
+    } catch (const std::exception &e) {
+      ss.say(e.what());
+    }
+  }
+  ImGui::EndMenu();
+}
+
+void record_windows(App &app, const MapRect &map) {
+  // The map's room changes when the replay's controls come or go: fit it again then.
+  static float last_height = 0;
+  if (float h = replay_controls_height(app); h != last_height)
+    last_height = h, app.camera_fitted = false;
+  if (app.session->mode() == Mode::Replay && !app.start_screen) replay_window(app, map);
+  open_file_dialog(app);
+  note_dialog(app);
+}
+
+bool ReportShots::after_frame(App &app, SDL_Renderer *renderer) {
+  Session &ss = *app.session;
+  if (!started_) {
+    started_ = true;
+    if (!app.has_game()) {
+      error_ = "--report needs a saved game to report on";
+      return false;
+    }
+    if (ss.mode() != Mode::Replay && !ss.replay_game()) {
+      error_ = ss.message();
+      return false;
+    }
+    moments_ = report_moments(ss.replay()->record());
+    ss.replay_go(moments_[0]);
+    wait_ = 4; // the map is fitted and drawn before its picture is taken
+    return true;
+  }
+  if (--wait_ > 0) return true;
+  std::string file = "moment-" + std::to_string(moments_[next_]) + ".png";
+  std::error_code ec;
+  fs::create_directories(dir_, ec);
+  if (!save_png(renderer, (fs::path(dir_) / file).string())) {
+    error_ = "cannot write " + (fs::path(dir_) / file).string() + ": " + SDL_GetError();
+    return false;
+  }
+  pictures_.push_back({moments_[next_], file});
+  if (++next_ < moments_.size()) {
+    ss.replay_go(moments_[next_]);
+    wait_ = 2;
+    return true;
+  }
+  try {
+    written_ = write_battle_report(ss.replay()->record(), dir_, pictures_);
+  } catch (const std::exception &e) {
+    error_ = e.what();
+  }
+  return false;
+}
+
+} // namespace sns::app

@@ -1,0 +1,326 @@
+// Replays, notes, battle reports and play by e-mail (issue 11): the replay's moments against a game
+// played forward, notes through save/load/branch, the stored report, Send turn and mailed records.
+#include "fixture.hpp"
+#include "session.hpp"
+#include "sns/bots.hpp"
+#include "sns/report.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace sns;
+using namespace sns::test;
+using namespace sns::app;
+using json = nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> shipped_battles() {
+  std::vector<std::string> out;
+  for (auto &e : fs::directory_iterator(source_path("battles")))
+    if (e.path().extension() == ".json") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A whole random game (uniform over the legal actions), or `limit` actions of one.
+Game random_game(const std::string &battle, uint64_t seed, size_t limit = kMaxRecordActions) {
+  Game game(load_battle_file(battle), Options{}, seed);
+  BotRng rng{seed * 7919 + 1};
+  while (!game.state().game_over() && game.actions().size() < limit) {
+    auto acts = legal_actions(game.setup(), game.state());
+    REQUIRE_FALSE(game.play(acts[rng.below(acts.size())]));
+  }
+  return game;
+}
+
+std::string temp_dir(const std::string &name) {
+  auto dir = fs::temp_directory_path() / "sns-replay-tests" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir.string();
+}
+
+std::string read_text(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The moment as `state --at N` prints it, log included.
+json state_at(const Game &g) { return state_to_json(g.setup(), g.state(), &g.log(), false); }
+
+} // namespace
+
+TEST_CASE("replay: forward and back by action equals the game played forward, at every moment, "
+          "for long random games of every battle") {
+  for (const std::string &battle : shipped_battles()) {
+    for (uint64_t seed : {3u, 4u}) {
+      Game full = random_game(battle, seed);
+      INFO(battle << " seed " << seed << ", " << full.actions().size() << " actions");
+      // The reference: a fresh game playing the record's actions one by one.
+      Game forward(full.setup().battle, full.setup().options, seed);
+      std::vector<GameState> states{forward.state()};
+      std::vector<size_t> log_sizes{forward.log().size()};
+      Replay replay(full, 0);
+      CHECK(replay.shown().state() == forward.state());
+      for (size_t i = 0; i < full.actions().size(); ++i) {
+        REQUIRE_FALSE(forward.play(full.actions()[i]));
+        REQUIRE(replay.step(ReplayStep::Action, +1));
+        REQUIRE(replay.at() == i + 1);
+        REQUIRE(replay.shown().state() == forward.state());
+        REQUIRE(replay.shown().log().size() == forward.log().size());
+        states.push_back(forward.state());
+        log_sizes.push_back(forward.log().size());
+      }
+      CHECK_FALSE(replay.step(ReplayStep::Action, +1));
+      CHECK(state_at(replay.shown()) == state_at(forward));
+      for (size_t n = full.actions().size(); n-- > 0;) {
+        REQUIRE(replay.step(ReplayStep::Action, -1));
+        REQUIRE(replay.shown().state() == states[n]);
+        REQUIRE(replay.shown().log().size() == log_sizes[n]);
+        REQUIRE(replay.shown().actions().size() == n);
+      }
+      CHECK_FALSE(replay.step(ReplayStep::Action, -1));
+      // `state --at N` is the record loaded and cut at N: the same moment, log and all.
+      json record = json::parse(full.record().dump());
+      Game loaded = Game::from_record(record, "random.json");
+      for (size_t n : {size_t{0}, full.actions().size() / 3, full.actions().size()}) {
+        replay.go(n);
+        CHECK(state_at(loaded.prefix(n)) == state_at(replay.shown()));
+      }
+    }
+  }
+}
+
+TEST_CASE("replay: stepping by Player Turn and by phase lands on their first moments, both ways") {
+  Game full = random_game(source_path("battles/first-clash.json"), 5);
+  Replay replay(full, 0);
+  std::vector<size_t> forward_turns;
+  while (replay.step(ReplayStep::Turn, +1))
+    forward_turns.push_back(replay.at());
+  REQUIRE(forward_turns.back() == full.actions().size());
+  forward_turns.pop_back(); // the end of the record, not a turn's start
+  REQUIRE(forward_turns.size() + 1 == replay.turns().size());
+  for (size_t t = 0; t < forward_turns.size(); ++t) {
+    const TurnStart &start = replay.turns()[t + 1];
+    CHECK(start.at == forward_turns[t]);
+    CHECK(full.state_at(start.at).turn == start.turn);
+    CHECK(full.state_at(start.at - 1).turn == start.turn - 1);
+    CHECK(replay.turn_of(start.at) == t + 1);
+    CHECK(replay.turn_of(start.at - 1) == t);
+  }
+  // Back from the end: every turn's start in reverse, then the set-up.
+  std::vector<size_t> back;
+  while (replay.step(ReplayStep::Turn, -1))
+    back.push_back(replay.at());
+  std::vector<size_t> expected(forward_turns.rbegin(), forward_turns.rend());
+  expected.push_back(0);
+  CHECK(back == expected);
+  // Phases: each step changes the phase or the turn, and the moment before it was another phase.
+  replay.go(0);
+  while (replay.step(ReplayStep::Phase, +1) && replay.at() < full.actions().size()) {
+    const GameState &now = full.state_at(replay.at()), &before = full.state_at(replay.at() - 1);
+    CHECK((now.phase != before.phase || now.turn != before.turn));
+  }
+}
+
+TEST_CASE("replay: going back on Grunwald's longest random game is instant") {
+  Game longest = random_game(source_path("battles/grunwald-1410.json"), 3);
+  for (uint64_t seed = 4; seed < 8; ++seed) {
+    Game g = random_game(source_path("battles/grunwald-1410.json"), seed);
+    if (g.actions().size() > longest.actions().size()) longest = std::move(g);
+  }
+  Replay replay(longest, longest.actions().size());
+  auto start = std::chrono::steady_clock::now();
+  for (size_t n = longest.actions().size(); n > 0; n -= std::max<size_t>(1, n / 50))
+    replay.go(n - 1);
+  double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  INFO(longest.actions().size() << " actions; about 50 jumps back took " << ms << " ms");
+  CHECK(ms < 50 * 16.0); // under a frame each, with room for a loaded machine and sanitizers
+}
+
+TEST_CASE("notes: kept through save, load and branch; a record with notes replays bit for bit") {
+  Game game = random_game(source_path("battles/first-clash.json"), 6, 60);
+  REQUIRE(game.add_note({0, "the set-up", false}));
+  REQUIRE(game.add_note({40, "the charge that broke the left", true}));
+  REQUIRE(game.add_note({12, "a quiet start", false}));
+  CHECK_FALSE(game.add_note({61, "past the end", false}));
+  CHECK_FALSE(game.add_note({10, "", false}));
+  CHECK_FALSE(game.add_note({10, std::string(kMaxNoteChars + 1, 'x'), false}));
+  REQUIRE(game.notes().size() == 3);
+  CHECK(game.notes()[1].at == 12); // kept in the order of their moments
+
+  std::string path = temp_dir("notes") + "/game.json";
+  game.save(path);
+  Game loaded = Game::load(path);
+  CHECK(loaded.notes() == game.notes());
+  CHECK(loaded.state() == game.state());
+  CHECK(loaded.dice() == game.dice());
+  CHECK(loaded.record().dump() == game.record().dump()); // bit for bit
+  // A branch keeps the notes up to its moment; the moments after it are not in it.
+  Game branch = loaded.prefix(20);
+  REQUIRE(branch.notes().size() == 2);
+  CHECK(branch.notes()[1].text == "a quiet start");
+  CHECK(Game::from_record(branch.record(), "branch").notes() == branch.notes());
+  // Undo past a note's moment takes the note with it (it would name a moment that is gone).
+  loaded.replay_to(30);
+  CHECK(loaded.notes().size() == 2);
+}
+
+TEST_CASE("notes: a note past the end of the record is refused with its JSON path") {
+  Game game = random_game(source_path("battles/first-clash.json"), 6, 10);
+  json rec = game.record();
+  rec["notes"] = json::array({{{"at", 11}, {"text", "later"}}});
+  CHECK_THROWS_WITH(Game::from_record(rec, "bad.json"),
+                    Catch::Contains("/notes/0/at") && Catch::Contains("0 to 10"));
+  rec["notes"] = json::array({{{"at", 2}, {"text", "x"}, {"colour", "red"}}});
+  CHECK_THROWS_WITH(Game::from_record(rec, "bad.json"), Catch::Contains("/notes/0/colour"));
+}
+
+TEST_CASE("report: the battle report of a fixed game matches the stored expected report") {
+  Game game = Game::load(source_path("tests/replay/first-clash-game.json"));
+  std::string expected = read_text(source_path("tests/replay/first-clash-report.md"));
+  CHECK(battle_report(game) == expected);
+  CHECK(report_moments(game) == std::vector<size_t>{30, game.actions().size()});
+}
+
+TEST_CASE("session: replay the game in play, step back, Play from here branches and keeps the "
+          "record") {
+  std::string data = temp_dir("session-branch");
+  Session session(SNS_SOURCE_DIR, data);
+  session.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 9);
+  Game reference = random_game(source_path("battles/first-clash.json"), 9, 40);
+  for (const Action &a : reference.actions())
+    REQUIRE(session.play(a));
+  std::string path = data + "/game.json";
+  REQUIRE(session.save_as(path) == Session::Saved::Yes);
+  std::string on_disk = read_text(path);
+
+  REQUIRE(session.open_replay(path));
+  CHECK(session.mode() == Mode::Replay);
+  CHECK(session.game().actions().empty()); // a replay opens at the set-up
+  session.replay_go(25);
+  CHECK(session.game().state() == reference.state_at(25));
+  CHECK_FALSE(session.play(reference.actions()[25])); // a replay is not played on
+  session.undo();                                     // Ctrl+Z steps back in a replay
+  CHECK(session.game().actions().size() == 24);
+  session.redo();
+  CHECK(session.game().actions().size() == 25);
+  REQUIRE(session.add_note("the turn it went wrong", true));
+  CHECK(session.replay()->bookmarks() == std::vector<size_t>{25});
+
+  REQUIRE(session.play_from_here());
+  CHECK(session.mode() == Mode::Play);
+  CHECK(session.game().actions().size() == 25);
+  CHECK(session.game().notes().size() == 1); // the branch keeps the note made on its moment
+  CHECK(session.save_path().empty());        // the branch is a new game with no file yet
+  auto acts = legal_actions(session.game().setup(), session.game().state());
+  REQUIRE(session.play(acts.back()));
+  CHECK(read_text(path) == on_disk); // the record it came from is untouched
+
+  REQUIRE(session.replay_game());
+  CHECK(session.replay()->at() == 26);
+  CHECK(session.game().actions().size() == 26);
+}
+
+TEST_CASE("play by e-mail: Send turn names the side to play; the mailed record opens since that "
+          "side's last turn") {
+  std::string data = temp_dir("pbem"), outbox = data + "/outbox";
+  Session session(SNS_SOURCE_DIR, data);
+  auto battle = load_battle_file(source_path("battles/first-clash.json"));
+  session.new_game(battle, Options{}, 12);
+  CHECK_FALSE(session.send_turn(outbox)); // nothing played yet
+  // Play until the game is handed over to the other side.
+  BotRng rng{5};
+  int first = session.game().state().active;
+  while (!session.can_send_turn() || session.game().state().turn < 3) {
+    auto acts = legal_actions(session.game().setup(), session.game().state());
+    REQUIRE(session.play(acts[rng.below(acts.size())]));
+  }
+  int to = side_to_act(session.game().setup(), session.game().state());
+  REQUIRE(session.send_turn(outbox));
+  std::string expected_name = "first-clash-turn-" + std::to_string(session.game().state().turn) +
+                              "-" + battle->sides[to].id + "-to-play.json";
+  CHECK(fs::path(session.sent_path()).filename() == expected_name);
+  size_t sent_actions = session.game().actions().size();
+
+  Session receiver(SNS_SOURCE_DIR, temp_dir("pbem-receiver"));
+  REQUIRE(receiver.open_mailed(session.sent_path()));
+  CHECK(receiver.mode() == Mode::Replay);
+  const Game &record = receiver.replay()->record();
+  size_t from = receiver.replay()->at();
+  CHECK(from == since_last_turn(record, to));
+  CHECK(from < sent_actions);
+  for (size_t i = from; i < sent_actions; ++i)
+    CHECK(actor(record, i) != to); // only the opponent acted since
+  if (from > 0) CHECK(actor(record, from - 1) == to);
+  (void)first;
+  CHECK(receiver.message().find("Since your last turn") != std::string::npos);
+}
+
+TEST_CASE("play by e-mail: a hand-altered record is refused with the action and rule where it "
+          "stops") {
+  std::string data = temp_dir("pbem-tampered");
+  Game game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 14);
+  BotRng rng{3};
+  while (game.state().rolls < 2 && !game.state().game_over()) {
+    auto acts = legal_actions(game.setup(), game.state());
+    std::vector<Action> rolling;
+    for (const Action &a : acts)
+      if (a.type == ActionType::Attack || a.type == ActionType::Fire) rolling.push_back(a);
+    const auto &pool = rolling.empty() ? acts : rolling;
+    REQUIRE_FALSE(game.play(pool[rng.below(pool.size())]));
+  }
+  REQUIRE(game.state().rolls >= 2);
+  json rec = game.record();
+  Session receiver(SNS_SOURCE_DIR, data);
+
+  SECTION("a die changed in both places the record keeps it is not the seed's die") {
+    json &roll = rec["rolls"][0];
+    size_t action = roll["action"];
+    int face = roll["dice"][0];
+    int other = face % 8 + 1;
+    roll["dice"][0] = other;
+    uint32_t index = game.state_at(action).rolls;
+    rec["replaced_dice"][std::to_string(index)] = other;
+    std::ofstream(data + "/dice.json") << rec.dump();
+    bool opened = receiver.open_mailed(data + "/dice.json");
+    // The changed die may make a later action illegal (the loader stops there) or not (then the
+    // seed check names it): either way the record is refused, naming the action and the rule.
+    CHECK_FALSE(opened);
+    CHECK(receiver.message().rfind("Refused", 0) == 0);
+    CHECK(receiver.mode() == Mode::None);
+    if (receiver.message().find("R23") != std::string::npos)
+      CHECK(receiver.message().find("action " + std::to_string(action)) != std::string::npos);
+    else
+      CHECK(receiver.message().find("/actions/") != std::string::npos);
+  }
+  SECTION("an action changed to an illegal one is refused at its JSON path with its rule") {
+    rec["actions"][0] = {{"type", "end_phase"}};
+    rec["actions"][1] = {{"type", "end_phase"}};
+    rec["actions"][2] = {{"type", "end_phase"}};
+    rec["rolls"] = json::array();
+    std::ofstream(data + "/actions.json") << rec.dump();
+    CHECK_FALSE(receiver.open_mailed(data + "/actions.json"));
+    CHECK(receiver.message().find("/actions/") != std::string::npos);
+  }
+}
+
+TEST_CASE("play by e-mail: a shipped battle altered inside a mailed record is refused") {
+  std::string data = temp_dir("pbem-battle");
+  json rec = read_json("tests/replay/first-clash-mailed.json");
+  Session receiver(SNS_SOURCE_DIR, data);
+  std::ofstream(data + "/fair.json") << rec.dump();
+  CHECK(receiver.open_mailed(data + "/fair.json"));
+  rec["battle"]["sides"][0]["name"] = "Stronger Royal Army";
+  std::ofstream(data + "/battle.json") << rec.dump();
+  Session other(SNS_SOURCE_DIR, data);
+  CHECK_FALSE(other.open_mailed(data + "/battle.json"));
+  CHECK(other.message().find("differs from the shipped first-clash") != std::string::npos);
+}
