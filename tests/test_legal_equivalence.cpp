@@ -96,3 +96,18 @@ TEST_CASE("pos_is_ok: a state that breaks the rules is reported with its breach"
   CHECK_FALSE(state_is_consistent(f.setup, over, &why));
   CHECK(why.find("13.0") != std::string::npos);
 }
+
+TEST_CASE("7.2 refusals carry a kind programs can test: a tie for Primary, a move too far") {
+  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0304"}, {"AL1", "0305"}});
+  f.command("aw", {"combat"});
+  auto tie = check(f.setup, f.s, f.parse(attack("BL1", {"AV1", "AV2"})));
+  REQUIRE(tie);
+  CHECK(tie->kind == RefusalKind::PrimaryTie);
+  CHECK(name(tie->kind) == "primary_tie");
+  auto pick = check(f.setup, f.s, f.parse(attack("BL1", {"AV1", "AL1"}, "AL1")));
+  REQUIRE(pick);
+  CHECK(pick->kind == RefusalKind::Other); // naming a worse Primary is simply against 7.2
+  auto moving = check(f.setup, f.s, Action{.type = ActionType::Move, .unit = f.u("AV1"), .to = 0});
+  REQUIRE(moving);
+  CHECK(moving->kind == RefusalKind::WrongPhase);
+}

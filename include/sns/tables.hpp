@@ -24,6 +24,15 @@ struct Tables {
   int fire_firer_high_ground = 1;
   int fire_target_horse = 1;
   int fire_bonus = 1;
+  // Combat-class shifts (7.3, 7.7, 8.0, 10.0, 12.1, 12.3): + worsens the Primary's CC, - improves.
+  int cc_target_suppressed = 1;
+  int cc_pitched = 1;
+  int cc_downhill = 1;
+  int cc_target_shield_wall = -1;
+  int cc_primary_shield_wall = -1;
+  int cc_across_trench = -2;
+  int cc_charge_bonus_heavy = 2;
+  int cc_charge_bonus_light = 1;
 
   const CrtCell &cell(CombatClass cc, int column) const;
 };

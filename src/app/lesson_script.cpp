@@ -52,7 +52,7 @@ std::vector<std::string> steps_for_action(const Setup &setup, const GameState &s
     AttackPreview p;
     auto r = preview_attack(setup, s, unnamed, p);
     // A tie for Primary is answered in the panel, as attack_preview offers it.
-    if (r && r->reason.find("name the Primary") != std::string::npos)
+    if (r && r->kind == RefusalKind::PrimaryTie)
       out.push_back("press " + quoted(b.units[a.primary].id));
     out.push_back("press \"Attack: roll the die (Enter)\"");
     break;

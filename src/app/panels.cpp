@@ -223,7 +223,7 @@ void attack_preview(App &app, const Action &a) {
   auto r = preview_attack(app.game().setup(), app.game().state(), a, p);
   if (r) {
     // A tie for Primary: offer the choice.
-    if (r->reason.find("name the Primary") != std::string::npos) {
+    if (r->kind == RefusalKind::PrimaryTie) {
       ui::Text("Choose the Primary (7.2):");
       for (int u : a.attackers)
         if (ui::RadioButton(b.units[u].id.c_str(), app.sel().primary == u)) app.sel().primary = u;

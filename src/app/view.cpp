@@ -253,7 +253,7 @@ std::string Interaction::explain(const Selection &sel, HexId hex) const {
     a.attackers.push_back(here);
     auto r = check(setup_, state_, a);
     // A tie for Primary is not a reason to refuse a unit: the player names the Primary later.
-    if (r && r->rule == "7.2" && r->reason.find("name the Primary") != std::string::npos) return "";
+    if (r && r->kind == RefusalKind::PrimaryTie) return "";
     return reason(r);
   }
   return "";

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -30,9 +31,10 @@ struct CliError {
 };
 
 [[noreturn]] void fail(int code, const std::string &error, const std::string &rule = "",
-                       const std::string &detail = "") {
+                       const std::string &detail = "", std::string_view kind = {}) {
   json body = {{"error", error}};
   if (!rule.empty()) body["rule"] = rule;
+  if (!kind.empty()) body["kind"] = std::string(kind);
   if (!detail.empty()) body["detail"] = detail;
   throw CliError{code, body};
 }
@@ -273,7 +275,8 @@ int cmd_apply(const Args &a) {
     std::string source = "action " + std::to_string(i);
     Action act = parse_action(game.battle(), a.positional[i], source);
     if (auto r = game.play(act))
-      fail(kIllegal, "illegal action: " + r->reason, r->rule, source + ": " + a.positional[i]);
+      fail(kIllegal, "illegal action: " + r->reason, r->rule, source + ": " + a.positional[i],
+           name(r->kind));
   }
   game.save(a.flags.count("--out") ? a.flags.at("--out") : path);
   json events = json::array();
@@ -309,7 +312,7 @@ int cmd_preview(const Args &a) {
       fail(kIllegal,
            std::string(act.type == ActionType::Attack ? "illegal attack: " : "illegal fire: ") +
                r->reason,
-           r->rule);
+           r->rule, "", name(r->kind));
     print(out);
     return 0;
   }
@@ -318,7 +321,8 @@ int cmd_preview(const Args &a) {
   for (size_t i = 1; i < a.positional.size(); ++i) {
     json out;
     Action act = parse_action(game.battle(), a.positional[i], "action " + std::to_string(i));
-    if (auto r = preview_one(game, act, out)) out = {{"illegal", r->reason}, {"rule", r->rule}};
+    if (auto r = preview_one(game, act, out))
+      out = {{"illegal", r->reason}, {"rule", r->rule}, {"kind", std::string(name(r->kind))}};
     all.push_back(out);
   }
   print(all);
@@ -571,6 +575,13 @@ int cmd_paths(const Args &) {
   return 0;
 }
 
+// CPU time of this thread: what one core spent, whatever else the machine is doing.
+double cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
 int cmd_bench(const Args &a) {
   std::vector<std::string> files = a.positional.empty() ? default_battles() : a.positional;
   double seconds = a.flags.count("--seconds") ? parse_seconds(a.flags.at("--seconds")) : 2.0;
@@ -581,7 +592,7 @@ int cmd_bench(const Args &a) {
     Setup setup;
     setup.battle = b;
     size_t games = 0, actions = 0, legal = 0;
-    auto start = clock::now();
+    const double start = cpu_seconds();
     double elapsed = 0;
     while (elapsed < seconds) {
       GameState s = new_game(setup, games + 1);
@@ -590,7 +601,7 @@ int cmd_bench(const Args &a) {
       ++games;
       actions += r.actions;
       legal += r.legal_generations;
-      elapsed = std::chrono::duration<double>(clock::now() - start).count();
+      elapsed = cpu_seconds() - start;
     }
     GameState s = new_game(setup, 1);
     size_t bytes = sizeof(GameState) + s.units.capacity() * sizeof(UnitState) +
@@ -608,7 +619,7 @@ int cmd_bench(const Args &a) {
     out.push_back(
         {{"battle", b->id},
          {"units", b->units.size()},
-         {"seconds", elapsed},
+         {"cpu_seconds", elapsed},
          {"playouts", games},
          {"playouts_per_second", static_cast<double>(games) / elapsed},
          {"actions_per_second", static_cast<double>(actions) / elapsed},

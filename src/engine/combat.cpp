@@ -101,28 +101,29 @@ Calc calculate(const View &c, const Action &a, int primary) {
   const int t = a.target;
   const HexId ph = c.s.units[primary].hex, th = c.s.units[t].hex;
   k.base = c.face(primary).cc;
+  const Tables &tb = *c.setup.tables;
   auto shift = [&](const char *rule, int v, const char *why) {
-    k.shifts.push_back({rule, v, why});
+    if (v != 0) k.shifts.push_back({rule, v, why});
   };
-  if (c.s.units[t].suppressed) shift("9.3", +1, "target is Suppressed");
-  if (c.s.phase == Phase::PitchedCombat) shift("7.7", +1, "Pitched Combat Phase");
-  if (c.b.elevation[ph] > c.b.elevation[th]) shift("12.1", +1, "attacking downhill");
-  if (c.s.units[t].shield_wall) shift("8.0", -1, "target in Shield Wall");
-  if (c.s.units[primary].shield_wall) shift("8.0", -1, "Primary in Shield Wall");
+  if (c.s.units[t].suppressed) shift("9.3", tb.cc_target_suppressed, "target is Suppressed");
+  if (c.s.phase == Phase::PitchedCombat) shift("7.7", tb.cc_pitched, "Pitched Combat Phase");
+  if (c.b.elevation[ph] > c.b.elevation[th]) shift("12.1", tb.cc_downhill, "attacking downhill");
+  if (c.s.units[t].shield_wall) shift("8.0", tb.cc_target_shield_wall, "target in Shield Wall");
+  if (c.s.units[primary].shield_wall)
+    shift("8.0", tb.cc_primary_shield_wall, "Primary in Shield Wall");
   if (c.b.hexsides[ph][c.b.direction(ph, th)] == HexsideFeature::Trench)
-    shift("12.3", -2, "attacking across a trench");
+    shift("12.3", tb.cc_across_trench, "attacking across a trench");
   if (c.s.phase == Phase::Charge && c.wing_has(c.def(primary).wing, Command::Bonus)) {
     if (c.def(primary).type == UnitType::HH)
-      shift("10.0", +2, "Bonus + Horse: charging Heavy Horse");
+      shift("10.0", tb.cc_charge_bonus_heavy, "Bonus + Horse: charging Heavy Horse");
     else
-      shift("10.0", +1, "Bonus + Horse: charging Light Horse");
+      shift("10.0", tb.cc_charge_bonus_light, "Bonus + Horse: charging Light Horse");
   }
   int net = 0;
   for (const Term &s : k.shifts)
     net += s.value;
   k.cc = std::clamp(k.base - net, kBestCC, kWorstCC);
 
-  const Tables &tb = *c.setup.tables;
   int utmm = tb.utmm[static_cast<int>(c.def(primary).type)][static_cast<int>(c.def(t).type)];
   k.drm_terms.push_back({"7.4", utmm,
                          std::string("UTMM: ") + std::string(name(c.def(primary).type)) +

@@ -2,6 +2,7 @@
 #include "engine.hpp"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <stdexcept>
 
@@ -16,6 +17,13 @@ constexpr Phase kActionPhases[] = {
 } // namespace
 
 const char *phase_section(Phase p) { return section(p); }
+
+std::string_view name(RefusalKind k) {
+  static constexpr std::array<std::string_view, kRefusalKindCount> kNames{
+      "other",         "game_over", "attack_pending", "wrong_phase",  "not_yours",   "no_command",
+      "already_acted", "blocked",   "unreachable",    "out_of_range", "primary_tie", "malformed"};
+  return kNames[static_cast<int>(k)];
+}
 
 namespace {
 

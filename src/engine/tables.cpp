@@ -1,5 +1,5 @@
-// Loads the series charts (2.6, 7.4, 7.5, 9.2) from data: assets/tables.json, embedded or replaced
-// by a player.
+// Loads the series charts (2.6, 7.3, 7.4, 7.5, 9.2) from data: assets/tables.json, embedded or
+// replaced by a player.
 #include "sns/tables.hpp"
 #include "json_reader.hpp"
 #include "sns/battle.hpp"
@@ -70,6 +70,22 @@ Tables load_tables(const json &doc, const std::string &file) {
   t.fire_firer_high_ground = num("firer_high_ground", -5, 5);
   t.fire_target_horse = num("target_horse", -5, 5);
   t.fire_bonus = num("bonus", -5, 5);
+  // Older tables files have no "cc_shifts": the rulebook's values stay.
+  if (doc.contains("cc_shifts")) {
+    const json &cc = in.object(doc.at("cc_shifts"), "/cc_shifts");
+    auto shift = [&](const char *key) {
+      return static_cast<int>(
+          in.integer(in.field(cc, "/cc_shifts", key), std::string("/cc_shifts/") + key, -6, 6));
+    };
+    t.cc_target_suppressed = shift("target_suppressed");
+    t.cc_pitched = shift("pitched");
+    t.cc_downhill = shift("downhill");
+    t.cc_target_shield_wall = shift("target_shield_wall");
+    t.cc_primary_shield_wall = shift("primary_shield_wall");
+    t.cc_across_trench = shift("across_trench");
+    t.cc_charge_bonus_heavy = shift("charge_bonus_heavy");
+    t.cc_charge_bonus_light = shift("charge_bonus_light");
+  }
   return t;
 }
 
