@@ -166,6 +166,8 @@ bool load_fonts(App &app) {
 
 MapRect sns::app::map_rect(const App &app) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
+  if (app.panels_hidden) // Tab: the map takes the whole window
+    return {vp->WorkPos.x, vp->WorkPos.y, vp->WorkSize.x, vp->WorkSize.y};
   float left = 250 * app.ui_scale, right = 360 * app.ui_scale, log_h = 190 * app.ui_scale;
   return {vp->WorkPos.x + left, vp->WorkPos.y, std::max(50.0f, vp->WorkSize.x - left - right),
           std::max(50.0f, vp->WorkSize.y - log_h)};
@@ -177,6 +179,7 @@ void menu_bar(App &app, bool &quit) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ui::BeginMenu("Game")) {
     if (ui::MenuItem("Start screen")) app.start_screen = true;
+    if (ui::MenuItem("Open...", "Ctrl+O")) open_browser(app);
     if (ui::MenuItem("Undo", "Ctrl+Z", false, app.has_game())) app.session->undo();
     if (ui::MenuItem("Redo", "Ctrl+Y", false, app.has_game())) app.session->redo();
     if (ui::MenuItem("Save", "Ctrl+S", false, app.has_game())) app.save();
@@ -193,6 +196,7 @@ void menu_bar(App &app, bool &quit) {
     ui::MenuItem("Fire range", "R", &app.show_range);
     ui::MenuItem("Hex labels", "L", &app.show_labels);
     if (ui::MenuItem("Fit the map", "Home")) app.camera_fitted = false;
+    ui::MenuItem("Hide the panels", "Tab", &app.panels_hidden, app.has_game());
     ImGui::EndMenu();
   }
   if (ui::BeginMenu("Help")) {
@@ -225,6 +229,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     app.session->say(save_png(renderer, path) ? "Screenshot: " + path : "Screenshot failed");
   }
   if (ctrl && k == SDLK_q) quit = true;
+  if (ctrl && k == SDLK_o) open_browser(app);
   if (!app.has_game() || app.start_screen) return;
   if (ctrl && k == SDLK_z)
     app.session->undo();
@@ -232,8 +237,8 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     app.session->redo();
   else if (ctrl && k == SDLK_s)
     app.save();
-  else if (ctrl && k == SDLK_o)
-    app.start_screen = true;
+  else if (k == SDLK_TAB)
+    app.panels_hidden = !app.panels_hidden;
   else if (k == SDLK_z)
     app.show_zoc = !app.show_zoc;
   else if (k == SDLK_r)
@@ -326,13 +331,17 @@ void frame(App &app, bool &quit, SDL_Renderer *renderer) {
       draw_lessons_screen(app);
     else
       draw_start_screen(app);
+    open_dialog(app);
     return;
   }
   MapRect r = map_rect(app);
+  // A resized window or hidden panels change the map's area: fit the map to it again.
+  if (r.w != app.fitted_w || r.h != app.fitted_h) app.camera_fitted = false;
   if (!app.camera_fitted) {
     app.camera.fit(app.game().battle(), r.x, r.y, r.w, r.h);
     restore_zoom(app, r.x + r.w / 2, r.y + r.h / 2); // the remembered zoom, once per run
     app.camera_fitted = true;
+    app.fitted_w = r.w, app.fitted_h = r.h;
   }
   ImGuiIO &io = ImGui::GetIO();
   PointF mouse{io.MousePos.x, io.MousePos.y};
@@ -368,6 +377,7 @@ void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   if (!terrain_cache.texture) draw_terrain(app, app.camera, bg, r);
   draw_overlay(app, bg, r, hover, marks);
   draw_panels(app, r, hover);
+  open_dialog(app);
 }
 
 // Errors on standard error as one JSON line, written by the JSON library (so quotes are escaped).

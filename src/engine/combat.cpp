@@ -22,7 +22,7 @@ Check validate_attacker(Ctx &c, int u, int t) {
   if (!on_map(c.s, u)) return refuse("7.2", c.name(u) + " is not on the map");
   if (!wing_acts_in(c, d.wing, p))
     return refuse("4.1", c.name(u) + "'s wing (" + c.b.wings[d.wing].name +
-                             ") has no command for the " + std::string(name(p)) + " phase");
+                             ") has no command for the " + std::string(title(p)) + " Phase");
   if (p == Phase::Charge && !is_horse(d.type)) return refuse("10.0", "only Horse units Charge");
   if (c.s.units[u].acted) return refuse("7.2", c.name(u) + " has already attacked this phase");
   if (c.s.units[u].suppressed) return refuse("9.3", c.name(u) + " is Suppressed and cannot attack");

@@ -49,7 +49,7 @@ Check movement_rule(Ctx &c, const Board &board, int u, MoveRule &rule) {
   if (d.side != c.s.active) return refuse("4.0", c.name(u) + " belongs to the other player");
   if (!wing_acts_in(c, d.wing, p))
     return refuse("4.1", c.name(u) + "'s wing (" + c.b.wings[d.wing].name +
-                             ") has no command for the " + std::string(name(p)) + " phase");
+                             ") has no command for the " + std::string(title(p)) + " Phase");
   if (us.acted) return refuse("5.0", c.name(u) + " has already moved this phase");
   if (const Special *sp = special_immobile(c, u))
     return refuse(sp->id, c.name(u) + " cannot move" + (sp->text.empty() ? "" : ": " + sp->text));
@@ -95,7 +95,7 @@ Check movement_rule(Ctx &c, const Board &board, int u, MoveRule &rule) {
     }
     break;
   default:
-    return refuse("5.0", "units do not move in the " + std::string(name(p)) + " phase");
+    return refuse("5.0", "units do not move in the " + std::string(title(p)) + " Phase");
   }
   rule.allowance = suppressed_limit(c, u, rule.allowance);
   return std::nullopt;
