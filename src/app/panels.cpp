@@ -210,6 +210,7 @@ void command_builder(App &app, Footer &footer) {
           (sa.verb == SpecialVerb::Leave ? "Send away: " : "Call back: ") + b.wings[sp.wing].name;
       if (ui::Button(label.c_str())) app.session->play(sa);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sp.text.c_str());
+      rule_link(app, sp.id); // the battle's rule, in the rules window
     }
 }
 
@@ -220,22 +221,20 @@ void crt_table(App &app, CombatClass cc_used, int column) {
   if (!ImGui::BeginTable("crt", 1 + kWorstCC - kBestCC + 1,
                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame))
     return;
+  ImGui::TableSetupColumn("roll", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("<=-2").x);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableSetColumnIndex(0);
-  ui::TextDisabled("roll+DRM");
+  ui::TextDisabled("roll");
   for (CombatClass cc = kBestCC; cc <= kWorstCC; ++cc) {
     ImGui::TableSetColumnIndex(cc - kBestCC + 1);
     if (cc == cc_used) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(90, 80, 20, 255));
-    ui::Text("CC %s", cc_name(cc).c_str());
+    ui::Text("%s", cc_name(cc).c_str());
   }
   for (int c = Tables::kMinColumn; c <= Tables::kMaxColumn; ++c) {
     ImGui::TableNextRow();
     if (c == column) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(70, 40, 40, 255));
     ImGui::TableSetColumnIndex(0);
-    ui::TextDisabled(c == Tables::kMinColumn   ? "-2 or less"
-                     : c == Tables::kMaxColumn ? "8 or more"
-                                               : "%d",
-                     c);
+    ui::TextDisabled(c == Tables::kMinColumn ? "<=-2" : c == Tables::kMaxColumn ? "8+" : "%d", c);
     for (CombatClass cc = kBestCC; cc <= kWorstCC; ++cc) {
       ImGui::TableSetColumnIndex(cc - kBestCC + 1);
       if (cc == cc_used && c == column)
@@ -247,6 +246,7 @@ void crt_table(App &app, CombatClass cc_used, int column) {
     }
   }
   ImGui::EndTable();
+  ui::TextDisabled("Rows: the die roll plus the DRM. Columns: the Primary's CC.");
 }
 
 void attack_preview(App &app, const Action &a, Footer &footer) {
@@ -481,8 +481,7 @@ std::vector<RulesSection> rules_with_battle(const App &app) {
   const Battle &b = app.game().battle();
   for (const Special &sp : b.special)
     all.push_back({sp.id, "(" + b.name + ")",
-                   (sp.text.empty() ? "A special rule of this battle." : sp.text) +
-                       "\n\nIts reading is described in docs/rules-notes.md, \"Special rules\"."});
+                   sp.text.empty() ? "A special rule of this battle." : sp.text});
   return all;
 }
 
