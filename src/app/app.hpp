@@ -76,7 +76,9 @@ struct App {
     std::string folder;
     std::string error;
   } browser;
+  std::optional<uint64_t> fixed_seed; // --seed: new games use it (scripts); otherwise the clock
 
+  uint64_t next_seed() const;
   // Shorthands for the panels, which only read the game and call the session.
   const Game &game() const { return session->game(); }
   const Interaction &view() const { return session->view(); }
@@ -97,6 +99,10 @@ struct App {
 struct MapRect {
   float x, y, w, h;
 };
+// One JSON line on standard error ({"error": text}, {"warning": text}), written by the JSON
+// library.
+void report_line(const char *kind, const std::string &text);
+inline void report_error(const std::string &text) { report_line("error", text); }
 MapRect map_rect(const App &app); // the map's place in the window, between the panels
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,

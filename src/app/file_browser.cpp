@@ -79,7 +79,7 @@ void open_dialog(App &app) {
   if (!enter.empty()) br.folder = (fs::path(br.folder) / enter).string();
   if (!open.empty()) {
     std::string path = (fs::path(br.folder) / open).string();
-    if (app.open(path, static_cast<uint64_t>(ImGui::GetTime() * 1e6) ^ 0x0b5e))
+    if (app.open(path, app.next_seed()))
       br.open = false;
     else
       br.error = app.session->message();

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <imgui.h>
 
 namespace sns::app {
@@ -762,12 +763,50 @@ void begin_centred_window(const char *title, float width, float height) {
             ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
 }
 
+namespace {
+
+// New game: the chosen battle with the ticked options.
+void start_chosen_battle(App &app) {
+  const BattleInfo &bi = app.battles[app.chosen_battle];
+  try {
+    Options o;
+    o.advanced_wing_integrity = bi.offers_advanced && app.advanced_wing_integrity;
+    o.practice = app.practice_choice;
+    app.new_game(load_battle_file(bi.path), o, app.next_seed());
+  } catch (const std::exception &e) {
+    app.session->say(e.what());
+  }
+}
+
+void recent_games(App &app) {
+  const auto &recent = app.session->recent();
+  if (recent.empty()) return;
+  ImGui::Separator();
+  ui::Text("Recent games");
+  for (size_t i = 0; i < recent.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    std::string name = std::filesystem::path(recent[i]).filename().string();
+    if (ui::Button(name.c_str())) app.open(recent[i], 0);
+    ImGui::SameLine();
+    ui::TextDisabled("%s", recent[i].c_str());
+    ImGui::PopID();
+  }
+}
+
+} // namespace
+
 void draw_start_screen(App &app) {
-  begin_centred_window("Shields & Swords II", 760, 560);
+  begin_centred_window("Shields & Swords II", 760, 640);
   ui::TextWrapped("Medieval battles with Command Markers. Pick a battle; both sides are played "
                   "at this screen.");
+  if (app.has_game()) {
+    const char *what = app.session->mode() == Mode::Lesson ? "lesson" : "game";
+    ui::Text("In progress: %s (%s)", app.game().battle().name.c_str(), what);
+    ImGui::SameLine();
+    if (ui::Button("Back to the game")) app.start_screen = app.lessons_screen = false;
+  }
   ImGui::Separator();
-  ImGui::BeginChild("battles", ImVec2(0, 300), true);
+  ImGui::BeginChild("battles", ImVec2(0, 260), true);
   for (size_t i = 0; i < app.battles.size(); ++i) {
     const BattleInfo &bi = app.battles[i];
     ImGui::PushID(static_cast<int>(i));
@@ -785,27 +824,38 @@ void draw_start_screen(App &app) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ui::Checkbox("Practice game (take-backs, branches)", &app.practice_choice);
-  if (ui::Button("New game") && !app.battles.empty()) {
-    try {
-      Options o;
-      o.advanced_wing_integrity = offers && app.advanced_wing_integrity;
-      o.practice = app.practice_choice;
-      app.new_game(load_battle_file(app.battles[app.chosen_battle].path), o,
-                   static_cast<uint64_t>(ImGui::GetTime() * 1e6) ^ 0x5eed);
-    } catch (const std::exception &e) {
-      app.session->say(e.what());
-    }
-  }
+  if (ui::Button("New game") && !app.battles.empty()) start_chosen_battle(app);
   ImGui::SameLine();
   if (ui::Button("Continue the autosave") && app.session->continue_autosave()) app.game_shown();
   ImGui::SameLine();
   if (ui::Button("Learn to play")) app.lessons_screen = true;
+  recent_games(app);
   ImGui::Separator();
-  ImGui::InputText("File", app.path_buffer, sizeof app.path_buffer);
+  ui::InputText("File", app.path_buffer, sizeof app.path_buffer);
   ImGui::SameLine();
-  if (ui::Button("Load")) app.open(app.path_buffer, 0);
+  if (ui::Button("Load")) app.open(app.path_buffer, app.next_seed());
   ImGui::SameLine();
   if (ui::Button("Browse...")) open_browser(app);
+  if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
+  ImGui::End();
+}
+
+// Save as: asked when a game without a name is saved (Ctrl+S) or from the Game menu.
+void save_as_dialog(App &app) {
+  if (!app.save_as_open || !app.has_game()) return;
+  ImGui::SetNextWindowFocus(); // over the panels while it is open
+  begin_centred_window("Save as", 640, 200);
+  ui::TextWrapped("Save this game as a file of its own (the autosave is the app's, rewritten "
+                  "after every move).");
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("File name").x - 12);
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  bool enter = ui::InputText("File name##file", app.save_as_buffer, sizeof app.save_as_buffer,
+                             ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ui::Button("Save") || enter) {
+    if (app.session->save_as(app.save_as_buffer) == Session::Saved::Yes) app.save_as_open = false;
+  }
+  ImGui::SameLine();
+  if (ui::Button("Cancel")) app.save_as_open = false;
   if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
   ImGui::End();
 }

@@ -37,6 +37,12 @@ void ScriptRunner::fail(const std::string &why) {
   error_ = file_ + ":" + std::to_string(s.line) + ": " + s.source + ": " + why;
 }
 
+void ScriptRunner::app_closed() {
+  if (finished()) return;
+  bool last_key = next_ + 1 == steps_.size() && steps_[next_].kind == StepKind::Key;
+  if (!last_key) fail("the app closed before this step was done");
+}
+
 void ScriptRunner::before_frame() {
   ImGuiIO &io = ImGui::GetIO();
   io.MousePos = mouse_.x < 0 ? ImVec2(-FLT_MAX, -FLT_MAX) : mouse_;

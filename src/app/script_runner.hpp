@@ -22,6 +22,8 @@ public:
   bool finished() const { return next_ >= steps_.size() || failed(); }
   bool failed() const { return !error_.empty(); }
   const std::string &error() const { return error_; }
+  // The app was closed: fine when the script's last step closed it (ctrl+q), a failure otherwise.
+  void app_closed();
 
 private:
   std::vector<ScriptStep> steps_;

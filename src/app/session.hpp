@@ -38,6 +38,8 @@ public:
   // The face of a die rolled since the last call (0 when none): the app animates it once.
   int take_roll();
   bool practice() const;
+  // Where fresh dice for practice take-backs come from (scripts fix it so they replay).
+  void seed_fresh_dice(uint64_t seed) { dice_rng_ = seed | 1; }
 
   // --- Starting ------------------------------------------------------------------------------
   void new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed);

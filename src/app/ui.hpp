@@ -47,6 +47,7 @@ bool MenuItem(const char *label, const char *shortcut, bool *selected, bool enab
 bool BeginMenu(const char *label, bool enabled = true);
 bool CollapsingHeader(const char *label, ImGuiTreeNodeFlags flags = 0);
 void ProgressBar(float fraction, const ImVec2 &size, const char *overlay);
+bool InputText(const char *label, char *buffer, size_t size, ImGuiInputTextFlags flags = 0);
 bool Begin(const char *title, bool *open = nullptr, ImGuiWindowFlags flags = 0);
 
 } // namespace sns::app::ui

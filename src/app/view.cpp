@@ -441,4 +441,8 @@ std::string narrate_roll(const Battle &b, const Event &e) {
   return e.text;
 }
 
+std::string command_label(Command c) {
+  return std::string(title(c)); // the engine's one table of command titles
+}
+
 } // namespace sns::app
