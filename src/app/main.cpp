@@ -195,7 +195,7 @@ void menu_bar(App &app, bool &quit) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ui::BeginMenu("Game")) {
     if (ui::MenuItem("Start screen")) app.start_screen = true;
-    if (ui::MenuItem("Open...", "Ctrl+O")) open_browser(app);
+    if (ui::MenuItem("Open...")) open_browser(app);
     if (ui::MenuItem("Undo", "Ctrl+Z", false, app.has_game())) app.session->undo();
     if (ui::MenuItem("Redo", "Ctrl+Y", false, app.has_game())) app.session->redo();
     if (ui::MenuItem("Save", "Ctrl+S", false, app.has_game())) app.save();
@@ -245,7 +245,6 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     app.session->say(save_png(renderer, path) ? "Screenshot: " + path : "Screenshot failed");
   }
   if (ctrl && k == SDLK_q) quit = true;
-  if (ctrl && k == SDLK_o) open_browser(app);
   if (!app.has_game() || app.start_screen) return;
   if (ctrl && k == SDLK_z)
     app.session->undo();
@@ -253,6 +252,8 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     app.session->redo();
   else if (ctrl && k == SDLK_s)
     app.save();
+  else if (ctrl && k == SDLK_o)
+    app.start_screen = true;
   else if (k == SDLK_TAB)
     app.panels_hidden = !app.panels_hidden;
   else if (k == SDLK_z)

@@ -118,7 +118,10 @@ void toggle_wing(App &app, int wing, int wings_per_turn) {
                      return w.side == b.wings[wing].side;
                    }) == 1;
   int *chosen = std::find(std::begin(app.draft_wing), std::end(app.draft_wing), wing);
-  if (chosen != std::end(app.draft_wing) && only_wing) return; // nothing else to choose
+  if (chosen != std::end(app.draft_wing) && only_wing) { // nothing else to choose: start afresh
+    app.draft[chosen - app.draft_wing].clear();
+    return;
+  }
   if (chosen != std::end(app.draft_wing)) {
     app.draft[chosen - app.draft_wing].clear();
     *chosen = -1;
@@ -436,11 +439,13 @@ void footer_buttons(App &app, const Footer &footer) {
     bool pressed = ui::Button(footer.label.c_str(), ImVec2(width, 0));
     ImGui::PopStyleColor(2);
     ImGui::EndDisabled();
-    if ((pressed || (!refused && key_pressed(ImGuiKey_Enter))) &&
-        app.session->play(*footer.action) && footer.action->type == ActionType::Command) {
-      for (auto &d : app.draft) // given: the next Command Phase starts afresh
-        d.clear();
-      std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
+    if (pressed || (!refused && key_pressed(ImGuiKey_Enter))) {
+      if (footer.action->type == ActionType::Command) { // given or refused: the choice starts afresh
+        for (auto &d : app.draft)
+          d.clear();
+        std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
+      }
+      app.session->play(*footer.action);
     }
   }
   if (footer.end_phase && ui::Button("End phase (E)", ImVec2(width, 0)))
