@@ -179,7 +179,7 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
       dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(150, 60, 255, 70));
       PointF c = cam.centre(b, h);
       dl->AddCircle(ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), size * 0.7f,
-                    IM_COL32(130, 40, 230, 200), 0, std::max(1.5f, size * 0.06f));
+                    IM_COL32(130, 40, 230, 130), 0, std::max(1.0f, size * 0.04f));
     }
     if (m & kMarkDestination)
       dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 235, 60, 120));

@@ -440,7 +440,8 @@ void footer_buttons(App &app, const Footer &footer) {
     ImGui::PopStyleColor(2);
     ImGui::EndDisabled();
     if (pressed || (!refused && key_pressed(ImGuiKey_Enter))) {
-      if (footer.action->type == ActionType::Command) { // given or refused: the choice starts afresh
+      if (footer.action->type ==
+          ActionType::Command) { // given or refused: the choice starts afresh
         for (auto &d : app.draft)
           d.clear();
         std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
@@ -486,8 +487,8 @@ std::vector<RulesSection> rules_with_battle(const App &app) {
   if (!app.has_game()) return all;
   const Battle &b = app.game().battle();
   for (const Special &sp : b.special)
-    all.push_back({sp.id, "(" + b.name + ")",
-                   sp.text.empty() ? "A special rule of this battle." : sp.text});
+    all.push_back(
+        {sp.id, "(" + b.name + ")", sp.text.empty() ? "A special rule of this battle." : sp.text});
   return all;
 }
 
@@ -639,7 +640,7 @@ void turn_banner(App &app, const MapRect &map) {
     // still rolling); the Last attack panel is the session's and goes by itself.
     if (new_turn && same_game && app.die_frames <= 0) app.die_face = 0;
     bn.text = new_turn ? turn + "\n" + phase : phase;
-    bn.since = now;
+    bn.since = same_game ? now : -1; // a game just opened has the strip; the banner marks changes
     bn.turn = s.turn, bn.active = s.active, bn.phase = s.phase, bn.game = &app.game();
   }
   ImDrawList *dl = ImGui::GetForegroundDrawList();
