@@ -100,11 +100,11 @@ TEST_CASE("3.0 the sequencer runs the commanded phases in order and skips the re
   for (const Event &e : f.ev)
     if (e.kind == "phase" || e.kind == "skip") phases.push_back(e.text);
   REQUIRE(phases.size() == 6);
-  CHECK(phases[0] == "fire phase skipped: no wing holds its command");
-  CHECK(phases[1] == "horse phase begins");
-  CHECK(phases[2] == "charge phase begins");
-  CHECK(phases[3] == "withdraw phase skipped: no wing holds its command");
-  CHECK(phases[4] == "shield_wall phase skipped: no wing holds its command");
-  CHECK(phases[5] == "move phase begins");
+  CHECK(phases[0] == "Fire Phase skipped: no wing holds its command");
+  CHECK(phases[1] == "Horse Phase begins");
+  CHECK(phases[2] == "Charge Phase begins");
+  CHECK(phases[3] == "Withdraw Phase skipped: no wing holds its command");
+  CHECK(phases[4] == "Shield Wall Phase skipped: no wing holds its command");
+  CHECK(phases[5] == "Move Phase begins");
   CHECK(f.refusal_rule(command({})) == "4.0");
 }

@@ -40,7 +40,7 @@ TEST_CASE("tutorial: a wrong action gets the engine's reason and a nudge, and th
   Attempt bad = run.attempt(bonus_alone);
   CHECK_FALSE(bad.applied);
   CHECK(bad.message.rfind("4.3: ", 0) == 0);
-  CHECK(bad.message.find("Try: command host: move") != std::string::npos);
+  CHECK(bad.message.find("Try: command Rebel Host: Move") != std::string::npos);
   Action other = action_from_json(
       run.game().battle(),
       {{"type", "command"}, {"orders", {{{"wing", "host"}, {"commands", {"fire"}}}}}}, "t");

@@ -2,6 +2,7 @@
 // "The app").
 #include "fixture.hpp"
 #include "view.hpp"
+#include "words.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -119,11 +120,11 @@ TEST_CASE("app 9.1: a chosen firer lights its targets and its range comes from t
   auto pending = view.pending_action(sel);
   REQUIRE(pending);
   CHECK(pending->type == ActionType::Fire);
-  // Target first: choosing the enemy lights who can fire at it; choosing the firer keeps the
-  // target.
+  // Target first: the only unit that can fire at it is picked with it; clicking that firer keeps
+  // the target.
   Selection other;
   view.click(other, f.hex("0504"));
-  CHECK((view.marks(other, false, false)[f.hex("0104")] & kMarkAttacker));
+  CHECK(other.unit == f.u("AI"));
   view.click(other, f.hex("0104"));
   CHECK(other.unit == f.u("AI"));
   CHECK(other.target == f.u("BL1"));
@@ -156,4 +157,76 @@ TEST_CASE("app: the rules text has every section the app links to") {
     CHECK(numbers.count(n) == 1);
   for (int p = 0; p <= static_cast<int>(Phase::GameOver); ++p)
     CHECK(numbers.count(section_for_phase(static_cast<Phase>(p))) == 1);
+}
+
+TEST_CASE("app 7.2: when only one unit can attack the chosen target it is picked at once") {
+  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0101"}});
+  f.command("aw", {"combat"});
+  Interaction view(f.setup, f.s);
+  Selection sel;
+  view.click(sel, f.hex("0404"));
+  CHECK(sel.target == f.u("BL1"));
+  CHECK(sel.attackers == std::vector<int>{f.u("AV1")});
+  REQUIRE(view.pending_action(sel)); // the preview shows without another click
+  view.click(sel, f.hex("0403"));    // clicking the only attacker keeps it picked
+  CHECK(sel.attackers == std::vector<int>{f.u("AV1")});
+}
+
+TEST_CASE("app 9.1: when only one unit can fire at the chosen target it is picked at once") {
+  Fixture f("field.json", {{"AI", "0104"}, {"BL1", "0504"}, {"AV1", "0108"}});
+  f.command("aw", {"fire"});
+  Interaction view(f.setup, f.s);
+  Selection sel;
+  view.click(sel, f.hex("0504"));
+  CHECK(sel.target == f.u("BL1"));
+  CHECK(sel.unit == f.u("AI"));
+  auto pending = view.pending_action(sel);
+  REQUIRE(pending);
+  CHECK(pending->type == ActionType::Fire);
+}
+
+TEST_CASE("app: every rule tag the log and refusals carry opens a section of the rules window") {
+  std::ifstream in(source_path("assets/rules.md"));
+  std::stringstream text;
+  text << in.rdbuf();
+  auto sections = parse_rules_text(text.str());
+  auto has = [&](const std::string &tag, const Battle &b) {
+    std::string want = section_for_tag(tag);
+    for (const RulesSection &s : sections)
+      if (s.number == want) return true;
+    for (const Special &sp : b.special) // the rules window lists the battle's own rules too
+      if (sp.id == want) return true;
+    return false;
+  };
+  for (int r = 1; r <= 26; ++r) {
+    auto b = load_battle_file(source_path("battles/first-clash.json"));
+    CHECK(has("R" + std::to_string(r), *b));
+  }
+  for (const char *battle : {"first-clash", "grunwald-1410", "morlaix-1342", "the-standard-1138"}) {
+    auto b = load_battle_file(source_path(std::string("battles/") + battle + ".json"));
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      Game g(b, Options{}, seed);
+      for (int step = 0; step < 400 && !g.state().game_over(); ++step) {
+        auto legal = legal_actions(g.setup(), g.state());
+        (void)g.play(legal[(seed * 7919 + step * 104729) % legal.size()]);
+      }
+      for (const Event &e : g.log()) {
+        INFO(battle << " " << e.kind << ": " << e.text);
+        CHECK((e.rule.empty() || has(e.rule, *b)));
+      }
+    }
+  }
+}
+
+TEST_CASE("app: actions, commands, phases and terrain are named in players' words, not file ids") {
+  auto b = load_battle_file(source_path("battles/first-clash.json"));
+  Action a{.type = ActionType::Command};
+  a.orders.push_back({static_cast<int16_t>(b->wing_index("host")), {}});
+  a.orders[0].commands.push_back(Command::Move);
+  a.orders[0].commands.push_back(Command::ShieldWall);
+  CHECK(action_words(*b, a) == "command Rebel Host: Move, Shield Wall");
+  CHECK(phase_words(Phase::SecondMove) == "Second Move");
+  CHECK(terrain_words("high_ground") == "High ground");
+  Action pass{.type = ActionType::Initiative};
+  CHECK(action_words(*b, pass) == "pass the turn");
 }

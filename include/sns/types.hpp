@@ -64,6 +64,9 @@ std::string_view name(Phase p);
 std::string_view name(CombatResult r);
 std::string_view name(HexsideFeature f);
 std::string cc_name(CombatClass cc);
+// The same vocabulary in the words players read (log texts, the app): "Shield Wall", "Second Move".
+std::string_view title(Command c);
+std::string_view title(Phase p);
 
 std::optional<UnitType> parse_unit_type(std::string_view s);
 std::optional<Command> parse_command(std::string_view s);

@@ -63,6 +63,22 @@ struct App {
   Settings settings;
   bool zoom_restored = false; // the remembered zoom is applied once, at the first fit
   bool explain = false;
+  bool panels_hidden = false;       // Tab: the map alone
+  float fitted_w = 0, fitted_h = 0; // the map area the camera was fitted to (refit on resize)
+  // The banner shown when the Player Turn or the phase changes, and what it was last shown for.
+  struct Banner {
+    std::string text;
+    double since = -1; // ImGui time it appeared
+    int turn = 0, active = -1;
+    Phase phase = Phase::GameOver;
+    const void *game = nullptr;
+  } banner;
+  // The Open dialog: a folder listing of folders and .json files.
+  struct Browser {
+    bool open = false;
+    std::string folder;
+    std::string error;
+  } browser;
   std::optional<uint64_t> fixed_seed; // --seed: new games use it (scripts); otherwise the clock
 
   uint64_t next_seed() const;
@@ -101,6 +117,11 @@ void draw_lessons_screen(App &app);
 void begin_centred_window(const char *title, float width, float height); // fixed, centred; End() it
 void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
 void save_as_dialog(App &app);
+void open_dialog(App &app);                     // the folder browser (file_browser.cpp)
+void open_browser(App &app);                    // opens it at the saves folder or the last one used
+void turn_banner(App &app, const MapRect &map); // the Player Turn and phase, over the map
+// A rules tag as the log and panels draw it ("§7.5", "§R1", "§camp"): never mistaken for a unit.
+void rule_link(App &app, const std::string &rule, bool same_line = true);
 void lines_panel(App &app); // practice lines, in the Battle panel
 void log_context_menu(App &app, size_t entry);
 unsigned wing_colour(const std::string &hex);

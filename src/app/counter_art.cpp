@@ -15,6 +15,9 @@ unsigned wing_colour(const std::string &hex) {
 
 namespace {
 
+// Below this size (pixels) a counter is drawn in its compact form: letters only.
+constexpr float kCompactCounter = 40.0f;
+
 ImU32 text_colour_on(ImU32 bg) {
   float r = (bg & 0xFF) / 255.f, g = ((bg >> 8) & 0xFF) / 255.f, b = ((bg >> 16) & 0xFF) / 255.f;
   float lum = 0.299f * r + 0.587f * g + 0.114f * b;
@@ -88,10 +91,37 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
     dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), ImVec2(z.x - 1, a.y + size * 0.26f),
                       IM_COL32(255, 255, 255, 190));
   ImU32 head = reduced ? IM_COL32(20, 20, 20, 255) : fg;
-  type_symbol(dl, d.type, cx, cy - size * 0.02f, size * 0.44f, fg);
   ImFont *font = app.fonts.bold ? app.fonts.bold : ImGui::GetFont();
-  float big = size * 0.32f, small = size * 0.2f;
   char text[16];
+  if (size < kCompactCounter) {
+    // Small counters (a big map at its fitted view): no symbol, the letters as large as fit.
+    // Type code at the top, CC and Fire Factor at the bottom, each at least 40% of the counter.
+    float letters = size * 0.42f;
+    std::string type(name(d.type));
+    dl->AddText(font, letters, ImVec2(a.x + size * 0.06f, a.y - size * 0.02f), head, type.c_str());
+    std::snprintf(text, sizeof text, "%s", cc_name(f.cc).c_str());
+    dl->AddText(font, letters, ImVec2(a.x + size * 0.06f, z.y - letters * 1.08f), fg, text);
+    if (f.fire) {
+      std::snprintf(text, sizeof text, "%d", f.fire);
+      ImVec2 ext = font->CalcTextSizeA(letters, 1e9f, 0, text);
+      dl->AddText(font, letters, ImVec2(z.x - ext.x - size * 0.06f, z.y - letters * 1.08f), fg,
+                  text);
+    }
+    if (f.crown) crown(dl, z.x - size * 0.36f, a.y + size * 0.06f, size * 0.3f);
+    if (us.suppressed) {
+      ImVec2 c(z.x, a.y);
+      dl->AddCircleFilled(c, size * 0.2f, IM_COL32(200, 30, 30, 255));
+      centred_text(dl, font, letters * 0.8f, c.x, c.y, IM_COL32(255, 255, 255, 255), "S");
+    }
+    if (us.shield_wall) // a shield's edge down the left side
+      dl->AddRectFilled(ImVec2(a.x - size * 0.1f, a.y + size * 0.2f),
+                        ImVec2(a.x + size * 0.02f, z.y - size * 0.2f),
+                        IM_COL32(200, 200, 210, 255));
+    if (dim) dl->AddRectFilled(a, z, IM_COL32(0, 0, 0, 110));
+    return;
+  }
+  type_symbol(dl, d.type, cx, cy - size * 0.02f, size * 0.44f, fg);
+  float big = size * 0.32f, small = size * 0.2f;
   std::snprintf(text, sizeof text, "%s", cc_name(f.cc).c_str());
   centred_text(dl, font, big, cx - size * 0.24f, cy + size * 0.32f, fg, text);
   if (f.fire) {

@@ -1,6 +1,7 @@
 // Learning in the app: the lesson screen and steps, explain mode, practice take-backs and branches.
 #include "app.hpp"
 #include "ui.hpp"
+#include "words.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -24,10 +25,11 @@ void learning_panel(App &app) {
     ImGui::BeginChild("lesson", ImVec2(0, 230 * app.ui_scale), true);
     ui::Text("Lesson: %s", l.title.c_str());
     if (const LessonStep *s = run->step()) {
-      ui::TextDisabled("Step %zu of %zu  [%s]", run->step_index() + 1, l.steps.size(),
+      ui::TextDisabled("Step %zu of %zu  \xC2\xA7%s", run->step_index() + 1, l.steps.size(),
                        s->rule.c_str());
       ImGui::SameLine();
-      if (ui::SmallButton("Read the rule")) app.rules_open = s->rule, app.show_rules = true;
+      if (ui::SmallButton("Read the rule"))
+        app.rules_open = section_for_tag(s->rule), app.show_rules = true;
       if (run->step_index() > 0 && !l.steps[run->step_index() - 1].after.empty())
         ui::TextColored(ImVec4(0.6f, 0.9f, 0.6f, 1), "%s",
                         l.steps[run->step_index() - 1].after.c_str());
@@ -35,7 +37,7 @@ void learning_panel(App &app) {
       if (s->expect.empty()) {
         if (ui::Button("Next")) app.session->next_step();
       } else if (auto e = run->next_expected()) {
-        ui::TextDisabled("Asked: %s", describe(app.game().battle(), *e).c_str());
+        ui::TextDisabled("Asked: %s", action_words(app.game().battle(), *e).c_str());
       }
     } else {
       ui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "Lesson complete.");
@@ -53,7 +55,7 @@ void learning_panel(App &app) {
   const GameState &s = app.game().state();
   ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(45, 40, 20, 255));
   ImGui::BeginChild("explain", ImVec2(0, 150 * app.ui_scale), true);
-  ui::Text("Explain: %s phase", std::string(name(s.phase)).c_str());
+  ui::Text("Explain: the %s Phase", phase_words(s.phase).c_str());
   ui::TextWrapped("%s", phase_explanation(s.phase).c_str());
   auto wings = wings_acting(app.game().setup(), s, s.phase);
   if (!wings.empty()) {

@@ -1,5 +1,6 @@
 // Lesson scripts: each asked action turned into the clicks and presses a player would make.
 #include "lesson_script.hpp"
+#include "words.hpp"
 
 #include "view.hpp"
 
@@ -53,7 +54,7 @@ std::vector<std::string> steps_for_action(const Setup &setup, const GameState &s
     auto r = preview_attack(setup, s, unnamed, p);
     // A tie for Primary is answered in the panel, as attack_preview offers it.
     if (r && r->kind == RefusalKind::PrimaryTie)
-      out.push_back("press " + quoted(b.units[a.primary].id));
+      out.push_back("press " + quoted(unit_words(b, a.primary)));
     out.push_back("press \"Attack: roll the die (Enter)\"");
     break;
   }
@@ -73,8 +74,8 @@ std::vector<std::string> steps_for_action(const Setup &setup, const GameState &s
                                     b.wings[sp.wing].name));
     break;
   }
-  default: // choices answered with a button named by the action
-    out.push_back("press " + quoted(describe(b, a)));
+  default: // choices answered with a button named by the action, in the panel's words
+    out.push_back("press " + quoted(action_words(b, a)));
     break;
   }
   return out;

@@ -198,6 +198,8 @@ bool load_fonts(App &app) {
 
 MapRect sns::app::map_rect(const App &app) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
+  if (app.panels_hidden) // Tab: the map takes the whole window
+    return {vp->WorkPos.x, vp->WorkPos.y, vp->WorkSize.x, vp->WorkSize.y};
   float left = 250 * app.ui_scale, right = 360 * app.ui_scale, log_h = 190 * app.ui_scale;
   float top = replay_controls_height(app); // the replay's controls sit above the map
   return {vp->WorkPos.x + left, vp->WorkPos.y + top, std::max(50.0f, vp->WorkSize.x - left - right),
@@ -210,6 +212,7 @@ void menu_bar(App &app, bool &quit) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ui::BeginMenu("Game")) {
     if (ui::MenuItem("Start screen")) app.start_screen = true;
+    if (ui::MenuItem("Open...")) open_browser(app);
     if (ui::MenuItem("Undo", "Ctrl+Z", false, app.has_game())) app.session->undo();
     if (ui::MenuItem("Redo", "Ctrl+Y", false, app.has_game())) app.session->redo();
     if (ui::MenuItem("Save", "Ctrl+S", false, app.has_game())) app.save();
@@ -227,6 +230,7 @@ void menu_bar(App &app, bool &quit) {
     ui::MenuItem("Fire range", "R", &app.show_range);
     ui::MenuItem("Hex labels", "L", &app.show_labels);
     if (ui::MenuItem("Fit the map", "Home")) app.camera_fitted = false;
+    ui::MenuItem("Hide the panels", "Tab", &app.panels_hidden, app.has_game());
     ImGui::EndMenu();
   }
   if (ui::BeginMenu("Help")) {
@@ -268,6 +272,8 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     app.save();
   else if (ctrl && k == SDLK_o)
     app.start_screen = true;
+  else if (k == SDLK_TAB)
+    app.panels_hidden = !app.panels_hidden;
   else if (k == SDLK_z)
     app.show_zoc = !app.show_zoc;
   else if (k == SDLK_r)
@@ -365,13 +371,17 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
     else
       draw_start_screen(app);
     record_windows(app, map_rect(app));
+    open_dialog(app);
     return;
   }
   MapRect r = map_rect(app);
+  // A resized window or hidden panels change the map's area: fit the map to it again.
+  if (r.w != app.fitted_w || r.h != app.fitted_h) app.camera_fitted = false;
   if (!app.camera_fitted) {
     app.camera.fit(app.game().battle(), r.x, r.y, r.w, r.h);
     restore_zoom(app, r.x + r.w / 2, r.y + r.h / 2); // the remembered zoom, once per run
     app.camera_fitted = true;
+    app.fitted_w = r.w, app.fitted_h = r.h;
   }
   ImGuiIO &io = ImGui::GetIO();
   PointF mouse{io.MousePos.x, io.MousePos.y};
@@ -417,6 +427,7 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   draw_overlay(app, bg, r, hover, marks);
   draw_panels(app, r, hover);
   record_windows(app, r);
+  open_dialog(app);
 }
 
 // One frame: the screen shown, then any dialog over it.

@@ -175,8 +175,12 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
         dl->AddLine(corners[h][(3 + k) % 6], corners[h][(5 + k) % 6], IM_COL32(200, 20, 20, 150),
                     1.5f);
     }
-    if (m & kMarkFireRange)
-      dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 140, 0, 60));
+    if (m & kMarkFireRange) { // violet, a colour no terrain uses, with a ring inside the hex
+      dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(150, 60, 255, 70));
+      PointF c = cam.centre(b, h);
+      dl->AddCircle(ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), size * 0.7f,
+                    IM_COL32(130, 40, 230, 130), 0, std::max(1.0f, size * 0.04f));
+    }
     if (m & kMarkDestination)
       dl->AddConvexPolyFilled(corners[h].data(), 6, IM_COL32(255, 235, 60, 120));
     if (m & kMarkRetreat)
@@ -190,7 +194,7 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
     HexId h = s.units[u].hex;
     if (h == kOffMap) continue;
     PointF c = cam.centre(b, h);
-    float cs = size * 1.25f;
+    float cs = size * 1.35f; // as large as fits between neighbours
     bool dim = s.attack.stage == AttackStage::None && app.view().phase_moves_units() &&
                !(marks[h] & kMarkMovable) && b.units[u].side == s.active;
     draw_counter(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs, static_cast<int>(u),

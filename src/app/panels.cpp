@@ -1,7 +1,8 @@
-// The app's panels: sequence of play, commands, combat and fire previews, choices, log, rules,
-// victory.
+// The app's panels: sequence of play, wings, commands, combat and fire previews, choices, log,
+// rules, victory, the turn banner.
 #include "app.hpp"
 #include "ui.hpp"
+#include "words.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -21,11 +22,7 @@ constexpr Phase kSequence[] = {Phase::Command,      Phase::Fire,          Phase:
 
 // "Fire (9.0)": the phase's name for players, and its section from the engine's own table.
 std::string phase_title(Phase p) {
-  static const char *names[] = {"Command",    "Fire",          "Horse",          "  Charges",
-                                "Withdraw",   "Shield Wall",   "Move",           "Second Move",
-                                "Combat",     "Second Combat", "Pitched Combat", "Victory Check",
-                                "Initiative", "Game over"};
-  return std::string(names[static_cast<int>(p)]) + " (" + phase_section(p) + ")";
+  return (p == Phase::Charge ? "  " : "") + phase_words(p) + " (" + phase_section(p) + ")";
 }
 
 // A shortcut key, unless the player is typing into a text field (the rules search, a file path).
@@ -33,21 +30,26 @@ bool key_pressed(ImGuiKey key) {
   return !ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(key));
 }
 
-void rule_link(App &app, const std::string &rule, bool same_line = true) {
-  if (rule.empty()) return;
-  if (same_line) ImGui::SameLine();
-  std::string label = "[" + rule + "]##" + rule + std::to_string(ImGui::GetCursorPosY());
-  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(120, 180, 255, 255));
-  if (ui::SmallButton(label.c_str())) {
-    std::string num = rule;
-    while (!num.empty() && !std::isdigit(static_cast<unsigned char>(num.back())))
-      num.pop_back();
-    if (!num.empty() && num.find('.') == std::string::npos) num += ".0";
-    app.rules_open = num.rfind("R", 0) == 0 ? "3.0" : num;
-    app.show_rules = true;
-  }
-  ImGui::PopStyleColor();
+// A small square of the wing's colour, in line with the text that follows.
+void wing_swatch(const Battle &b, int wing) {
+  float h = ImGui::GetTextLineHeight();
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  p.y += (ImGui::GetFrameHeight() - h) / 2;
+  ImDrawList *dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + h, p.y + h), wing_colour(b.wings[wing].color));
+  dl->AddRect(p, ImVec2(p.x + h, p.y + h), IM_COL32(230, 230, 230, 200));
+  ImGui::Dummy(ImVec2(h, ImGui::GetFrameHeight()));
+  ImGui::SameLine();
 }
+
+// The buttons at the foot of the Orders panel, which never scroll away: the decision's main
+// action (give the commands, roll the die) and End phase.
+struct Footer {
+  std::string label;
+  std::optional<Action> action;
+  std::string disabled_why; // the main action is shown but refused, and why
+  bool end_phase = false;
+};
 
 void status_panel(App &app) {
   const Battle &b = app.game().battle();
@@ -69,6 +71,15 @@ void status_panel(App &app) {
       ui::TextDisabled("(wins at %d)", *sd.victory_vp);
       ui::ProgressBar(std::min(1.0f, s.vp[side] / static_cast<float>(*sd.victory_vp)),
                       ImVec2(-1, 6), "");
+    }
+    // The side's wings: colour, letter on the counters, name.
+    for (size_t w = 0; w < b.wings.size(); ++w) {
+      if (b.wings[w].side != side) continue;
+      ImGui::Indent(8);
+      wing_swatch(b, static_cast<int>(w));
+      char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[w].name[0])));
+      ui::Text("%c  %s", letter, b.wings[w].name.c_str());
+      ImGui::Unindent(8);
     }
     if (s.initiative == side) {
       ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 210, 60, 255));
@@ -96,87 +107,106 @@ void status_panel(App &app) {
   ui::Checkbox("Fire range of selection (R)", &app.show_range);
   ui::Checkbox("Hex labels (L)", &app.show_labels);
   ui::Checkbox("Explain mode (X)", &app.explain);
+  ui::TextDisabled("Tab hides the panels.");
   lines_panel(app);
 }
 
-void command_builder(App &app) {
+// Chooses or drops a wing in the command being built: one wing a turn works like a radio button.
+void toggle_wing(App &app, int wing, int wings_per_turn) {
+  const Battle &b = app.game().battle();
+  bool only_wing = std::count_if(b.wings.begin(), b.wings.end(), [&](const WingDef &w) {
+                     return w.side == b.wings[wing].side;
+                   }) == 1;
+  int *chosen = std::find(std::begin(app.draft_wing), std::end(app.draft_wing), wing);
+  if (chosen != std::end(app.draft_wing) && only_wing) { // nothing else to choose: start afresh
+    app.draft[chosen - app.draft_wing].clear();
+    return;
+  }
+  if (chosen != std::end(app.draft_wing)) {
+    app.draft[chosen - app.draft_wing].clear();
+    *chosen = -1;
+    return;
+  }
+  if (wings_per_turn == 1) {
+    for (auto &d : app.draft)
+      d.clear();
+    std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
+  }
+  int *free = std::find(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
+  if (free != std::end(app.draft_wing)) *free = wing;
+}
+
+void command_builder(App &app, Footer &footer) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   const SideDef &side = b.sides[s.active];
-  ui::TextWrapped(
-      "Give up to %d wing%s up to %d commands each. Each marker is played once, one face up.",
-      side.wings_per_turn, side.wings_per_turn == 1 ? "" : "s", side.commands_per_wing);
+  ui::TextWrapped("%s: choose up to %d wing%s, then up to %d command%s for each. Each marker is "
+                  "played once, one face up.",
+                  side.name.c_str(), side.wings_per_turn, side.wings_per_turn == 1 ? "" : "s",
+                  side.commands_per_wing, side.commands_per_wing == 1 ? "" : "s");
   rule_link(app, "4.0", false);
-  ImGui::SameLine();
-  ui::TextDisabled("Choose a wing, then click marker faces.");
   std::vector<int> wings;
   for (size_t w = 0; w < b.wings.size(); ++w)
     if (b.wings[w].side == s.active) wings.push_back(static_cast<int>(w));
-  int slots = std::min<int>(side.wings_per_turn, 8);
-  for (int k = 0; k < slots; ++k) {
+  // A side with a single wing has nothing to choose: it is chosen already.
+  if (wings.size() == 1 && app.draft_wing[0] < 0 &&
+      std::all_of(std::begin(app.draft), std::end(app.draft),
+                  [](const std::vector<Command> &d) { return d.empty(); }))
+    app.draft_wing[0] = wings[0];
+  ui::Text("Wings:");
+  for (int w : wings) {
+    bool on = std::find(std::begin(app.draft_wing), std::end(app.draft_wing), w) !=
+              std::end(app.draft_wing);
+    wing_swatch(b, w);
+    std::string label = b.wings[w].name + "##wing" + std::to_string(w);
+    if (ui::Selectable(label.c_str(), on)) toggle_wing(app, w, side.wings_per_turn);
+  }
+  for (int k = 0; k < 8; ++k) {
+    if (app.draft_wing[k] < 0) continue;
     ImGui::PushID(k);
-    if (slots > 1) ui::Text("Wing %d of %d:", k + 1, slots);
-    // Each wing a button in its own colour (the counters' colour), so the choice is seen.
-    for (int w : wings) {
-      ImVec2 at = ImGui::GetCursorScreenPos();
-      float h = ImGui::GetFrameHeight();
-      ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + h, at.y + h),
-                                                wing_colour(b.wings[w].color));
-      ImGui::Dummy(ImVec2(h, h));
-      ImGui::SameLine();
-      if (ui::RadioButton(b.wings[w].name.c_str(), app.draft_wing[k] == w)) {
-        bool same = app.draft_wing[k] == w;
-        app.draft_wing[k] = same ? -1 : w;
-        app.draft[k].clear();
-      }
-    }
-    if (app.draft_wing[k] >= 0) {
-      ui::Text("Markers (click a face):");
-      for (size_t m = 0; m < side.markers.size(); ++m) {
-        const Marker &mk = side.markers[m];
-        for (int f = 0; f < mk.count; ++f) {
-          Command cmd = mk.faces[f];
-          bool on = std::find(app.draft[k].begin(), app.draft[k].end(), cmd) != app.draft[k].end();
-          std::string label =
-              command_label(cmd) + "##" + std::to_string(m) + "_" + std::to_string(f);
-          if (f) ImGui::SameLine(0, 2), ui::TextDisabled("|"), ImGui::SameLine(0, 2);
-          if (on) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(60, 140, 60, 255));
-          if (ui::SmallButton(label.c_str())) {
-            if (on)
-              std::erase(app.draft[k], cmd);
-            else
-              app.draft[k].push_back(cmd);
-          }
-          if (on) ImGui::PopStyleColor();
+    ImGui::Separator();
+    wing_swatch(b, app.draft_wing[k]);
+    ui::Text("%s: click marker faces", b.wings[app.draft_wing[k]].name.c_str());
+    for (size_t m = 0; m < side.markers.size(); ++m) {
+      const Marker &mk = side.markers[m];
+      for (int f = 0; f < mk.count; ++f) {
+        Command cmd = mk.faces[f];
+        bool on = std::find(app.draft[k].begin(), app.draft[k].end(), cmd) != app.draft[k].end();
+        std::string label = command_words(cmd) + "##" + std::to_string(m) + "_" + std::to_string(f);
+        if (f) ImGui::SameLine(0, 2), ui::TextDisabled("|"), ImGui::SameLine(0, 2);
+        if (on) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(60, 140, 60, 255));
+        if (ui::Button(label.c_str())) {
+          if (on)
+            std::erase(app.draft[k], cmd);
+          else
+            app.draft[k].push_back(cmd);
         }
+        if (on) ImGui::PopStyleColor();
       }
     }
     ImGui::PopID();
   }
   Action a{.type = ActionType::Command};
-  for (int k = 0; k < slots; ++k)
-    if (app.draft_wing[k] >= 0 && a.orders.size() < kMaxWingOrders) {
+  for (int k = 0; k < 8; ++k)
+    if (app.draft_wing[k] >= 0 && !app.draft[k].empty() && a.orders.size() < kMaxWingOrders) {
       WingOrder o{static_cast<int16_t>(app.draft_wing[k]), {}};
       for (Command c : app.draft[k])
         if (o.commands.size() < kMaxListedCommands) o.commands.push_back(c);
       a.orders.push_back(o);
     }
   auto refusal = check(app.game().setup(), s, a);
+  ImGui::Separator();
   if (refusal) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 120, 100, 255));
     ui::TextWrapped("%s: %s", refusal->rule.c_str(), refusal->reason.c_str());
     ImGui::PopStyleColor();
     rule_link(app, refusal->rule, false);
+  } else {
+    ui::TextWrapped("Ready: %s.", action_words(b, a).c_str());
   }
-  ImGui::BeginDisabled(refusal.has_value());
-  if (ui::Button(a.orders.empty() ? "Give no commands (Enter)" : "Give these commands (Enter)") ||
-      (!refusal && key_pressed(ImGuiKey_Enter))) {
-    for (auto &d : app.draft)
-      d.clear();
-    std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
-    app.session->play(a);
-  }
-  ImGui::EndDisabled();
+  footer.label = a.orders.empty() ? "Give no commands (Enter)" : "Give these commands (Enter)";
+  footer.action = a;
+  if (refusal) footer.disabled_why = refusal->reason;
   for (const Action &sa : app.view().legal())
     if (sa.type == ActionType::Special) {
       const Special &sp = b.special[sa.special];
@@ -184,40 +214,46 @@ void command_builder(App &app) {
           (sa.verb == SpecialVerb::Leave ? "Send away: " : "Call back: ") + b.wings[sp.wing].name;
       if (ui::Button(label.c_str())) app.session->play(sa);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sp.text.c_str());
+      rule_link(app, sp.id); // the battle's rule, in the rules window
     }
 }
 
-// The CRT (2.6, 7.5) with the row in use lit, and the column of the last roll when there is one.
-void crt_table(App &app, CombatClass row, int column) {
+// The CRT (2.6, 7.5), turned on its side so that it fits the panel: a row for each column of
+// roll + DRM, a column for each CC. The CC in use is lit, and the cell of the last roll.
+void crt_table(App &app, CombatClass cc_used, int column) {
   const Tables &t = *app.game().setup().tables;
-  if (!ImGui::BeginTable("crt", 12, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
+  if (!ImGui::BeginTable("crt", 1 + kWorstCC - kBestCC + 1,
+                         ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame))
     return;
-  ImGui::TableNextRow();
+  ImGui::TableSetupColumn("roll", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("<=-2").x);
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableSetColumnIndex(0);
-  ui::TextDisabled("CC");
-  for (int c = Tables::kMinColumn; c <= Tables::kMaxColumn; ++c) {
-    ImGui::TableSetColumnIndex(c - Tables::kMinColumn + 1);
-    ui::TextDisabled(c == Tables::kMinColumn ? "<=-2" : c == Tables::kMaxColumn ? "8+" : "%d", c);
-  }
+  ui::TextDisabled("roll");
   for (CombatClass cc = kBestCC; cc <= kWorstCC; ++cc) {
-    ImGui::TableNextRow();
-    if (cc == row) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 80, 20, 255));
-    ImGui::TableSetColumnIndex(0);
+    ImGui::TableSetColumnIndex(cc - kBestCC + 1);
+    if (cc == cc_used) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(90, 80, 20, 255));
     ui::Text("%s", cc_name(cc).c_str());
-    for (int c = Tables::kMinColumn; c <= Tables::kMaxColumn; ++c) {
-      ImGui::TableSetColumnIndex(c - Tables::kMinColumn + 1);
-      if (cc == row && c == column)
+  }
+  for (int c = Tables::kMinColumn; c <= Tables::kMaxColumn; ++c) {
+    ImGui::TableNextRow();
+    if (c == column) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(70, 40, 40, 255));
+    ImGui::TableSetColumnIndex(0);
+    ui::TextDisabled(c == Tables::kMinColumn ? "<=-2" : c == Tables::kMaxColumn ? "8+" : "%d", c);
+    for (CombatClass cc = kBestCC; cc <= kWorstCC; ++cc) {
+      ImGui::TableSetColumnIndex(cc - kBestCC + 1);
+      if (cc == cc_used && c == column)
         ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(200, 60, 40, 255));
-      else if (c == column)
-        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(70, 40, 40, 255));
+      else if (cc == cc_used)
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(90, 80, 20, 255));
       const CrtCell &cell = t.cell(cc, c);
       ui::Text("%s%s", std::string(name(cell.result)).c_str(), cell.asterisk ? "*" : "");
     }
   }
   ImGui::EndTable();
+  ui::TextDisabled("Rows: the die roll plus the DRM. Columns: the Primary's CC.");
 }
 
-void attack_preview(App &app, const Action &a) {
+void attack_preview(App &app, const Action &a, Footer &footer) {
   const Battle &b = app.game().battle();
   AttackPreview p;
   auto r = preview_attack(app.game().setup(), app.game().state(), a, p);
@@ -226,14 +262,17 @@ void attack_preview(App &app, const Action &a) {
     if (r->kind == RefusalKind::PrimaryTie) {
       ui::Text("Choose the Primary (7.2):");
       for (int u : a.attackers)
-        if (ui::RadioButton(b.units[u].id.c_str(), app.sel().primary == u)) app.sel().primary = u;
+        if (ui::RadioButton(unit_words(b, u).c_str(), app.sel().primary == u))
+          app.sel().primary = u;
     } else {
       ui::TextWrapped("%s: %s", r->rule.c_str(), r->reason.c_str());
       rule_link(app, r->rule);
     }
     return;
   }
-  ui::Text("Primary: %s (%s)", b.units[p.primary].id.c_str(), b.units[p.primary].name.c_str());
+  ui::TextWrapped("%s attacks %s", unit_words(b, p.primary).c_str(),
+                  unit_words(b, a.target).c_str());
+  if (a.attackers.size() > 1) ui::TextDisabled("(Primary, with %zu more)", a.attackers.size() - 1);
   ui::Text("CC %s", cc_name(p.base_cc).c_str());
   for (const Term &t : p.cc_shifts) {
     ui::BulletText("%+d level%s: %s", t.value, std::abs(t.value) == 1 ? "" : "s", t.reason.c_str());
@@ -245,7 +284,7 @@ void attack_preview(App &app, const Action &a) {
     ui::BulletText("%+d %s", t.value, t.reason.c_str());
     rule_link(app, t.rule);
   }
-  ui::Text("Result by die roll (row %s):", cc_name(p.cc).c_str());
+  ui::Text("Result by die roll (CC %s):", cc_name(p.cc).c_str());
   for (int roll = 1; roll <= 8; ++roll) {
     const CrtCell &c = p.by_roll[roll - 1];
     ui::Text("%d:%s%s", roll, std::string(name(c.result)).c_str(), c.asterisk ? "*" : "");
@@ -263,18 +302,18 @@ void attack_preview(App &app, const Action &a) {
     ui::ProgressBar(static_cast<float>(p.outcomes[res]), ImVec2(-1, 0), label);
     ImGui::PopStyleColor();
   }
-  if (ui::Button("Attack: roll the die (Enter)") || key_pressed(ImGuiKey_Enter))
-    app.session->play(a);
+  footer.label = "Attack: roll the die (Enter)";
+  footer.action = a;
 }
 
-void fire_preview(App &app, const Action &a) {
+void fire_preview(App &app, const Action &a, Footer &footer) {
   FirePreview p;
   if (auto r = preview_fire(app.game().setup(), app.game().state(), a, p)) {
     ui::TextWrapped("%s: %s", r->rule.c_str(), r->reason.c_str());
     return;
   }
   const Battle &b = app.game().battle();
-  ui::Text("%s fires at %s", b.units[a.unit].id.c_str(), b.units[a.target].id.c_str());
+  ui::TextWrapped("%s fires at %s", unit_words(b, a.unit).c_str(), unit_words(b, a.target).c_str());
   ui::Text("Fire Factor %d", visible_face(b, app.game().state(), a.unit).fire);
   for (const Term &t : p.modifiers) {
     ui::BulletText("%+d %s", t.value, t.reason.c_str());
@@ -284,7 +323,8 @@ void fire_preview(App &app, const Action &a) {
   char label[32];
   std::snprintf(label, sizeof label, "%.1f%%", p.chance * 100);
   ui::ProgressBar(static_cast<float>(p.chance), ImVec2(-1, 0), label);
-  if (ui::Button("Fire: roll the die (Enter)") || key_pressed(ImGuiKey_Enter)) app.session->play(a);
+  footer.label = "Fire: roll the die (Enter)";
+  footer.action = a;
 }
 
 // A computer seat at work, its last move and why, and the hint asked for (H).
@@ -301,7 +341,7 @@ bool computer_panel(App &app) {
     return true;
   }
   if (const auto &h = ss.hint()) {
-    ui::TextColored(ImVec4(0.5f, 1, 0.9f, 1), "Hint: %s", describe(b, h->action).c_str());
+    ui::TextColored(ImVec4(0.5f, 1, 0.9f, 1), "Hint: %s", action_words(b, h->action).c_str());
     ui::TextWrapped("%s", h->why.c_str());
   } else if (ss.hint_pending()) {
     ui::TextDisabled("Thinking about a hint...");
@@ -309,7 +349,7 @@ bool computer_panel(App &app) {
   return false;
 }
 
-void decision_panel(App &app) {
+void decision_panel(App &app, Footer &footer) {
   learning_panel(app);
   if (computer_panel(app)) return;
   const Battle &b = app.game().battle();
@@ -329,7 +369,7 @@ void decision_panel(App &app) {
     ui::Text("%s decides:", b.sides[who].name.c_str());
     for (const Action &a : legal) {
       if (a.type == ActionType::Choose || a.type == ActionType::NoAdvance) {
-        if (ui::Button(describe(b, a).c_str())) app.session->play(a);
+        if (ui::Button(action_words(b, a).c_str())) app.session->play(a);
       }
     }
     switch (s.attack.stage) {
@@ -354,14 +394,14 @@ void decision_panel(App &app) {
   }
   switch (s.phase) {
   case Phase::Command:
-    command_builder(app);
+    command_builder(app, footer);
     return;
   case Phase::Initiative:
     ui::TextWrapped("You hold the Initiative Marker: take another turn now (the marker passes "
                     "to your opponent)?");
     rule_link(app, "11.0", false);
     for (const Action &a : legal)
-      if (ui::Button(describe(b, a).c_str())) app.session->play(a);
+      if (ui::Button(action_words(b, a).c_str())) app.session->play(a);
     return;
   default:
     break;
@@ -372,10 +412,11 @@ void decision_panel(App &app) {
     ui::TextWrapped("Bonus + Combat: two Combat Phases, or one Pitched Combat Phase at +1 CC?");
     rule_link(app, "7.7", false);
     for (const Action &a : legal)
-      if (a.type == ActionType::CombatMode && ui::Button(describe(b, a).c_str()))
+      if (a.type == ActionType::CombatMode && ui::Button(action_words(b, a).c_str()))
         app.session->play(a);
     return;
   }
+  footer.end_phase = true;
   if (const LastAttack &la = app.session->last_attack();
       la.row >= 0 &&
       ui::CollapsingHeader("Last attack on the CRT", ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -393,23 +434,46 @@ void decision_panel(App &app) {
     if (!entering.empty()) {
       ui::Text("Off the map, ready to enter:");
       for (int u : entering)
-        if (ui::Selectable((b.units[u].id + " " + b.units[u].name).c_str(), app.sel().unit == u))
+        if (ui::Selectable(unit_words(b, u).c_str(), app.sel().unit == u))
           app.sel().clear(), app.sel().unit = u;
     }
   } else if (app.view().phase_fires()) {
-    ui::TextWrapped("Click a lit unit to fire, then an enemy in range.");
+    ui::TextWrapped("Click a lit unit to fire, then an enemy in range (or the enemy first).");
   } else if (app.view().phase_attacks()) {
     ui::TextWrapped("Click an enemy (red) to attack, then add your attackers (green).");
   }
   if (auto pending = app.view().pending_action(app.sel())) {
     ImGui::Separator();
     if (pending->type == ActionType::Attack)
-      attack_preview(app, *pending);
+      attack_preview(app, *pending, footer);
     else
-      fire_preview(app, *pending);
+      fire_preview(app, *pending, footer);
   }
-  ImGui::Separator();
-  if (ui::Button("End phase (E)")) app.session->play(Action{.type = ActionType::EndPhase});
+}
+
+// The footer: always on screen, whatever the panel above holds.
+void footer_buttons(App &app, const Footer &footer) {
+  float width = ImGui::GetContentRegionAvail().x;
+  if (footer.action) {
+    bool refused = !footer.disabled_why.empty();
+    ImGui::BeginDisabled(refused);
+    ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(50, 120, 60, 255));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, IM_COL32(70, 150, 80, 255));
+    bool pressed = ui::Button(footer.label.c_str(), ImVec2(width, 0));
+    ImGui::PopStyleColor(2);
+    ImGui::EndDisabled();
+    if (pressed || (!refused && key_pressed(ImGuiKey_Enter))) {
+      if (footer.action->type ==
+          ActionType::Command) { // given or refused: the choice starts afresh
+        for (auto &d : app.draft)
+          d.clear();
+        std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
+      }
+      app.session->play(*footer.action);
+    }
+  }
+  if (footer.end_phase && ui::Button("End phase (E)", ImVec2(width, 0)))
+    app.session->play(Action{.type = ActionType::EndPhase});
 }
 
 void log_panel(App &app) {
@@ -418,16 +482,17 @@ void log_panel(App &app) {
   ImGui::BeginChild("log", ImVec2(0, 0), false);
   for (size_t i = 0; i < log.size(); ++i) {
     const Event &e = log[i];
+    if (e.kind == "turn" && i > 0) ImGui::Separator();
     ImU32 col = e.kind == "attack" || e.kind == "fire" ? IM_COL32(255, 220, 140, 255)
                 : e.kind == "eliminated"               ? IM_COL32(255, 130, 110, 255)
                 : e.kind == "turn"                     ? IM_COL32(140, 200, 255, 255)
                 : e.kind == "skip" || e.kind == "auto" ? IM_COL32(150, 150, 150, 255)
                                                        : IM_COL32(225, 225, 225, 255);
-    ImGui::PushStyleColor(ImGuiCol_Text, col);
     ImGui::PushID(static_cast<int>(i));
     rule_link(app, e.rule, false);
     ImGui::PopID();
     ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, col);
     ui::TextWrapped("%s", e.text.c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) app.hover_log = static_cast<int>(i);
@@ -437,6 +502,17 @@ void log_panel(App &app) {
   }
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 5) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
+}
+
+// The rules text, then the battle's own special rules (their ids are log tags too).
+std::vector<RulesSection> rules_with_battle(const App &app) {
+  std::vector<RulesSection> all = app.rules;
+  if (!app.has_game()) return all;
+  const Battle &b = app.game().battle();
+  for (const Special &sp : b.special)
+    all.push_back(
+        {sp.id, "(" + b.name + ")", sp.text.empty() ? "A special rule of this battle." : sp.text});
+  return all;
 }
 
 void rules_window(App &app) {
@@ -451,16 +527,24 @@ void rules_window(App &app) {
   std::string needle = app.rules_search;
   std::transform(needle.begin(), needle.end(), needle.begin(), ::tolower);
   ImGui::BeginChild("rules_text");
-  for (const RulesSection &sec : app.rules) {
+  bool rulings_shown = false, specials_shown = false;
+  for (const RulesSection &sec : rules_with_battle(app)) {
     std::string all = sec.number + " " + sec.title + " " + sec.body;
     std::transform(all.begin(), all.end(), all.begin(), ::tolower);
     if (!needle.empty() && all.find(needle) == std::string::npos) continue;
+    bool ruling = sec.number.size() > 1 && sec.number[0] == 'R' &&
+                  std::isdigit(static_cast<unsigned char>(sec.number[1]));
+    bool special = !ruling && !std::isdigit(static_cast<unsigned char>(sec.number[0]));
+    if (ruling && !rulings_shown)
+      rulings_shown = true, ImGui::Separator(), ui::Text("Project rulings (R1-R26)");
+    if (special && !specials_shown)
+      specials_shown = true, ImGui::Separator(), ui::Text("This battle's special rules");
     bool open_now = sec.number == app.rules_open;
     if (open_now) {
       ImGui::SetNextItemOpen(true);
       ImGui::SetScrollHereY(0.0f);
     }
-    if (ui::CollapsingHeader((sec.number + " " + sec.title).c_str()))
+    if (ui::CollapsingHeader(("\xC2\xA7" + sec.number + " " + sec.title).c_str()))
       ui::TextWrapped("%s", sec.body.c_str());
   }
   app.rules_open.clear();
@@ -468,27 +552,52 @@ void rules_window(App &app) {
   ImGui::End();
 }
 
+// Zones of control as the hovered unit's owner sees them (5.2): whose zone it stands in; on an
+// empty hex, whose zones cover it.
+std::string zoc_words(const Battle &b, const GameState &s, HexId hex, int unit) {
+  if (unit >= 0) {
+    int owner = b.units[unit].side;
+    if (!in_enemy_zoc(b, s, hex, owner)) return "";
+    return b.units[unit].id + " stands in the zone of control of the " + b.sides[1 - owner].name +
+           " (5.2)";
+  }
+  bool of[2] = {in_enemy_zoc(b, s, hex, 1), in_enemy_zoc(b, s, hex, 0)}; // zone exerted by side i
+  if (of[0] && of[1]) return "In the zones of control of both sides (5.2)";
+  for (int side = 0; side < 2; ++side)
+    if (of[side]) return "In the zone of control of the " + b.sides[side].name + " (5.2)";
+  return "";
+}
+
 void hover_tooltip(App &app, HexId hover) {
   if (hover == kOffMap || ImGui::GetIO().WantCaptureMouse) return;
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   ImGui::BeginTooltip();
-  ui::Text("%s  %s, elevation %d", b.label(hover).c_str(),
-           b.terrain_types[b.terrain[hover]].name.c_str(), b.elevation[hover]);
+  ui::Text("Hex %s: %s, elevation %d", b.label(hover).c_str(),
+           terrain_words(b.terrain_types[b.terrain[hover]].name).c_str(), b.elevation[hover]);
   int u = app.view().unit_at(hover);
   if (u >= 0) {
+    // The unit card: the counter drawn large enough to read on any map, and its values in words.
     const UnitDef &d = b.units[u];
     const UnitFace &f = visible_face(b, s, u);
-    ui::Text("%s %s: %s, %s wing", d.id.c_str(), d.name.c_str(), std::string(name(d.type)).c_str(),
+    float card = 88 * app.ui_scale;
+    ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(card + 8, card + 8));
+    draw_counter(app, ImGui::GetWindowDrawList(), at.x + 4 + card / 2, at.y + 4 + card / 2, card, u,
+                 false);
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    ui::Text("%s %s", d.id.c_str(), d.name.c_str());
+    ui::Text("%s (%s), %s", type_words(d.type).c_str(), std::string(name(d.type)).c_str(),
              b.wings[d.wing].name.c_str());
-    ui::Text("CC %s%s%s, %s%s%s", cc_name(f.cc).c_str(), f.fire ? ", Fire " : "",
-             f.fire ? std::to_string(f.fire).c_str() : "",
-             d.back && s.units[u].steps == 1 ? "reduced" : "fresh", f.crown ? ", Crown" : "",
-             s.units[u].suppressed ? ", Suppressed" : "");
+    ui::Text("CC %s%s%s", cc_name(f.cc).c_str(), f.fire ? ", Fire Factor " : "",
+             f.fire ? std::to_string(f.fire).c_str() : "");
+    ui::Text("%s%s%s", d.back && s.units[u].steps == 1 ? "Reduced" : "Fresh",
+             f.crown ? ", Crown" : "", s.units[u].suppressed ? ", Suppressed (9.3)" : "");
     if (s.units[u].shield_wall) ui::Text("In Shield Wall (8.0)");
+    ImGui::EndGroup();
   }
-  int side = side_to_act(app.game().setup(), s);
-  if (side >= 0 && in_enemy_zoc(b, s, hover, side)) ui::Text("In an enemy zone of control (5.2)");
+  if (std::string zoc = zoc_words(b, s, hover, u); !zoc.empty()) ui::Text("%s", zoc.c_str());
   std::string why = app.view().explain(app.sel(), hover);
   if (!why.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 130, 110, 255));
@@ -501,7 +610,7 @@ void hover_tooltip(App &app, HexId hover) {
 void die_overlay(App &app, const MapRect &map) {
   if (app.die_face <= 0) return;
   ImDrawList *dl = ImGui::GetForegroundDrawList();
-  float s = 54, x = map.x + map.w - s - 20, y = map.y + 20;
+  float s = 54, x = map.x + map.w - s - 20, y = map.y + 44;
   bool rolling = app.die_frames > 0;
   int face = rolling ? 1 + (app.die_frames * 5) % 8 : app.die_face;
   ImVec2 pts[4] = {{x + s / 2, y},
@@ -517,42 +626,133 @@ void die_overlay(App &app, const MapRect &map) {
   ImVec2 ext = f->CalcTextSizeA(26, 100, 0, t);
   dl->AddText(f, 26, ImVec2(x + s / 2 - ext.x / 2, y + s / 2 - ext.y / 2),
               IM_COL32(20, 20, 20, 255), t);
+  if (!rolling) ui::note_text(std::string("Die: ") + t);
   if (rolling) --app.die_frames;
 }
 
 } // namespace
+
+void rule_link(App &app, const std::string &rule, bool same_line) {
+  if (rule.empty()) return;
+  if (same_line) ImGui::SameLine();
+  // "§" and a muted, boxed look: a tag reads as a reference, never as a unit id (R1 is both).
+  std::string label = "\xC2\xA7" + rule + "##" + rule + std::to_string(ImGui::GetCursorPosY());
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(150, 190, 240, 255));
+  ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(40, 50, 70, 255));
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 6.0f);
+  if (ui::SmallButton(label.c_str())) {
+    app.rules_open = section_for_tag(rule);
+    app.show_rules = true;
+  }
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor(2);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Rule %s: click to read it", rule.c_str());
+}
+
+void turn_banner(App &app, const MapRect &map) {
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
+  App::Banner &bn = app.banner;
+  double now = ImGui::GetTime();
+  std::string turn = "Player Turn " + std::to_string(s.turn) + ": " + b.sides[s.active].name;
+  std::string phase = s.game_over() ? "The battle is over" : phase_words(s.phase) + " Phase";
+  bool same_game = bn.game == &app.game();
+  bool new_turn = !same_game || s.turn != bn.turn || s.active != bn.active;
+  if (new_turn || s.phase != bn.phase) {
+    // A new Player Turn: the last turn's die goes (unless it is the roll that ended that turn,
+    // still rolling); the Last attack panel is the session's and goes by itself.
+    if (new_turn && same_game && app.die_frames <= 0) app.die_face = 0;
+    bn.text = new_turn ? turn + "\n" + phase : phase;
+    bn.since = same_game ? now : -1; // a game just opened has the strip; the banner marks changes
+    bn.turn = s.turn, bn.active = s.active, bn.phase = s.phase, bn.game = &app.game();
+  }
+  ImDrawList *dl = ImGui::GetForegroundDrawList();
+  ImFont *font = app.fonts.bold ? app.fonts.bold : ImGui::GetFont();
+  // The strip along the top of the map says where the turn stands, always.
+  int first_wing = 0;
+  for (size_t w = 0; w < b.wings.size(); ++w)
+    if (b.wings[w].side == s.active) {
+      first_wing = static_cast<int>(w);
+      break;
+    }
+  std::string strip = turn + "  -  " + phase;
+  float fs = 17 * app.ui_scale;
+  ImVec2 ext = font->CalcTextSizeA(fs, 1e9f, 0, strip.c_str());
+  ImVec2 a(map.x + map.w / 2 - ext.x / 2 - 14, map.y + 4);
+  ImVec2 z(map.x + map.w / 2 + ext.x / 2 + 10, map.y + 10 + ext.y);
+  dl->AddRectFilled(a, z, IM_COL32(20, 20, 24, 215), 5);
+  dl->AddRectFilled(a, ImVec2(a.x + 8, z.y), wing_colour(b.wings[first_wing].color), 5);
+  dl->AddText(font, fs, ImVec2(a.x + 16, a.y + 3), IM_COL32(240, 235, 210, 255), strip.c_str());
+  ui::note_text(strip);
+  // The banner: large, for a second and a half, then fading.
+  double age = now - bn.since;
+  if (bn.since < 0 || age > 2.0) return;
+  float alpha = age < 1.5 ? 1.0f : static_cast<float>(1.0 - (age - 1.5) * 2);
+  float big = 34 * app.ui_scale;
+  ImVec2 text_ext = font->CalcTextSizeA(big, 1e9f, 0, bn.text.c_str());
+  ImVec2 c(map.x + map.w / 2, map.y + map.h * 0.3f);
+  ImVec2 ba(c.x - text_ext.x / 2 - 24, c.y - text_ext.y / 2 - 14);
+  ImVec2 bz(c.x + text_ext.x / 2 + 24, c.y + text_ext.y / 2 + 14);
+  dl->AddRectFilled(ba, bz, IM_COL32(15, 15, 20, static_cast<int>(220 * alpha)), 8);
+  dl->AddRect(ba, bz,
+              (wing_colour(b.wings[first_wing].color) & 0x00FFFFFF) |
+                  (static_cast<ImU32>(255 * alpha) << 24),
+              8, 0, 3);
+  dl->AddText(font, big, ImVec2(c.x - text_ext.x / 2, c.y - text_ext.y / 2),
+              IM_COL32(255, 240, 200, static_cast<int>(255 * alpha)), bn.text.c_str());
+  ui::note_text("Banner: " + bn.text);
+}
 
 void draw_panels(App &app, const MapRect &map, HexId hover) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
   float top = vp->WorkPos.y, height = vp->WorkSize.y, width = vp->WorkSize.x;
   float left_w = 250 * app.ui_scale, right_w = 360 * app.ui_scale,
         log_h = map.h > 0 ? height - (map.y - top) - map.h : 0;
-  ImGuiWindowFlags fixed =
-      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
-  ImGui::SetNextWindowPos(ImVec2(0, top));
-  ImGui::SetNextWindowSize(ImVec2(left_w, height));
-  ui::Begin("Battle", nullptr, fixed);
-  status_panel(app);
-  ImGui::End();
-  ImGui::SetNextWindowPos(ImVec2(width - right_w, top));
-  ImGui::SetNextWindowSize(ImVec2(right_w, height));
-  ui::Begin("Orders", nullptr, fixed);
-  if (!app.session->message().empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
-    ui::TextWrapped("%s", app.session->message().c_str());
-    ImGui::PopStyleColor();
+  if (!app.panels_hidden) {
+    ImGuiWindowFlags fixed =
+        ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+    ImGui::SetNextWindowPos(ImVec2(0, top));
+    ImGui::SetNextWindowSize(ImVec2(left_w, height));
+    ui::Begin("Battle", nullptr, fixed);
+    status_panel(app);
+    ImGui::End();
+    ImGui::SetNextWindowPos(ImVec2(width - right_w, top));
+    ImGui::SetNextWindowSize(ImVec2(right_w, height));
+    ui::Begin("Orders", nullptr, fixed | ImGuiWindowFlags_NoScrollbar);
+    Footer footer;
+    const ImGuiStyle &st = ImGui::GetStyle();
+    float footer_h = 2 * ImGui::GetFrameHeightWithSpacing() + st.ItemSpacing.y + 2;
+    ImGui::BeginChild("orders_body", ImVec2(0, -footer_h));
+    if (!app.session->message().empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
+      ui::TextWrapped("%s", app.session->message().c_str());
+      ImGui::PopStyleColor();
+      ImGui::Separator();
+    }
+    decision_panel(app, footer);
+    ImGui::EndChild();
     ImGui::Separator();
+    footer_buttons(app, footer);
+    ImGui::End();
+    ImGui::SetNextWindowPos(ImVec2(left_w, map.y + map.h));
+    ImGui::SetNextWindowSize(ImVec2(width - left_w - right_w, std::max(60.0f, log_h)));
+    ui::Begin("Log", nullptr, fixed);
+    log_panel(app);
+    ImGui::End();
+  } else {
+    // The map alone: the status line and the way back stay in sight.
+    std::string hint = "Tab shows the panels";
+    if (!app.session->message().empty()) hint = app.session->message() + "   (" + hint + ")";
+    ImDrawList *dl = ImGui::GetForegroundDrawList();
+    ImVec2 ext = ImGui::CalcTextSize(hint.c_str());
+    ImVec2 a(map.x + 8, map.y + map.h - ext.y - 14);
+    dl->AddRectFilled(a, ImVec2(a.x + ext.x + 12, a.y + ext.y + 8), IM_COL32(20, 20, 24, 210), 4);
+    dl->AddText(ImVec2(a.x + 6, a.y + 4), IM_COL32(255, 220, 150, 255), hint.c_str());
+    ui::note_text(hint);
   }
-  decision_panel(app);
-  ImGui::End();
-  ImGui::SetNextWindowPos(ImVec2(left_w, map.y + map.h));
-  ImGui::SetNextWindowSize(ImVec2(width - left_w - right_w, std::max(60.0f, log_h)));
-  ui::Begin("Log", nullptr, fixed);
-  log_panel(app);
-  ImGui::End();
   rules_window(app);
   const LessonRun *run = app.session->lesson();
-  if (run && run->step() && !run->step()->panel.empty()) {
+  if (!app.panels_hidden && run && run->step() && !run->step()->panel.empty()) {
     const std::string &pn = run->step()->panel;
     ImVec2 a, z;
     if (pn == "orders")
@@ -563,6 +763,7 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
       a = ImVec2(0, top), z = ImVec2(left_w, top + height); // sequence, vp: the Battle panel
     ImGui::GetForegroundDrawList()->AddRect(a, z, IM_COL32(60, 220, 255, 255), 0, 0, 4.0f);
   }
+  turn_banner(app, map);
   hover_tooltip(app, hover);
   die_overlay(app, map);
   if (app.game().state().game_over()) {
@@ -685,6 +886,8 @@ void draw_start_screen(App &app) {
   ui::InputText("File", app.path_buffer, sizeof app.path_buffer);
   ImGui::SameLine();
   if (ui::Button("Load")) app.open(app.path_buffer, app.next_seed());
+  ImGui::SameLine();
+  if (ui::Button("Browse...")) open_browser(app);
   if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
   ImGui::End();
 }

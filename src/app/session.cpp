@@ -1,5 +1,6 @@
 // The app session: one owner of the game, one play() for every input, saves verified by replay.
 #include "session.hpp"
+#include "words.hpp"
 
 #include "sns/json_io.hpp"
 
@@ -306,7 +307,7 @@ void Session::tick(double now) {
     return;
   }
   computer_said_ = game_->battle().sides[side].name +
-                   " (computer): " + describe(game_->battle(), s.action) + " - " + s.why;
+                   " (computer): " + action_words(game_->battle(), s.action) + " - " + s.why;
   next_move_at_ = now + pace_;
 }
 

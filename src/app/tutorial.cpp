@@ -1,6 +1,7 @@
 // Lessons: loading the data files, judging the player's action through the engine, checking
 // outcomes.
 #include "tutorial.hpp"
+#include "words.hpp"
 
 #include "sns/error.hpp"
 #include "sns/json_io.hpp"
@@ -175,7 +176,7 @@ Attempt LessonRun::attempt(const Action &a) {
   auto expected = next_expected();
   if (auto r = check(game_->setup(), game_->state(), a)) {
     out.message = r->rule + ": " + r->reason;
-    if (expected) out.message += "  Try: " + describe(game_->battle(), *expected) + ".";
+    if (expected) out.message += "  Try: " + action_words(game_->battle(), *expected) + ".";
     return out;
   }
   if (!expected) {
@@ -183,8 +184,8 @@ Attempt LessonRun::attempt(const Action &a) {
     return out;
   }
   if (!same_action(*expected, a)) {
-    out.message =
-        "That is legal, but this lesson asks you to " + describe(game_->battle(), *expected) + ".";
+    out.message = "That is legal, but this lesson asks you to " +
+                  action_words(game_->battle(), *expected) + ".";
     return out;
   }
   game_->play(a);

@@ -132,6 +132,31 @@ bool has_move(const std::vector<Action> &legal, int unit) {
 }
 } // namespace
 
+namespace {
+// The one unit that appears in the legal actions of this type on this target, or -1 when there
+// are none or several.
+int only_unit_against(const std::vector<Action> &legal, ActionType type, int target) {
+  int only = -1;
+  for (const Action &a : legal) {
+    if (a.type != type || a.target != target) continue;
+    auto units = type == ActionType::Fire
+                     ? std::vector<int>{a.unit}
+                     : std::vector<int>(a.attackers.begin(), a.attackers.end());
+    for (int u : units) {
+      if (only >= 0 && only != u) return -1;
+      only = u;
+    }
+  }
+  return only;
+}
+int only_attacker(const std::vector<Action> &legal, int target) {
+  return only_unit_against(legal, ActionType::Attack, target);
+}
+int only_firer(const std::vector<Action> &legal, int target) {
+  return only_unit_against(legal, ActionType::Fire, target);
+}
+} // namespace
+
 ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
   ClickOutcome out;
   if (hex == kOffMap) return out;
@@ -169,7 +194,7 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
   }
   if (phase_fires()) {
     if (here >= 0 && has_move(legal_, here)) {
-      int keep_target = sel.unit < 0 ? sel.target : -1; // chosen target first, firer second
+      int keep_target = sel.unit < 0 || sel.unit == here ? sel.target : -1; // target first
       sel.clear();
       sel.unit = here;
       if (keep_target >= 0 && explain(sel, state_.units[keep_target].hex).empty())
@@ -178,6 +203,8 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
     }
     if (sel.unit < 0 && here >= 0 && b.units[here].side != state_.active) {
       sel.target = here; // light the units that can fire at it
+      // One possible firer: pick it, so the preview shows at once.
+      if (int only = only_firer(legal_, here); only >= 0) sel.unit = only;
       return out;
     }
     if (sel.unit >= 0 && here >= 0 && b.units[here].side != b.units[sel.unit].side) {
@@ -198,6 +225,8 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
       if (target) {
         sel.clear();
         sel.target = here;
+        // One possible attacker: pick it, so the preview shows at once.
+        if (int only = only_attacker(legal_, here); only >= 0) sel.attackers.push_back(only);
         return out;
       }
       out.message = "No attack on this unit is possible now.";
@@ -205,6 +234,8 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
     }
     if (here >= 0 && sel.target >= 0) {
       auto it = std::find(sel.attackers.begin(), sel.attackers.end(), here);
+      if (it != sel.attackers.end() && only_attacker(legal_, sel.target) == here)
+        return out; // the only possible attacker stays picked
       if (it != sel.attackers.end()) {
         sel.attackers.erase(it);
       } else {
@@ -291,6 +322,14 @@ std::vector<RulesSection> parse_rules_text(const std::string &markdown) {
     while (!s.body.empty() && (s.body.back() == '\n' || s.body.back() == ' '))
       s.body.pop_back();
   return out;
+}
+
+std::string section_for_tag(const std::string &tag) {
+  bool number = !tag.empty() && std::all_of(tag.begin(), tag.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || c == '.';
+  });
+  if (number && tag.find('.') == std::string::npos) return tag + ".0";
+  return tag;
 }
 
 std::string section_for_phase(Phase p) { return phase_section(p); }
@@ -403,10 +442,7 @@ std::string narrate_roll(const Battle &b, const Event &e) {
 }
 
 std::string command_label(Command c) {
-  // In the order of the engine's Command enum.
-  static const char *const kLabels[kCommandCount] = {"Fire", "Horse",  "Withdraw", "Shield Wall",
-                                                     "Move", "Combat", "Bonus"};
-  return kLabels[static_cast<int>(c)];
+  return std::string(title(c)); // the engine's one table of command titles
 }
 
 } // namespace sns::app

@@ -87,6 +87,9 @@ struct RulesSection {
   std::string body;
 };
 std::vector<RulesSection> parse_rules_text(const std::string &markdown);
+// The rules window's section for a log or refusal tag: "4" is "4.0"; rulings ("R12") and a
+// battle's special rule ids are their own sections.
+std::string section_for_tag(const std::string &tag);
 // The section a phase belongs to (F1 opens it).
 std::string section_for_phase(Phase p);
 

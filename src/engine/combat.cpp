@@ -25,7 +25,7 @@ Check validate_attacker(const View &c, int u, int t, bool explain) {
     return deny(explain, [&] {
       return refuse(RefusalKind::NoCommand, "4.1",
                     c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no command for the " +
-                        std::string(name(p)) + " phase");
+                        std::string(title(p)) + " Phase");
     });
   if (p == Phase::Charge && !is_horse(d.type))
     return deny(explain,

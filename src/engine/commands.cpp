@@ -66,7 +66,7 @@ Check validate_command(const View &c, const Action &a) {
   for (size_t i = 0; i < a.orders.size(); ++i) {
     for (size_t j = 0; j < i; ++j)
       if (a.orders[j].wing == a.orders[i].wing)
-        return refuse("4.1", "wing " + c.b.wings[a.orders[i].wing].id +
+        return refuse("4.1", c.b.wings[a.orders[i].wing].name +
                                  " is listed twice; give it all its commands at once");
     if (auto r = validate_wing_order(c, a.orders[i])) return r;
     needed.insert(needed.end(), a.orders[i].commands.begin(), a.orders[i].commands.end());
@@ -155,7 +155,7 @@ void apply_command(Ctx &c, const Action &a) {
     for (const WingOrder &o : a.orders) {
       text += " " + c.b.wings[o.wing].name + ":";
       for (Command cmd : o.commands)
-        text += " " + std::string(name(cmd));
+        text += " " + std::string(title(cmd));
       text += ";";
     }
     text.pop_back();

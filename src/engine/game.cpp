@@ -41,7 +41,7 @@ void clear_phase_marks(Ctx &c) {
 void start_phase(Ctx &c, Phase p) {
   c.w.phase = p;
   clear_phase_marks(c);
-  c.say("phase", phase_section(p), [&] { return std::string(name(p)) + " phase begins"; });
+  c.say("phase", phase_section(p), [&] { return std::string(title(p)) + " Phase begins"; });
   // The Charge step belongs to the Horse Phase that was just checked (R13).
   if (p != Phase::Charge) check_wing_integrity(c);
   if (p == Phase::ShieldWall) enter_shield_wall(c);
@@ -65,7 +65,7 @@ void enter_phases_from(Ctx &c, Phase from) {
     }
     if (p != Phase::Charge)
       c.say("skip", "R1",
-            [&] { return std::string(name(p)) + " phase skipped: no wing holds its command"; });
+            [&] { return std::string(title(p)) + " Phase skipped: no wing holds its command"; });
   }
   if (c.s.game_over()) return;
   c.w.phase = Phase::VictoryCheck;
@@ -148,8 +148,7 @@ Check validate(const View &c, const Action &a) {
       return refuse(
           RefusalKind::WrongPhase, "7.7",
           "no wing is waiting to choose between two Combat Phases and a Pitched Combat Phase");
-    if (a.wing >= 0 && a.wing != w)
-      return refuse("7.7", "wing " + c.b.wings[w].id + " chooses first");
+    if (a.wing >= 0 && a.wing != w) return refuse("7.7", c.b.wings[w].name + " chooses first");
     if (a.mode == CombatMode::Undecided) return refuse("7.7", "choose two_phases or pitched");
     return std::nullopt;
   }
@@ -291,7 +290,7 @@ int first_undecided_combat_wing(const View &c) {
 
 void end_phase(Ctx &c) {
   Phase p = c.s.phase;
-  c.say("phase_end", phase_section(p), [&] { return std::string(name(p)) + " phase ends"; });
+  c.say("phase_end", phase_section(p), [&] { return std::string(title(p)) + " Phase ends"; });
   auto it = std::find(std::begin(kActionPhases), std::end(kActionPhases), p);
   if (it == std::end(kActionPhases) || ++it == std::end(kActionPhases)) {
     enter_phases_from(c, Phase::VictoryCheck);

@@ -67,7 +67,7 @@ Check movement_rule(const View &c, const Board &board, int u, MoveRule &rule, bo
     return deny(explain, [&] {
       return refuse(RefusalKind::NoCommand, "4.1",
                     c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no command for the " +
-                        std::string(name(p)) + " phase");
+                        std::string(title(p)) + " Phase");
     });
   if (us.acted)
     return deny(explain, [&] {
@@ -142,7 +142,7 @@ Check movement_rule(const View &c, const Board &board, int u, MoveRule &rule, bo
   default:
     return deny(explain, [&] {
       return refuse(RefusalKind::WrongPhase, "5.0",
-                    "units do not move in the " + std::string(name(p)) + " phase");
+                    "units do not move in the " + std::string(title(p)) + " Phase");
     });
   }
   rule.allowance = suppressed_limit(c, u, rule.allowance);

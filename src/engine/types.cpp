@@ -38,6 +38,12 @@ constexpr std::array<std::string_view, 14> kPhaseNames = [] {
     names[i] = kPhases[i].name;
   return names;
 }();
+constexpr std::array<std::string_view, 7> kCommandTitles{
+    "Fire", "Horse", "Withdraw", "Shield Wall", "Move", "Combat", "Bonus"};
+constexpr std::array<std::string_view, 14> kPhaseTitles{
+    "Command",        "Fire",          "Horse",       "Charge",   "Withdraw",
+    "Shield Wall",    "Move",          "Second Move", "Combat",   "Second Combat",
+    "Pitched Combat", "Victory Check", "Initiative",  "Game over"};
 constexpr std::array<std::string_view, 8> kResultNames{"DE", "DL", "DR", "EX",
                                                        "NE", "AE", "AL", "AR"};
 constexpr std::array<std::string_view, 5> kFeatureNames{"none", "river", "ford", "bridge",
@@ -65,6 +71,8 @@ bool is_move_phase(Phase p) { return kPhases[static_cast<int>(p)].move; }
 std::string_view name(CombatResult r) { return kResultNames[static_cast<int>(r)]; }
 std::string_view name(HexsideFeature f) { return kFeatureNames[static_cast<int>(f)]; }
 std::string cc_name(CombatClass cc) { return std::string(kCCNames[cc]); }
+std::string_view title(Command c) { return kCommandTitles[static_cast<int>(c)]; }
+std::string_view title(Phase p) { return kPhaseTitles[static_cast<int>(p)]; }
 
 std::optional<UnitType> parse_unit_type(std::string_view s) {
   return find_name<UnitType>(kTypeNames, s);

@@ -1,0 +1,91 @@
+// Player-facing words for actions, phases, commands, terrain and units (the app's presentation).
+#include "words.hpp"
+
+#include <cctype>
+
+namespace sns::app {
+
+std::string command_words(Command c) { return std::string(title(c)); }
+std::string phase_words(Phase p) { return std::string(title(p)); }
+
+std::string terrain_words(const std::string &terrain_id) {
+  std::string t = terrain_id;
+  for (char &ch : t)
+    if (ch == '_' || ch == '-') ch = ' ';
+  if (!t.empty()) t[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
+  return t;
+}
+
+std::string type_words(UnitType t) {
+  static const char *names[] = {"Veteran", "Levy", "Infantry", "Heavy Horse", "Light Horse"};
+  return names[static_cast<int>(t)];
+}
+
+std::string unit_words(const Battle &b, int unit) {
+  return b.units[unit].id + " " + b.units[unit].name;
+}
+
+namespace {
+std::string choice_words(Choice c) {
+  switch (c) {
+  case Choice::EX:
+    return "Take EX instead (exchange)";
+  case Choice::DR:
+    return "Take DR instead (defender retreats)";
+  case Choice::AR:
+    return "Take AR instead (attacker retreats)";
+  default:
+    return "Keep the result";
+  }
+}
+} // namespace
+
+std::string action_words(const Battle &b, const Action &a) {
+  auto uid = [&](int u) { return b.units[u].id; };
+  switch (a.type) {
+  case ActionType::Command: {
+    if (a.orders.empty()) return "give no commands";
+    std::string t = "command";
+    for (size_t i = 0; i < a.orders.size(); ++i) {
+      const WingOrder &o = a.orders[i];
+      t += (i ? "; " : " ") + b.wings[o.wing].name + ":";
+      for (size_t k = 0; k < o.commands.size(); ++k)
+        t += (k ? ", " : " ") + command_words(o.commands[k]);
+    }
+    return t;
+  }
+  case ActionType::Move:
+    return "move " + unit_words(b, a.unit) + " to hex " + b.label(a.to);
+  case ActionType::Fire:
+    return uid(a.unit) + " fires at " + uid(a.target);
+  case ActionType::Attack: {
+    std::string t = "attack " + uid(a.target) + " with";
+    for (size_t i = 0; i < a.attackers.size(); ++i)
+      t += (i ? ", " : " ") + uid(a.attackers[i]);
+    return t;
+  }
+  case ActionType::CombatMode:
+    return a.mode == CombatMode::Pitched ? "Pitched Combat Phase" : "two Combat Phases";
+  case ActionType::Choose:
+    return choice_words(a.option);
+  case ActionType::LoseStep:
+    return uid(a.unit) + " takes the loss";
+  case ActionType::Retreat:
+    return uid(a.unit) + " retreats to hex " + b.label(a.to);
+  case ActionType::Advance:
+    return uid(a.unit) + " advances";
+  case ActionType::NoAdvance:
+    return "Do not advance";
+  case ActionType::Initiative:
+    return a.declare ? "declare Initiative" : "pass the turn";
+  case ActionType::EndPhase:
+    return "end the phase";
+  case ActionType::Special: {
+    const Special &sp = b.special[a.special];
+    return (a.verb == SpecialVerb::Leave ? "send away " : "call back ") + b.wings[sp.wing].name;
+  }
+  }
+  return "?";
+}
+
+} // namespace sns::app

@@ -1,0 +1,22 @@
+// Player-facing words for the app (DESIGN.md "The app"): actions, terrain and unit names as a
+// player reads them, never the file ids (shield_wall, high_ground, wing ids) the engine stores.
+#pragma once
+#include "sns/game.hpp"
+
+#include <string>
+
+namespace sns::app {
+
+// "Shield Wall", "Second Move": the engine's own title tables (types.hpp).
+std::string command_words(Command c);
+std::string phase_words(Phase p);
+// "High ground" for "high_ground": a terrain type's name as a player reads it.
+std::string terrain_words(const std::string &terrain_id);
+// "Heavy Horse" for HH.
+std::string type_words(UnitType t);
+// "R3 Border Riders": how a unit is named in buttons and hints.
+std::string unit_words(const Battle &b, int unit);
+// An action as a sentence for a button or a lesson's "Asked": "command Rebel Host: Move".
+std::string action_words(const Battle &b, const Action &a);
+
+} // namespace sns::app
