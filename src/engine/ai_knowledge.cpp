@@ -57,6 +57,27 @@ World sample_world(const Setup &real, const GameState &s, BotRng &rng) {
   return w;
 }
 
+GameState hypothetical_state(const Battle &b, const GameState &s, const Action &a) {
+  int actor = a.type == ActionType::Attack && !a.attackers.empty() ? a.attackers[0]
+              : a.type == ActionType::Fire                         ? a.unit
+                                                                   : -1;
+  if (actor < 0 || actor >= static_cast<int>(b.units.size())) return s;
+  GameState h = s;
+  int side = b.units[actor].side;
+  Command command = a.type == ActionType::Attack ? Command::Combat : Command::Fire;
+  h.active = static_cast<uint8_t>(side);
+  h.phase = a.type == ActionType::Attack ? Phase::Combat : Phase::Fire;
+  h.winner = -1;
+  h.attack = PendingAttack{};
+  for (size_t w = 0; w < b.wings.size(); ++w) {
+    h.orders[w] = b.wings[w].side == side ? bit(command) : 0;
+    h.combat_mode[w] = 0;
+  }
+  for (UnitState &u : h.units)
+    u.acted = u.targeted = false;
+  return h;
+}
+
 namespace {
 
 // What losing this unit would give the enemy, plus one so that units without a VP value still
