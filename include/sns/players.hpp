@@ -94,7 +94,7 @@ struct ArenaGame {
   int winner = -1; // 0, 1, 2 draw, -1 cut off
   int turns = 0;
   size_t actions = 0;
-  std::array<double, 2> seconds{};   // thinking time per side
+  std::array<double, 2> seconds{};   // thinking time per side (processor seconds, one core)
   std::array<size_t, 2> decisions{}; // decisions per side
   std::array<double, 2> max_decision_seconds{};
   std::vector<double> decision_seconds[2];
