@@ -43,6 +43,22 @@ expect 0 "state since" -- "$cli" state "$dir/g.json" --log since:2
 check "log from 2" 'json "assert d[\"log_from\"]==2 and len(d[\"log\"])==d[\"log_size\"]-2"'
 expect 0 "several previews in one call" -- "$cli" preview "$dir/g.json" '{"type":"attack","target":"EK1","attackers":["SG1"]}' '{"type":"fire","unit":"EA1","target":"SG1"}'
 check "one answer per action, refusals with their rule" 'json "assert len(d)==2 and all(\"rule\" in x or \"outcomes\" in x or \"chance\" in x for x in d)"'
+# preview --any: the Royal R7 attacking B5 during the Rebels' Move Phase, from where they stand.
+p=$dir/p.json
+"$cli" new battles/first-clash.json --seed 4 --out "$p" >/dev/null
+"$cli" apply "$p" '{"type":"command","orders":[{"wing":"host","commands":["move"]}]}' \
+  '{"type":"move","unit":"B5","to":"0706"}' '{"type":"end_phase"}' '{"type":"command","orders":[]}' \
+  '{"type":"initiative","declare":false}' '{"type":"command","orders":[{"wing":"host","commands":["move","combat"]}]}' \
+  '{"type":"move","unit":"B5","to":"0605"}' >/dev/null
+expect 3 "out of phase, preview refuses" -- "$cli" preview "$p" '{"type":"attack","target":"B5","attackers":["R7"]}'
+expect 0 "preview --any" -- "$cli" preview "$p" --any '{"type":"attack","target":"B5","attackers":["R7"]}'
+check "judged as the Royal Combat Phase, downhill and across the trench" 'json "assert d[\"as_if\"]=={\"side\":\"royal\",\"phase\":\"combat\"} and sorted(t[\"rule\"] for t in d[\"cc_shifts\"])==[\"12.1\",\"12.3\"]"'
+expect 0 "preview --any of several" -- "$cli" preview "$p" --any '{"type":"attack","target":"B5","attackers":["R7"]}' '{"type":"attack","target":"B1","attackers":["R7"]}'
+check "the far one refused by 7.2" 'json "assert \"outcomes\" in d[0] and d[1][\"rule\"]==\"7.2\""'
+# Special-rule status in the state.
+"$cli" new battles/morlaix-1342.json --seed 4 --out "$dir/m.json" >/dev/null
+expect 0 "state of Morlaix" -- "$cli" state "$dir/m.json" --log none
+check "waves: only the levies may attack; honour not met" 'json "s={x[\"id\"]:x for x in d[\"special\"]}; assert s[\"waves\"][\"wings_may_attack\"]==[\"levies\"] and s[\"honour\"][\"met\"]==False and len(s[\"the-rise\"][\"hexes\"])==8"'
 expect 1 "bad log" -- "$cli" state "$dir/g.json" --log some
 expect 0 "short arena" -- "$cli" play battles/first-clash.json --games 2 --seed 3 --bots hard,greedy --alternate --iterations 24 --max-actions 300
 check "arena counts every game" 'json "w=d[\"wins_by_bot\"]; assert sum(w.values())==2 and set(d[\"time_per_decision\"])=={\"hard\",\"greedy\"}"'

@@ -118,6 +118,29 @@ TEST_CASE("computer players never choose an illegal action in short games of eve
   }
 }
 
+TEST_CASE("computer players play whole games to the end without an illegal action",
+          "[players][legal]") {
+  // A small version of the 10,000-game run in docs/ai.md: whole random games on every battle, and
+  // whole greedy and easy games on the two small battles (play_game throws on any refusal).
+  for (const std::string &file : battle_files()) {
+    Setup setup = setup_of(load_battle_file(file));
+    bool small =
+        file.find("first-clash") != std::string::npos || file.find("morlaix") != std::string::npos;
+    std::vector<std::pair<Level, Level>> pairings(25, {Level::Random, Level::Random});
+    if (small) {
+      pairings.push_back({Level::Greedy, Level::Random});
+      pairings.push_back({Level::Random, Level::Easy});
+    }
+    uint64_t seed = 500;
+    for (auto [x, y] : pairings) {
+      Player p0(x, {8, 0}, seed * 17), p1(y, {8, 0}, seed * 19);
+      INFO(file << " " << name(x) << " vs " << name(y) << " seed " << seed);
+      ArenaGame g = play_game(setup, seed++, {&p0, &p1});
+      CHECK(g.winner >= 0); // finished: a side or a draw, not cut off
+    }
+  }
+}
+
 TEST_CASE("a guessed world deals out the unseen reverses of each side and type again",
           "[players]") {
   Setup real = setup_of(load_battle_file(source_path("battles/grunwald-1410.json")));

@@ -27,6 +27,14 @@ struct World {
 bool reverse_hidden(const Battle &b, const GameState &s, int unit);
 World sample_world(const Setup &real, const GameState &s, BotRng &rng);
 
+// --- Threats from the current positions -------------------------------------------------------
+// The position as it would stand if the side of an attack's or fire's units had the phase for it
+// (an ordinary Combat Phase, or the Fire Phase) with their wings given that command and no Bonus,
+// and nobody had acted or been attacked yet this phase. Positions, steps, Suppression, Shield Wall
+// and special-rule flags stay as they are, so the engine's preview judges "what could this do from
+// here" in any phase (CLI preview --any). Any other action gives the state back unchanged.
+GameState hypothetical_state(const Battle &b, const GameState &s, const Action &a);
+
 // --- Evaluation ------------------------------------------------------------------------------
 // How good the position is for `side`, in VP-like points (own minus enemy): VP, material by the VP
 // an elimination would give, step losses, suppression, closeness to objectives and to the enemy.
@@ -86,7 +94,7 @@ struct ArenaGame {
   int winner = -1; // 0, 1, 2 draw, -1 cut off
   int turns = 0;
   size_t actions = 0;
-  std::array<double, 2> seconds{};   // thinking time per side
+  std::array<double, 2> seconds{};   // thinking time per side (processor seconds, one core)
   std::array<size_t, 2> decisions{}; // decisions per side
   std::array<double, 2> max_decision_seconds{};
   std::vector<double> decision_seconds[2];

@@ -137,6 +137,15 @@ std::vector<int> wings_acting(const Setup &setup, const GameState &state, Phase 
 // fire ranges; whether a unit there may be fired at is still apply's decision.
 std::vector<HexId> fire_reach(const Setup &setup, const GameState &state, int unit);
 
+// Where each battle special rule stands now (Battle::special order), for display and for bots.
+struct SpecialRuleStatus {
+  bool triggered = false; // precondition met, VP forfeit paid, or off-map wing away
+  bool used = false;      // off-map wing: has left once (it may leave only once)
+  bool this_turn = false; // off-map wing: left this turn (it may return from the next turn on)
+  int open_waves = 0;     // attack waves: how many waves, from the first, may attack now
+};
+std::vector<SpecialRuleStatus> special_status(const Setup &setup, const GameState &state);
+
 // Dice (R23): splitmix64, d8 = top three bits + 1. Forced dice are consumed first; a replaced
 // roll (Setup::replaced_dice) shows its replacement face.
 int roll_d8(const Setup &setup, GameState &state);

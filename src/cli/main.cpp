@@ -54,7 +54,7 @@ Args parse_args(int argc, char **argv, int from, const std::string &command) {
       "--seconds", "--level", "--iterations", "--max-actions", "--log",  "--at"};
   for (int i = from; i < argc; ++i) {
     std::string s = argv[i];
-    if (s == "--spoilers" || s == "--alternate" || s == "--bookmark")
+    if (s == "--spoilers" || s == "--alternate" || s == "--bookmark" || s == "--any")
       a.flags[s] = "1";
     else if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
       if (i + 1 >= argc) fail(kUsage, "option " + s + " needs a value");
@@ -287,28 +287,37 @@ int cmd_apply(const Args &a) {
 }
 
 // One preview as JSON, or the refusal apply would give.
-std::optional<Refusal> preview_one(const Game &game, const Action &act, json &out) {
+// With `any`, the action is judged from the current positions as if its side had the phase for it
+// (hypothetical_state), whatever the phase now.
+std::optional<Refusal> preview_one(const Game &game, const Action &act, json &out,
+                                   bool any = false) {
+  GameState hypothetical = any ? hypothetical_state(game.battle(), game.state(), act) : GameState{};
+  const GameState &state = any ? hypothetical : game.state();
   if (act.type == ActionType::Attack) {
     AttackPreview p;
-    if (auto r = preview_attack(game.setup(), game.state(), act, p)) return r;
+    if (auto r = preview_attack(game.setup(), state, act, p)) return r;
     out = attack_preview_to_json(game.battle(), p);
   } else if (act.type == ActionType::Fire) {
     FirePreview p;
-    if (auto r = preview_fire(game.setup(), game.state(), act, p)) return r;
+    if (auto r = preview_fire(game.setup(), state, act, p)) return r;
     out = fire_preview_to_json(p);
   } else {
     fail(kUsage, "preview takes attack or fire actions");
   }
+  if (any)
+    out["as_if"] = {{"side", game.battle().sides[state.active].id},
+                    {"phase", std::string(name(state.phase))}};
   return std::nullopt;
 }
 
 int cmd_preview(const Args &a) {
   Game game = Game::load(need(a, 0, "GAME.json"));
   need(a, 1, "ACTION_JSON");
+  bool any = a.flags.count("--any") > 0;
   if (a.positional.size() == 2) {
     json out;
     Action act = parse_action(game.battle(), a.positional[1], "action");
-    if (auto r = preview_one(game, act, out))
+    if (auto r = preview_one(game, act, out, any))
       fail(kIllegal,
            std::string(act.type == ActionType::Attack ? "illegal attack: " : "illegal fire: ") +
                r->reason,
@@ -321,7 +330,7 @@ int cmd_preview(const Args &a) {
   for (size_t i = 1; i < a.positional.size(); ++i) {
     json out;
     Action act = parse_action(game.battle(), a.positional[i], "action " + std::to_string(i));
-    if (auto r = preview_one(game, act, out))
+    if (auto r = preview_one(game, act, out, any))
       out = {{"illegal", r->reason}, {"rule", r->rule}, {"kind", std::string(name(r->kind))}};
     all.push_back(out);
   }
@@ -501,7 +510,7 @@ int cmd_play(const Args &a) {
       {bot_name[0], 0}, {bot_name[1], 0}, {"draw", 0}, {"unfinished", 0}};
   std::map<std::string, int> endings;
   std::array<std::vector<double>, 2> decision_seconds;
-  std::array<double, 2> max_seconds{};
+  std::array<double, 2> max_seconds{}, think_seconds{}, player_turns{};
   double turns = 0, actions = 0, vp_sum[2] = {0, 0};
   for (uint64_t g = 0; g < games; ++g) {
     bool swap = alternate && (g % 2 == 1);
@@ -531,6 +540,9 @@ int cmd_play(const Args &a) {
       auto &ds = r.decision_seconds[side];
       decision_seconds[bot].insert(decision_seconds[bot].end(), ds.begin(), ds.end());
       max_seconds[bot] = std::max(max_seconds[bot], r.max_decision_seconds[side]);
+      think_seconds[bot] += r.seconds[side];
+      player_turns[bot] += r.turns / 2.0; // the sides take turns about
+
       vp_sum[side] += r.vp[side];
     }
     turns += r.turns;
@@ -541,7 +553,9 @@ int cmd_play(const Args &a) {
   for (int bot = 0; bot < 2; ++bot)
     timing[bot_name[bot]] = {{"decisions", decision_seconds[bot].size()},
                              {"median_seconds", median(decision_seconds[bot])},
-                             {"max_seconds", max_seconds[bot]}};
+                             {"max_seconds", max_seconds[bot]},
+                             {"seconds_per_player_turn",
+                              player_turns[bot] > 0 ? think_seconds[bot] / player_turns[bot] : 0}};
   print({{"battle", b->id},
          {"games", games},
          {"bots", {bot_name[0], bot_name[1]}},
@@ -644,7 +658,7 @@ void usage() {
                "  report GAME.json --out DIR\n"
                "  legal GAME.json\n"
                "  apply GAME.json ACTION_JSON... [--out GAME.json]\n"
-               "  preview GAME.json ACTION_JSON...\n"
+               "  preview GAME.json ACTION_JSON... [--any]\n"
                "  play BATTLE.json [--games N] [--seed N] [--bots A,B] [--alternate]\n"
                "       [--iterations N | --seconds S] [--max-actions N]   (A, B: random, greedy, "
                "easy, normal, hard)\n"

@@ -57,6 +57,27 @@ World sample_world(const Setup &real, const GameState &s, BotRng &rng) {
   return w;
 }
 
+GameState hypothetical_state(const Battle &b, const GameState &s, const Action &a) {
+  int actor = a.type == ActionType::Attack && !a.attackers.empty() ? a.attackers[0]
+              : a.type == ActionType::Fire                         ? a.unit
+                                                                   : -1;
+  if (actor < 0 || actor >= static_cast<int>(b.units.size())) return s;
+  GameState h = s;
+  int side = b.units[actor].side;
+  Command command = a.type == ActionType::Attack ? Command::Combat : Command::Fire;
+  h.active = static_cast<uint8_t>(side);
+  h.phase = a.type == ActionType::Attack ? Phase::Combat : Phase::Fire;
+  h.winner = -1;
+  h.attack = PendingAttack{};
+  for (size_t w = 0; w < b.wings.size(); ++w) {
+    h.orders[w] = b.wings[w].side == side ? bit(command) : 0;
+    h.combat_mode[w] = 0;
+  }
+  for (UnitState &u : h.units)
+    u.acted = u.targeted = false;
+  return h;
+}
+
 namespace {
 
 // What losing this unit would give the enemy, plus one so that units without a VP value still
@@ -87,6 +108,32 @@ std::array<bool, 2> must_attack(const Battle &b) {
   return {true, true};
 }
 
+// How far into the battle we are, 0 at the start and 1 at the last turn (0 without a limit).
+double time_spent(const Battle &b, const GameState &s) {
+  if (b.last_turn <= 0) return 0;
+  return std::clamp(static_cast<double>(s.turn - 1) / b.last_turn, 0.0, 1.0);
+}
+
+// The distance from `taker`'s nearest unit to hex h of an objective, or 99 when a unit of the
+// other side stands in it (an occupied hex cannot be entered) or `taker` has no unit on the map.
+int distance_to_open_hex(const Battle &b, const GameState &s, HexId h, int taker) {
+  for (size_t u = 0; u < b.units.size(); ++u)
+    if (b.units[u].side != taker && on_board(s, static_cast<int>(u)) && s.units[u].hex == h)
+      return 99;
+  int best = 99;
+  for (size_t u = 0; u < b.units.size(); ++u)
+    if (b.units[u].side == taker && on_board(s, static_cast<int>(u)))
+      best = std::min(best, b.distance(s.units[u].hex, h));
+  return best;
+}
+
+int nearest_to_open_objective(const Battle &b, const GameState &s, const Special &sp, int taker) {
+  int best = 99;
+  for (HexId h : sp.hexes)
+    best = std::min(best, distance_to_open_hex(b, s, h, taker));
+  return best;
+}
+
 Parts side_parts(const Battle &b, const GameState &s, int side) {
   Parts p;
   p.vp = s.vp[side];
@@ -99,6 +146,8 @@ Parts side_parts(const Battle &b, const GameState &s, int side) {
     if (b.units[u].side != side && on_board(s, static_cast<int>(u)))
       enemies.push_back(s.units[u].hex);
   bool closing = must_attack(b)[side];
+  // A side that must attack pushes harder as the last turn nears (a draw or a hold is its loss).
+  double push = 0.1 * (1.0 + 2.0 * time_spent(b, s));
   for (size_t u = 0; u < b.units.size(); ++u) {
     const UnitState &us = s.units[u];
     if (b.units[u].side != side || us.steps == 0) continue;
@@ -111,19 +160,39 @@ Parts side_parts(const Battle &b, const GameState &s, int side) {
     int nearest = 99;
     for (HexId e : enemies)
       nearest = std::min(nearest, b.distance(us.hex, e));
-    p.closeness -= 0.1 * std::min(nearest, 10);
+    p.closeness -= push * std::min(nearest, 10);
   }
-  // Objectives: a unit entering one of these hexes wins at once.
-  for (const Special &sp : b.special) {
-    if (sp.kind != SpecialKind::InstantWinOnEntry || sp.side != side) continue;
-    int best = 99;
-    for (size_t u = 0; u < b.units.size(); ++u)
-      if (b.units[u].side == side && on_board(s, static_cast<int>(u)))
-        for (HexId h : sp.hexes)
-          best = std::min(best, b.distance(s.units[u].hex, h));
-    if (best < 99) p.position -= 0.4 * std::min(best, 20);
-  }
+  // Objectives: a unit entering one of these hexes wins at once, so being near an open one counts
+  // for the side that may take it, and an enemy near one of ours is a threat (below).
+  for (const Special &sp : b.special)
+    if (sp.kind == SpecialKind::InstantWinOnEntry && sp.side == side) {
+      int best = nearest_to_open_objective(b, s, sp, side);
+      if (best < 99) p.position -= 0.4 * std::min(best, 20);
+    }
   return p;
+}
+
+// How much an enemy instant-win objective threatens `side`: each hex of it that no unit of ours
+// holds counts, steeply as the enemy's nearest unit comes within a move or two of it, so holding
+// hexes one by one pays and holding every hex leaves no threat.
+double objective_threat(const Battle &b, const GameState &s, int side) {
+  double threat = 0;
+  for (const Special &sp : b.special)
+    if (sp.kind == SpecialKind::InstantWinOnEntry && sp.side != side)
+      for (HexId h : sp.hexes) {
+        int d = distance_to_open_hex(b, s, h, sp.side);
+        if (d < 99) threat += 8.0 / std::pow(1.0 + d, 1.5);
+      }
+  return threat;
+}
+
+// When the most VP wins at the end, a lead is worth more the nearer the end is: a draw is not a
+// win, so a side level on VP late in the battle must still score.
+double late_lead(const Battle &b, const GameState &s, int side) {
+  if (b.at_end != AtEnd::MostVP) return 0;
+  int lead = s.vp[side] - s.vp[1 - side];
+  double t = time_spent(b, s);
+  return 3.0 * t * t * (lead > 0 ? 1 : lead < 0 ? -1 : 0);
 }
 
 } // namespace
@@ -137,7 +206,8 @@ double evaluate_position(const Setup &world, const GameState &s, int side) {
   const Battle &b = *world.battle;
   Parts me = side_parts(b, s, side), them = side_parts(b, s, 1 - side);
   return (me.vp - them.vp) + (me.material - them.material) + (me.position - them.position) +
-         me.closeness;
+         me.closeness - objective_threat(b, s, side) + objective_threat(b, s, 1 - side) +
+         late_lead(b, s, side);
 }
 
 Evaluation evaluate(const Setup &real, const GameState &s, int side, uint64_t seed) {
@@ -152,7 +222,9 @@ Evaluation evaluate(const Setup &real, const GameState &s, int side, uint64_t se
     Parts me = side_parts(b, s, side), them = side_parts(b, s, 1 - side);
     e.vp += (me.vp - them.vp) / kWorlds;
     e.material += (me.material - them.material) / kWorlds;
-    e.position += (me.position - them.position + me.closeness) / kWorlds;
+    e.position += (me.position - them.position + me.closeness - objective_threat(b, s, side) +
+                   objective_threat(b, s, 1 - side) + late_lead(b, s, side)) /
+                  kWorlds;
   }
   e.win_chance = 1.0 / (1.0 + std::exp(-e.score / 8.0));
   return e;

@@ -8,6 +8,7 @@
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
+#include <time.h>
 
 namespace sns {
 
@@ -65,12 +66,36 @@ bool apply_face(const Sim &sim, GameState &s, const Action &a, int face) {
   return !apply(sim.faced[face], s, a).has_value();
 }
 
-// The fast policy for rollouts: a few sampled actions, the best one-ply evaluation (dice as they
-// fall), sometimes a random one.
+// The hex an action would put one of the acting side's units in, if it moves one (R25's advance
+// enters the hex the defender left).
+HexId entered_hex(const GameState &s, const Action &a) {
+  if (a.type == ActionType::Move || a.type == ActionType::Retreat) return a.to;
+  if (a.type == ActionType::Advance) return s.attack.vacated;
+  return kOffMap;
+}
+
+// An action that wins at once by entering one of the side's instant-win hexes, if there is one:
+// sampling a few of hundreds of moves would rarely find it, and a player never misses it.
+const Action *winning_entry(const Battle &b, const GameState &s, const std::vector<Action> &acts,
+                            int side) {
+  for (const Special &sp : b.special) {
+    if (sp.kind != SpecialKind::InstantWinOnEntry || sp.side != side) continue;
+    for (const Action &a : acts) {
+      HexId h = entered_hex(s, a);
+      if (h != kOffMap && std::find(sp.hexes.begin(), sp.hexes.end(), h) != sp.hexes.end())
+        return &a;
+    }
+  }
+  return nullptr;
+}
+
+// The fast policy for rollouts: a winning entry when there is one, else a few sampled actions, the
+// best one-ply evaluation (dice as they fall), sometimes a random one.
 const Action &rollout_choice(const Sim &sim, const GameState &s, const std::vector<Action> &acts,
                              BotRng &rng) {
-  if (acts.size() == 1 || rng.below(10) == 0) return acts[rng.below(acts.size())];
   int side = side_to_act(sim.setup(), s);
+  if (const Action *win = winning_entry(*sim.setup().battle, s, acts, side)) return *win;
+  if (acts.size() == 1 || rng.below(10) == 0) return acts[rng.below(acts.size())];
   constexpr size_t kSamples = 4;
   size_t best = rng.below(acts.size());
   double best_value = -1e18;
@@ -91,6 +116,14 @@ void rollout(const Sim &sim, GameState &s, int end_turn, BotRng &rng, size_t max
     if (acts.empty()) return;
     if (apply(sim.setup(), s, rollout_choice(sim, s, acts, rng))) return;
   }
+}
+
+// Processor time of this process: what a decision costs on one core, whatever else the machine
+// is running (wall-clock time grows with the load; the arena reports this instead).
+double cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
 double squash(double score) { return 1.0 / (1.0 + std::exp(-score / 6.0)); }
@@ -179,10 +212,46 @@ std::string greedy_why(const Battle &b, const Action &a, double value, double no
 struct Arm {
   size_t index;
   double prior;
-  double sum = 0;
+  double sum = 0, sum_sq = 0;
   uint64_t n = 0;
   double mean() const { return n ? sum / static_cast<double>(n) : 0; }
+  // The standard error of the mean: how far playout luck alone could move it.
+  double error() const {
+    if (n < 2) return 1;
+    double m = mean();
+    double var = std::max(0.0, sum_sq / static_cast<double>(n) - m * m);
+    return std::sqrt(var / static_cast<double>(n - 1));
+  }
 };
+
+// Keeps the better half by mean; the one-ply favourite stays unless its mean is clearly (more than
+// a standard error) below the last kept (the same reasoning as final_pick).
+size_t halve(std::vector<Arm> &arms, size_t alive) {
+  auto by_prior = [](const Arm &x, const Arm &y) { return x.prior < y.prior; };
+  double favourite =
+      std::max_element(arms.begin(), arms.begin() + static_cast<long>(alive), by_prior)->prior;
+  std::stable_sort(arms.begin(), arms.begin() + static_cast<long>(alive),
+                   [](const Arm &x, const Arm &y) { return x.mean() > y.mean(); });
+  size_t kept = (alive + 1) / 2;
+  for (size_t k = kept; k < alive; ++k)
+    if (arms[k].prior == favourite && arms[k].mean() >= arms[kept - 1].mean() - arms[k].error())
+      std::swap(arms[k], arms[kept - 1]);
+  return kept;
+}
+
+// The final pick: among the surviving candidates whose mean is within one standard error of the
+// best, the one the exact one-ply ranking liked most. Playouts use a fast, weak policy, so a small
+// difference in their mean is as likely luck as insight; only a clear one overrides the ranking.
+const Arm &final_pick(const std::vector<Arm> &arms, size_t alive) {
+  const Arm *best = &arms[0];
+  for (size_t k = 1; k < alive; ++k)
+    if (arms[k].mean() > best->mean()) best = &arms[k];
+  double bar = best->mean() - best->error();
+  const Arm *pick = best;
+  for (size_t k = 0; k < alive; ++k)
+    if (arms[k].mean() >= bar && arms[k].prior > pick->prior) pick = &arms[k];
+  return *pick;
+}
 
 } // namespace
 
@@ -270,25 +339,20 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
         v = squash(evaluate_position(sim.setup(), play, side));
       }
       arm.sum += v;
+      arm.sum_sq += v * v;
       ++arm.n;
       ++used;
       ++stage_used;
     }
     ++round;
     // With a time budget there is no halving plan: every candidate keeps being played.
-    if (per_stage != UINT64_MAX && stage_used >= per_stage && alive > 1) {
-      std::stable_sort(arms.begin(), arms.begin() + static_cast<long>(alive),
-                       [](const Arm &x, const Arm &y) { return x.mean() > y.mean(); });
-      alive = (alive + 1) / 2;
+    // Halving stops at two, which final_pick settles.
+    if (per_stage != UINT64_MAX && stage_used >= per_stage && alive > 2) {
+      alive = halve(arms, alive);
       stage_used = 0;
     }
   }
-  std::stable_sort(arms.begin(), arms.begin() + static_cast<long>(alive),
-                   [](const Arm &x, const Arm &y) {
-                     if (x.mean() != y.mean()) return x.mean() > y.mean();
-                     return x.prior > y.prior;
-                   });
-  const Arm &best = arms[0];
+  const Arm &best = final_pick(arms, alive);
   out.action = acts[best.index];
   out.value = best.mean();
   out.iterations = used;
@@ -296,8 +360,8 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   for (const Scored &r : ranking)
     if (r.index == best.index) prior = r.value - now;
   out.why = describe(b, out.action) + ": best of " + std::to_string(arms.size()) +
-            " candidates, mean outcome " + fmt(best.mean()) + " (0 lost, 1 won) over " +
-            std::to_string(best.n) + " playouts to the end of " +
+            " candidates, mean outcome " + fmt(best.mean()) + " +/- " + fmt(best.error()) +
+            " (0 lost, 1 won) over " + std::to_string(best.n) + " playouts to the end of " +
             (li.horizon_turns ? "the next Player Turn" : "this Player Turn") + " in " +
             std::to_string(sims.size()) + " guesses at the hidden reverses; one-ply " +
             (prior >= 0 ? "+" : "") + fmt(prior) + " points";
@@ -312,9 +376,9 @@ ArenaGame play_game(const Setup &setup, uint64_t game_seed, std::array<Player *,
   while (!s.game_over() && g.actions < max_actions) {
     int side = side_to_act(setup, s);
     if (side < 0) break;
-    auto t = Clock::now();
+    double t = cpu_seconds();
     Suggestion sug = players[side]->choose(setup, s);
-    double dt = since(t);
+    double dt = cpu_seconds() - t;
     g.seconds[side] += dt;
     ++g.decisions[side];
     g.max_decision_seconds[side] = std::max(g.max_decision_seconds[side], dt);

@@ -387,6 +387,76 @@ json side_or_null(const Battle &b, int s) {
   return s >= 0 && s < 2 ? json(b.sides[s].id) : json(nullptr);
 }
 
+// The battle file's names for the special-rule kinds (battle-format.md), in SpecialKind order.
+constexpr const char *kSpecialKindNames[] = {"instant_win_on_entry",
+                                             "attack_waves",
+                                             "attack_precondition",
+                                             "vp_forfeit_on_command",
+                                             "attack_drm",
+                                             "off_map_wing",
+                                             "immobile"};
+
+json hex_list(const Battle &b, const std::vector<HexId> &hexes) {
+  json out = json::array();
+  for (HexId h : hexes)
+    out.push_back(b.label(h));
+  return out;
+}
+
+// Where each special rule stands: what a player would read off the table (waves that may attack,
+// a precondition met, a VP forfeit paid, a wing away).
+json special_status_json(const Setup &setup, const GameState &s) {
+  const Battle &b = *setup.battle;
+  std::vector<SpecialRuleStatus> status = special_status(setup, s);
+  json out = json::array();
+  for (size_t i = 0; i < b.special.size(); ++i) {
+    const Special &sp = b.special[i];
+    const SpecialRuleStatus &st = status[i];
+    json j = {{"id", sp.id},
+              {"kind", kSpecialKindNames[static_cast<int>(sp.kind)]},
+              {"side", b.sides[sp.side].id}};
+    switch (sp.kind) {
+    case SpecialKind::InstantWinOnEntry:
+      j["hexes"] = hex_list(b, sp.hexes);
+      break;
+    case SpecialKind::AttackWaves: {
+      json open = json::array();
+      for (int w = 0; w < st.open_waves; ++w)
+        for (int wing : sp.waves[w])
+          open.push_back(b.wings[wing].id);
+      j["open_waves"] = st.open_waves;
+      j["wings_may_attack"] = open;
+      break;
+    }
+    case SpecialKind::AttackPrecondition:
+      j["met"] = st.triggered;
+      break;
+    case SpecialKind::VpForfeitOnCommand:
+      j["wing"] = b.wings[sp.wing].id;
+      j["paid"] = st.triggered;
+      break;
+    case SpecialKind::OffMapWing:
+      j["wing"] = b.wings[sp.wing].id;
+      j["away"] = st.triggered;
+      j["has_left"] = st.used;
+      j["may_leave"] = !st.used;
+      j["may_return"] = st.triggered && !st.this_turn;
+      break;
+    case SpecialKind::Immobile: {
+      json units = json::array();
+      for (int u : sp.units)
+        units.push_back(b.units[u].id);
+      j["units"] = units;
+      break;
+    }
+    case SpecialKind::AttackDrm:
+      break;
+    }
+    out.push_back(j);
+  }
+  return out;
+}
+
 const char *stage_name(AttackStage s) {
   switch (s) {
   case AttackStage::ChooseAsterisk:
@@ -488,7 +558,10 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
                    {"primary", b.units[s.attack.primary].id},
                    {"result", std::string(name(s.attack.result)) + (s.attack.asterisk ? "*" : "")},
                    {"charge", s.attack.charge}};
+    // 7.8: the hex an advance would enter (the one the defender left), once it is known.
+    if (s.attack.vacated != kOffMap) j["attack"]["advance_hex"] = b.label(s.attack.vacated);
   }
+  j["special"] = special_status_json(setup, s);
   if (log) {
     json l = json::array();
     for (const Event &e : *log)

@@ -224,4 +224,27 @@ const std::vector<HexId> *special_reinforcement_entry(const View &c, int u) {
   return nullptr;
 }
 
+std::vector<SpecialRuleStatus> special_status(const Setup &setup, const GameState &state) {
+  View c(setup, state); // only read
+  std::vector<SpecialRuleStatus> out;
+  for (size_t i = 0; i < c.b.special.size(); ++i) {
+    const Special &sp = c.b.special[i];
+    SpecialRuleStatus st;
+    st.triggered = flag(c, i);
+    if (sp.kind == SpecialKind::OffMapWing) {
+      st.used = flag(c, i + kUsedShift);
+      st.this_turn = flag(c, i + kThisTurnShift);
+    }
+    if (sp.kind == SpecialKind::AttackWaves) {
+      // A wave may attack once every wave before it is gone (the same test as the restriction).
+      while (st.open_waves < static_cast<int>(sp.waves.size())) {
+        ++st.open_waves;
+        if (!wave_eliminated(c, sp.waves[st.open_waves - 1])) break;
+      }
+    }
+    out.push_back(st);
+  }
+  return out;
+}
+
 } // namespace sns
