@@ -120,4 +120,11 @@ bool Begin(const char *title, bool *open, ImGuiWindowFlags flags) {
   return shown;
 }
 
+bool InputText(const char *label, char *buffer, size_t size, ImGuiInputTextFlags flags) {
+  return note_item(label, ImGui::InputText(label, buffer, size, flags));
+}
+bool InputInt(const char *label, int *value, int step, ImGuiInputTextFlags flags) {
+  return note_item(label, ImGui::InputInt(label, value, step, step * 10, flags));
+}
+
 } // namespace sns::app::ui

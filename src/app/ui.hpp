@@ -48,5 +48,8 @@ bool BeginMenu(const char *label, bool enabled = true);
 bool CollapsingHeader(const char *label, ImGuiTreeNodeFlags flags = 0);
 void ProgressBar(float fraction, const ImVec2 &size, const char *overlay);
 bool Begin(const char *title, bool *open = nullptr, ImGuiWindowFlags flags = 0);
+// Text and number fields (the editor): a script presses one by its label to focus it, then types.
+bool InputText(const char *label, char *buffer, size_t size, ImGuiInputTextFlags flags = 0);
+bool InputInt(const char *label, int *value, int step = 1, ImGuiInputTextFlags flags = 0);
 
 } // namespace sns::app::ui
