@@ -16,6 +16,8 @@ struct ImDrawList;
 
 namespace sns::app {
 
+struct EditorUi; // the battle editor's screen (editor_view.cpp)
+
 struct BattleInfo {
   std::string path;
   std::string name;
@@ -60,6 +62,7 @@ struct App {
   Settings settings;
   bool zoom_restored = false; // the remembered zoom is applied once, at the first fit
   bool explain = false;
+  std::shared_ptr<EditorUi> editor; // the battle editor, once opened (editor_view.hpp)
 
   // Shorthands for the panels, which only read the game and call the session.
   const Game &game() const { return session->game(); }

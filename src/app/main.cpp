@@ -2,6 +2,7 @@
 // it.
 #include "app.hpp"
 #include "app_settings.hpp"
+#include "editor_view.hpp"
 #include "paths.hpp"
 #include "script_runner.hpp"
 #include "sns/json_io.hpp"
@@ -103,6 +104,7 @@ struct LaunchOptions {
   bool explain = false;
   std::string script;           // --script FILE: drive the app from a script
   std::optional<uint64_t> seed; // --seed N: a battle opened directly gets this seed
+  bool editor = false;          // --editor [BATTLE.json]: the battle editor (editor_view.hpp)
 };
 
 bool parse_options(int argc, char **argv, LaunchOptions &o) {
@@ -126,6 +128,8 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
       o.explain = true;
     else if (a == "--script")
       o.script = value();
+    else if (a == "--editor")
+      o.editor = true;
     else if (a == "--seed")
       o.seed = std::stoull(value());
     else if (a == "--size") {
@@ -137,6 +141,7 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
     } else if (a == "--help") {
       std::cout
           << "usage: shields-swords [BATTLE.json | GAME.json] [--size WxH] [--seed N]\n"
+             "       shields-swords --editor [BATTLE.json]   (the battle editor)\n"
              "         [--screenshot OUT.png [--select UNIT] [--lesson ID [--lesson-step N]]]\n"
              "         [--script FILE] [--bench-frames N] [--explain]\n";
       return false;
@@ -211,6 +216,7 @@ void menu_bar(App &app, bool &quit) {
 
 void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer,
                  SDL_Window *window) {
+  if (editor_key(app, e)) return; // the battle editor's keys while it is shown
   if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
   bool ctrl = (e.key.keysym.mod & KMOD_CTRL) != 0;
   SDL_Keycode k = e.key.keysym.sym;
@@ -321,6 +327,7 @@ TerrainCache terrain_cache;
 // One frame: panels, map, input on the map.
 void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   menu_bar(app, quit);
+  if (editor_frame(app)) return; // the battle editor draws the whole frame while it is shown
   if (app.start_screen || !app.has_game()) {
     if (app.lessons_screen)
       draw_lessons_screen(app);
@@ -501,7 +508,13 @@ int main(int argc, char **argv) {
     file = (fs::path(app.root) / "battles" / "grunwald-1410.json").string();
   uint64_t seed =
       static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-  if (!file.empty() && !app.open(file, opt.seed ? *opt.seed : seed)) {
+  if (opt.editor) { // --editor [BATTLE.json]: the editor, on that battle or on a new map
+    if (!open_editor(app, file)) {
+      report_error(app.session->message());
+      return 2;
+    }
+    set_editor_seed(app, opt.seed.value_or(0));
+  } else if (!file.empty() && !app.open(file, opt.seed ? *opt.seed : seed)) {
     report_error(app.session->message());
     return 2;
   }

@@ -1,6 +1,7 @@
 // The app's panels: sequence of play, commands, combat and fire previews, choices, log, rules,
 // victory.
 #include "app.hpp"
+#include "editor_view.hpp"
 #include "ui.hpp"
 
 #include <algorithm>
@@ -599,6 +600,7 @@ void draw_start_screen(App &app) {
   if (ui::Button("Continue the autosave") && app.session->continue_autosave()) app.game_shown();
   ImGui::SameLine();
   if (ui::Button("Learn to play")) app.lessons_screen = true;
+  editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)
   ImGui::Separator();
   ImGui::InputText("File", app.path_buffer, sizeof app.path_buffer);
   ImGui::SameLine();
