@@ -805,7 +805,8 @@ void special_field(App &app, int i, const editor::SpecialDoc &sp, const editor::
       for (const auto &wing : d.sides[side].wings) {
         ImGui::SameLine();
         bool in = std::find((*value)[w].begin(), (*value)[w].end(), wing.id) != (*value)[w].end();
-        if (ui::Checkbox(id_label(wing.name, "wave" + std::to_string(w) + wing.id).c_str(), &in))
+        // wing ids: shorter than names, so a wave fits on its line
+        if (ui::Checkbox(id_label(wing.id, "wave" + std::to_string(w) + wing.id).c_str(), &in))
           say(ed, m.toggle_wave_wing(i, static_cast<int>(w), wing.id));
       }
     }
@@ -880,13 +881,26 @@ void rules_panel(App &app) {
     say(ed, m.set_rule("wing_integrity", *v == "(none)" ? "" : *v));
   ImGui::Separator();
   ui::Text("Special rules (%zu of 8):", d.special.size());
+  std::vector<std::string> kinds;
+  for (const auto &k : editor::special_kinds())
+    kinds.push_back(k.kind);
+  if (auto k = choose("Kind", ed.new_kind, kinds)) ed.new_kind = *k;
+  for (int s = 0; s < 2; ++s) {
+    if (s) ImGui::SameLine();
+    if (ui::RadioButton(id_label(side_label(s), "newside" + std::to_string(s)).c_str(),
+                        ed.new_kind_side == s))
+      ed.new_kind_side = s;
+  }
+  if (ui::Button("Add special rule")) say(ed, m.add_special(ed.new_kind, ed.new_kind_side));
   for (size_t i = 0; i < d.special.size(); ++i) {
     const auto &sp = d.special[i];
     int k = static_cast<int>(i);
     ImGui::PushID(k);
     if (ed.open_index == k) ImGui::SetNextItemOpen(true);
-    if (ui::CollapsingHeader(id_label(sp.id + " (" + sp.kind + ")", "special").c_str(),
-                             ImGuiTreeNodeFlags_DefaultOpen)) {
+    bool open = ui::CollapsingHeader(id_label(sp.id + " (" + sp.kind + ")", "special").c_str(),
+                                     ImGuiTreeNodeFlags_DefaultOpen);
+    if (ed.open_index == k) ImGui::SetScrollHereY(0); // a problem's rule comes into view
+    if (open) {
       if (const auto *kind = editor::special_kind(sp.kind)) ui::TextDisabled("%s", kind->what);
       text_field(ed, "Rule id", sp.id,
                  [&](const std::string &v) { return m.set_special_id(k, v); });
@@ -907,17 +921,6 @@ void rules_panel(App &app) {
     ImGui::PopID();
   }
   ed.open_index = -1;
-  std::vector<std::string> kinds;
-  for (const auto &k : editor::special_kinds())
-    kinds.push_back(k.kind);
-  if (auto k = choose("Kind", ed.new_kind, kinds)) ed.new_kind = *k;
-  for (int s = 0; s < 2; ++s) {
-    if (s) ImGui::SameLine();
-    if (ui::RadioButton(id_label(side_label(s), "newside" + std::to_string(s)).c_str(),
-                        ed.new_kind_side == s))
-      ed.new_kind_side = s;
-  }
-  if (ui::Button("Add special rule")) say(ed, m.add_special(ed.new_kind, ed.new_kind_side));
 }
 
 void panels_window(App &app, const MapRect &r) {
