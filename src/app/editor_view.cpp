@@ -134,8 +134,10 @@ void int_field(EditorUi &ed, const char *label, int value,
   ImGuiID id = ImGui::GetID(label);
   int &v = ed.int_buffers[id];
   if (ImGui::GetActiveID() != id) v = value;
+  // No step buttons: the field is then one widget under its label's id (GetActiveID above), and a
+  // script's press lands in it.
   bool enter = ui::InputInt(
-      label, &v, 1, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+      label, &v, 0, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   if ((enter || ImGui::IsItemDeactivatedAfterEdit()) && v != value) say(ed, apply(v));
 }
 
@@ -435,7 +437,8 @@ void tools_window(App &app, const MapRect &r) {
     break;
   case Tool::Elevation:
     ImGui::SetNextItemWidth(120);
-    if (ui::InputInt("Height", &ed.elevation)) ed.elevation = std::clamp(ed.elevation, -9, 9);
+    if (ui::InputInt("Height", &ed.elevation, 0, ImGuiInputTextFlags_AutoSelectAll))
+      ed.elevation = std::clamp(ed.elevation, -9, 9);
     brush_sizes(ed);
     break;
   case Tool::Hexside:
@@ -560,21 +563,22 @@ void face_editor(EditorUi &ed, const editor::UnitDoc &u, bool back) {
   editor::FaceDoc f = back ? *u.back : u.front;
   std::string key = (back ? "back" : "front") + u.id;
   ImGui::PushID(key.c_str());
-  ImGui::SetNextItemWidth(70);
-  if (auto cc =
-          choose("CC", f.cc, {editor::kCombatClasses.begin(), editor::kCombatClasses.end()})) {
+  std::string side = back ? "Back " : "Front "; // each label names its face, for scripts
+  ImGui::SetNextItemWidth(55);
+  if (auto cc = choose((side + "CC").c_str(), f.cc,
+                       {editor::kCombatClasses.begin(), editor::kCombatClasses.end()})) {
     f.cc = *cc;
     say(ed, m.set_face(u.id, back, f));
   }
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(90);
-  int_field(ed, "Fire", f.fire.value_or(0), [&](int v) {
+  ImGui::SetNextItemWidth(30);
+  int_field(ed, (side + "fire").c_str(), f.fire.value_or(0), [&](int v) {
     f.fire = v > 0 ? std::optional<int>(v) : std::nullopt;
     return m.set_face(u.id, back, f);
   });
   ImGui::SameLine();
   bool crown = f.crown.value_or(false);
-  if (ui::Checkbox("Crown", &crown)) {
+  if (ui::Checkbox((side + "crown").c_str(), &crown)) {
     f.crown = crown;
     say(ed, m.set_face(u.id, back, f));
   }
@@ -599,12 +603,10 @@ void unit_editor(App &app, const editor::UnitDoc &u) {
     for (const auto &w : s.wings)
       wings.push_back(w.id);
   if (auto w = choose("Wing", u.wing, wings)) say(ed, m.set_unit_wing(id, *w));
-  ui::Text("Front:");
   face_editor(ed, u, false);
   bool two = u.back.has_value();
   if (ui::Checkbox("Two steps (a back face)", &two)) say(ed, m.set_one_step(id, !two));
   if (u.back) {
-    ui::Text("Back:");
     face_editor(ed, u, true);
   }
   bool reinforcement = u.reinforcement.has_value();
@@ -687,8 +689,10 @@ void side_editor(App &app, int s) {
   EditorModel &m = *ed.model;
   const auto &side = m.doc().sides[s];
   ImGui::PushID(s);
-  text_field(ed, "Side id", side.id, [&](const std::string &v) { return m.set_side_id(s, v); });
-  text_field(ed, "Side name", side.name,
+  std::string n = std::to_string(s + 1); // labels name the side: a script presses them by name
+  text_field(ed, ("Id of side " + n).c_str(), side.id,
+             [&](const std::string &v) { return m.set_side_id(s, v); });
+  text_field(ed, ("Name of side " + n).c_str(), side.name,
              [&](const std::string &v) { return m.set_side_name(s, v); });
   ImGui::SetNextItemWidth(120);
   int_field(ed, "Wings per turn", side.wings_per_turn,
@@ -724,7 +728,11 @@ void side_editor(App &app, int s) {
   for (const auto &w : side.wings) {
     ImGui::PushID(w.id.c_str());
     std::string wid = w.id;
-    text_field(ed, "Wing name", w.name,
+    text_field(ed, ("Id of wing " + wid).c_str(), w.id, [&](const std::string &v) {
+      if (ed.wing == wid) ed.wing = v;
+      return m.set_wing_id(wid, v);
+    });
+    text_field(ed, ("Name of wing " + wid).c_str(), w.name,
                [&](const std::string &v) { return m.set_wing_name(wid, v); });
     for (const char *c : editor::kWingPalette) { // the colour-blind-safe palette only
       unsigned v = wing_colour(c);
@@ -740,11 +748,11 @@ void side_editor(App &app, int s) {
     if (ui::SmallButton("Remove wing")) say(ed, m.remove_wing(wid));
     ImGui::PopID();
   }
-  text_field(ed, "New wing id", ed.new_wing[s], [&](const std::string &v) {
+  text_field(ed, ("New wing of side " + n).c_str(), ed.new_wing[s], [&](const std::string &v) {
     ed.new_wing[s] = v;
     return std::string();
   });
-  if (ui::Button("Add wing")) {
+  if (ui::Button(("Add the wing to side " + n).c_str())) {
     std::string why = m.add_wing(s, ed.new_wing[s], ed.new_wing[s]);
     say(ed, why);
     if (why.empty()) ed.new_wing[s].clear();
