@@ -51,7 +51,7 @@ std::string temp_file(const std::string &name) {
 
 } // namespace
 
-TEST_CASE("editor: every shipped battle opens and saves unedited as the same battle") {
+TEST_CASE("editor: every shipped battle opens and saves unedited as the same battle", "[editor]") {
   for (const std::string &file : shipped_battles()) {
     INFO(file);
     json original = read_json_file(file, kMaxInputBytes);
@@ -73,7 +73,8 @@ TEST_CASE("editor: every shipped battle opens and saves unedited as the same bat
   }
 }
 
-TEST_CASE("editor: the canonical text keeps one line per unit and hex and fields in file order") {
+TEST_CASE("editor: the canonical text keeps one line per unit and hex and fields in file order",
+          "[editor]") {
   EditorModel m = fresh();
   REQUIRE(m.add_unit("blue_main", "V", "0203").empty());
   REQUIRE(m.paint("0505", "woods").empty());
@@ -90,7 +91,7 @@ TEST_CASE("editor: the canonical text keeps one line per unit and hex and fields
   CHECK(text.back() == '\n');
 }
 
-TEST_CASE("editor: a new battle is a battle the loader accepts") {
+TEST_CASE("editor: a new battle is a battle the loader accepts", "[editor]") {
   EditorModel m = fresh(12, 9);
   CHECK(m.valid());
   REQUIRE(m.preview());
@@ -101,7 +102,7 @@ TEST_CASE("editor: a new battle is a battle the loader accepts") {
   CHECK_FALSE(m.can_undo());
 }
 
-TEST_CASE("editor: terrain brush sizes, fill, elevation, each undone and redone") {
+TEST_CASE("editor: terrain brush sizes, fill, elevation, each undone and redone", "[editor]") {
   EditorModel m = fresh();
   REQUIRE(m.paint("0404", "woods", 1).empty());
   CHECK(m.doc().hexes.size() == 7); // the hex and its six neighbours
@@ -132,7 +133,7 @@ TEST_CASE("editor: terrain brush sizes, fill, elevation, each undone and redone"
   CHECK(m.doc().cell("0202").elevation == 0);
 }
 
-TEST_CASE("editor: a drag of the brush is one undo step") {
+TEST_CASE("editor: a drag of the brush is one undo step", "[editor]") {
   EditorModel m = fresh();
   m.begin_stroke();
   for (const char *h : {"0101", "0201", "0301", "0401"})
@@ -147,7 +148,8 @@ TEST_CASE("editor: a drag of the brush is one undo step") {
   CHECK_FALSE(m.can_undo());
 }
 
-TEST_CASE("editor: hexside tools add rivers, fords, bridges and trenches between adjacent hexes") {
+TEST_CASE("editor: hexside tools add rivers, fords, bridges and trenches between adjacent hexes",
+          "[editor]") {
   EditorModel m = fresh();
   for (const char *f : {"river", "ford", "bridge", "trench"}) {
     REQUIRE(m.set_hexside("0303", "0403", f).empty());
@@ -165,7 +167,7 @@ TEST_CASE("editor: hexside tools add rivers, fords, bridges and trenches between
   CHECK(m.doc().hexsides.at(hexside_key("0303", "0403")) == "trench");
 }
 
-TEST_CASE("editor: the battle's own terrain types and their settings") {
+TEST_CASE("editor: the battle's own terrain types and their settings", "[editor]") {
   EditorModel m = fresh();
   REQUIRE(m.add_terrain("bog", true, false).empty());
   REQUIRE(m.paint("0202", "bog").empty());
@@ -177,7 +179,8 @@ TEST_CASE("editor: the battle's own terrain types and their settings") {
   CHECK_FALSE(m.add_terrain("bog", false, false).empty());
 }
 
-TEST_CASE("editor: copy and paste of a map area carries terrain, elevation and hexsides") {
+TEST_CASE("editor: copy and paste of a map area carries terrain, elevation and hexsides",
+          "[editor]") {
   EditorModel m = fresh(10, 8);
   REQUIRE(m.paint("0202", "woods").empty());
   REQUIRE(m.set_elevation("0302", 1).empty());
@@ -195,7 +198,7 @@ TEST_CASE("editor: copy and paste of a map area carries terrain, elevation and h
   CHECK(m.paste(MapClip{}, "0101") == "nothing copied yet");
 }
 
-TEST_CASE("editor: mirror flips an area left to right about its middle column") {
+TEST_CASE("editor: mirror flips an area left to right about its middle column", "[editor]") {
   EditorModel m = fresh(10, 8);
   REQUIRE(m.paint("0203", "woods").empty());
   REQUIRE(m.set_elevation("0303", 2).empty());
@@ -211,7 +214,8 @@ TEST_CASE("editor: mirror flips an area left to right about its middle column") 
   CHECK(m.doc().hexsides.count(hexside_key("0203", "0303")) == 1);
 }
 
-TEST_CASE("editor: sides, wings with the colour-blind-safe palette, markers, limits and VP") {
+TEST_CASE("editor: sides, wings with the colour-blind-safe palette, markers, limits and VP",
+          "[editor]") {
   EditorModel m = fresh();
   REQUIRE(m.add_unit("blue_main", "HH", "0202").empty());
   REQUIRE(m.set_rule("at_end", "blue").empty());
@@ -250,7 +254,8 @@ TEST_CASE("editor: sides, wings with the colour-blind-safe palette, markers, lim
   CHECK(m.preview()->sides[1].start_vp == 3);
 }
 
-TEST_CASE("editor: a side whose markers are all bonus is listed with its JSON path (4.3)") {
+TEST_CASE("editor: a side whose markers are all bonus is listed with its JSON path (4.3)",
+          "[editor]") {
   EditorModel m = fresh();
   for (int k = 0; k < 3; ++k)
     REQUIRE(m.remove_marker(0, 0).empty());
@@ -264,7 +269,8 @@ TEST_CASE("editor: a side whose markers are all bonus is listed with its JSON pa
   CHECK(m.valid());
 }
 
-TEST_CASE("editor: units from the palette, faces, one-step, wing, placement and moves") {
+TEST_CASE("editor: units from the palette, faces, one-step, wing, placement and moves",
+          "[editor]") {
   EditorModel m = fresh();
   std::string id;
   REQUIRE(m.add_unit("red_main", "L", "0705", &id).empty());
@@ -303,7 +309,7 @@ TEST_CASE("editor: units from the palette, faces, one-step, wing, placement and 
   CHECK(m.valid());
 }
 
-TEST_CASE("editor: reinforcements with a turn and entry hexes") {
+TEST_CASE("editor: reinforcements with a turn and entry hexes", "[editor]") {
   EditorModel m = fresh();
   REQUIRE(m.add_unit("red_main", "HH", "0803").empty());
   REQUIRE(m.set_reinforcement("R1", 3, {}).empty());
@@ -324,7 +330,8 @@ TEST_CASE("editor: reinforcements with a turn and entry hexes") {
   CHECK_FALSE(m.doc().units[0].reinforcement);
 }
 
-TEST_CASE("editor: every problem is listed with its path in the saved file, not only the first") {
+TEST_CASE("editor: every problem is listed with its path in the saved file, not only the first",
+          "[editor]") {
   EditorModel m = fresh();
   REQUIRE(m.add_unit("blue_main", "V", "0101").empty());
   REQUIRE(m.add_unit("blue_main", "V", "0102").empty());
@@ -346,7 +353,7 @@ TEST_CASE("editor: every problem is listed with its path in the saved file, not 
   CHECK_FALSE(m.battle());
 }
 
-TEST_CASE("editor: rules and a special rule of every kind the engine knows") {
+TEST_CASE("editor: rules and a special rule of every kind the engine knows", "[editor]") {
   EditorModel m = fresh();
   REQUIRE(m.add_unit("red_main", "I", "0705").empty());
   REQUIRE(m.add_wing(1, "red_left", "Left").empty());
@@ -416,7 +423,7 @@ TEST_CASE("editor: rules and a special rule of every kind the engine knows") {
   CHECK(m.battle()->special[0].side == 0);
 }
 
-TEST_CASE("editor: a special rule waiting for its hexes is a problem of /special/N") {
+TEST_CASE("editor: a special rule waiting for its hexes is a problem of /special/N", "[editor]") {
   EditorModel m = fresh();
   REQUIRE(m.add_special("instant_win_on_entry", 0).empty());
   REQUIRE(m.problems().size() == 1);
@@ -426,7 +433,7 @@ TEST_CASE("editor: a special rule waiting for its hexes is a problem of /special
   CHECK(m.problems()[0].index == 0);
 }
 
-TEST_CASE("editor: resizing the map keeps units on it and drops what falls off") {
+TEST_CASE("editor: resizing the map keeps units on it and drops what falls off", "[editor]") {
   EditorModel m = fresh(10, 10);
   REQUIRE(m.paint("0909", "woods").empty());
   REQUIRE(m.set_hexside("0909", "1009", "river").empty());
@@ -443,7 +450,8 @@ TEST_CASE("editor: resizing the map keeps units on it and drops what falls off")
   CHECK(m.preview()->name == "Hill Fight");
 }
 
-TEST_CASE("editor: Save writes only a valid battle, or a draft marked as such, atomically") {
+TEST_CASE("editor: Save writes only a valid battle, or a draft marked as such, atomically",
+          "[editor]") {
   std::string path = temp_file("save.json");
   fs::remove(path);
   EditorModel m = fresh();
@@ -475,7 +483,7 @@ TEST_CASE("editor: Save writes only a valid battle, or a draft marked as such, a
   CHECK(m.save("/nonexistent-folder/x.json").rfind("not saved: ", 0) == 0);
 }
 
-TEST_CASE("editor: a broken file opens with each repair noted and the rest kept") {
+TEST_CASE("editor: a broken file opens with each repair noted and the rest kept", "[editor]") {
   json doc = read_json_file(test::source_path("battles/first-clash.json"), kMaxInputBytes);
   doc["map"]["columns"] = "fourteen";
   doc["units"][0]["front"]["fire"] = "x";
