@@ -499,3 +499,20 @@ TEST_CASE("editor: a broken file opens with each repair noted and the rest kept"
   REQUIRE(m.resize(14, 10).empty());
   CHECK(m.valid());
 }
+
+TEST_CASE("editor: fields of the wrong shape in a hand-written file are edited without a crash",
+          "[editor]") {
+  json doc = read_json_file(test::source_path("battles/morlaix-1342.json"), kMaxInputBytes);
+  doc["special"][0]["waves"] = "first, then second";
+  doc["sides"][0]["commands"]["markers"][0] = json::array();
+  EditorModel m(doc_from_json(doc));
+  REQUIRE(m.problems().size() >= 2);
+  CHECK(m.problems()[0].path == "/sides/0/commands/markers/0");
+  CHECK(m.problems()[0].message.find("one or two faces") != std::string::npos);
+  REQUIRE(m.set_marker(0, 0, {"move"}).empty());
+  std::string wing = m.doc().sides[1].wings[0].id;
+  REQUIRE(m.toggle_wave_wing(0, 0, wing).empty()); // the string is replaced by a list of waves
+  CHECK(m.doc().special[0].fields["waves"].is_array());
+  REQUIRE(m.toggle_wave_wing(0, 1, m.doc().sides[1].wings[1].id).empty());
+  CHECK(m.problems().empty());
+}

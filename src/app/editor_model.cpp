@@ -75,7 +75,9 @@ struct Trial {
     for (const auto &[array, orig] : origin) {
       if (path.rfind(array + "/", 0) != 0 || orig.empty()) continue;
       size_t start = array.size() + 1, end = path.find('/', start);
-      size_t index = std::stoul(path.substr(start, end - start));
+      std::string part = path.substr(start, end - start);
+      if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos) return path;
+      size_t index = std::stoul(part);
       if (index >= orig.size()) return path;
       return array + "/" + std::to_string(orig[index]) +
              (end == std::string::npos ? "" : path.substr(end));
@@ -142,6 +144,11 @@ bool leave_out(Trial &t, const std::string &path) {
     }
     if (p.size() >= 2 && p[0] == "special" && is_index(p[1])) {
       t.erase_item("/special", std::stoul(p[1]));
+      return true;
+    }
+    if (p.size() >= 5 && p[0] == "sides" && is_index(p[1]) && p[2] == "commands" &&
+        p[3] == "markers" && is_index(p[4])) {
+      t.erase_item("/sides/" + p[1] + "/commands/markers", std::stoul(p[4]));
       return true;
     }
     if (p.size() >= 2 && p[0] == "terrain_types") return d["terrain_types"].erase(p[1]) > 0;
@@ -263,7 +270,12 @@ void EditorModel::revalidate() { problems_ = check_battle(doc_, &preview_); }
 std::string EditorModel::edit(const std::string &what,
                               const std::function<std::string(BattleDoc &)> &change) {
   BattleDoc before = doc_;
-  std::string why = change(doc_);
+  std::string why;
+  try {
+    why = change(doc_);
+  } catch (const json::exception &e) { // a hand-written field of an unexpected shape
+    why = std::string("cannot change this field as it is written: ") + e.what();
+  }
   if (!why.empty()) {
     doc_ = std::move(before);
     return why;
@@ -1017,7 +1029,8 @@ std::string EditorModel::set_special_side(int index, int side) {
     SpecialDoc &s = d.special[index];
     s.side = d.sides[side].id;
     // Wings and units belong to a side: what the rule named of the other side is let go.
-    if (s.fields.contains("wing")) s.fields["wing"] = d.sides[side].wings.at(0).id;
+    if (s.fields.contains("wing"))
+      s.fields["wing"] = d.sides[side].wings.empty() ? "" : d.sides[side].wings[0].id;
     if (s.fields.contains("waves")) s.fields["waves"] = json::array({json::array(), json::array()});
     if (s.fields.contains("units")) s.fields["units"] = json::array();
     return std::string();
@@ -1107,11 +1120,16 @@ std::string EditorModel::toggle_wave_wing(int index, int wave, const std::string
   int side = -1;
   if (!doc_.wing(wing, &side)) return refused_unknown("wing", wing);
   if (doc_.sides[side].id != s->side) return wing + " is not a wing of " + s->side;
-  int waves = s->fields.contains("waves") ? static_cast<int>(s->fields["waves"].size()) : 0;
+  int waves = s->fields.contains("waves") && s->fields["waves"].is_array()
+                  ? static_cast<int>(s->fields["waves"].size())
+                  : 0;
   if (wave < 0 || wave > waves) return "no such wave";
   return edit("change the waves of " + s->id, [&](BattleDoc &d) {
     json &list = d.special[index].fields["waves"];
-    if (wave == static_cast<int>(list.size())) list.push_back(json::array());
+    if (!list.is_array()) list = json::array();
+    if (wave >= static_cast<int>(list.size())) list.push_back(json::array());
+    for (json &w : list)
+      if (!w.is_array()) w = json::array();  // a hand-written file may hold anything here
     for (size_t w = 0; w < list.size(); ++w) // a wing attacks in one wave only
       if (static_cast<int>(w) != wave) {
         json &other = list[w];

@@ -667,7 +667,10 @@ void marker_editor(EditorUi &ed, int side, int index, const std::vector<std::str
   ImGui::SetNextItemWidth(110);
   if (auto c = choose("##face0", faces.empty() ? "" : faces[0], commands)) {
     auto f = faces;
-    f.at(0) = *c;
+    if (f.empty())
+      f.push_back(*c);
+    else
+      f[0] = *c;
     say(ed, m.set_marker(side, index, f));
   }
   ImGui::SameLine();
@@ -844,7 +847,8 @@ void special_field(App &app, int i, const editor::SpecialDoc &sp, const editor::
   case editor::FieldKind::Terrain: {
     std::vector<std::string> names = m.terrain_names();
     names.insert(names.begin(), "(any)");
-    if (auto t = choose(f.key, value ? value->get<std::string>() : "(any)", names))
+    std::string current = value && value->is_string() ? value->get<std::string>() : "(any)";
+    if (auto t = choose(f.key, current, names))
       say(ed, m.set_special_terrain(i, *t == "(any)" ? "" : *t));
     break;
   }
