@@ -941,6 +941,7 @@ void panels_window(App &app, const MapRect &r) {
   float x = r.x + r.w;
   place_window(x, vp->WorkPos.y, vp->WorkPos.x + vp->WorkSize.x - x, vp->WorkSize.y);
   ui::Begin("Battle", nullptr, kPanel);
+  ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f); // room for the labels
   for (const char *p : {"Battle", "Sides", "Units", "Rules"}) {
     if (std::string(p) != "Battle") ImGui::SameLine();
     if (ui::RadioButton(id_label(p, std::string("panel") + p).c_str(), ed.panel == p)) ed.panel = p;
@@ -950,6 +951,7 @@ void panels_window(App &app, const MapRect &r) {
   if (ed.panel == "Sides") sides_panel(app);
   if (ed.panel == "Units") units_panel(app);
   if (ed.panel == "Rules") rules_panel(app);
+  ImGui::PopItemWidth();
   ImGui::End();
 }
 
