@@ -1118,9 +1118,11 @@ bool editor_key(App &app, const SDL_Event &e) {
 }
 
 void editor_start_buttons(App &app) {
-  if (ui::Button("Edit a battle") && !app.battles.empty())
-    open_editor(app,
-                app.battles[std::clamp<size_t>(app.chosen_battle, 0, app.battles.size() - 1)].path);
+  if (ui::Button("Edit a battle") && !app.battles.empty()) {
+    size_t chosen = std::clamp<size_t>(app.chosen_battle, 0, app.battles.size() - 1);
+    // A shipped battle is saved as the player's copy in the data folder, never over the game's.
+    if (open_editor(app, app.battles[chosen].path)) app.editor->path = default_path(app);
+  }
   ImGui::SameLine();
   if (ui::Button("New battle")) open_editor(app, "");
   if (app.editor && app.editor->model) {
