@@ -119,6 +119,8 @@ SimResult run_random_games(const std::string &battle_path, int games, uint64_t s
       seen_active = game.state().active;
       std::string why = breach(game.setup(), game.state(), ended);
       REQUIRE(why == "");
+      REQUIRE(state_is_consistent(game.setup(), game.state(), &why));
+      REQUIRE(why == "");
       auto acts = legal_actions(game.setup(), game.state());
       REQUIRE_FALSE(acts.empty());
       // Every legal action is unique (checked at every step) and accepted by apply (checked for one

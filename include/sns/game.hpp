@@ -45,6 +45,8 @@ public:
   const Setup &setup() const { return setup_; }
   const Battle &battle() const { return *setup_.battle; }
   const GameState &state() const { return state_; }
+  // The state before action i was played (0 <= i < actions().size()).
+  const GameState &state_before(size_t i) const { return history_.at(i); }
   const std::vector<Action> &actions() const { return actions_; }
   const Events &log() const { return log_; }
   uint64_t seed() const { return seed_; }

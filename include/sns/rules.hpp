@@ -14,10 +14,30 @@
 
 namespace sns {
 
+// What kind of refusal it is, for programs (the app, bots) that react to some kinds: they test the
+// kind, never the words of the reason.
+enum class RefusalKind : uint8_t {
+  Other,         // any other breach of the rules
+  GameOver,      // the game has ended (13.0)
+  AttackPending, // an attack result must be resolved first (7.1)
+  WrongPhase,    // this kind of action is not taken in the current phase
+  NotYours,      // the unit or wing belongs to the other player
+  NoCommand,     // the unit's wing holds no command for this phase (4.1)
+  AlreadyActed,  // the unit has already moved, fired or attacked this phase
+  Blocked,       // the unit may not act at all now (EZOC, Shield Wall, adjacent enemy, ...)
+  Unreachable,   // the destination is not reachable (5.0 - 6.0)
+  OutOfRange,    // fire beyond range or line of sight (9.1, R21)
+  PrimaryTie,    // several attackers share the best CC: the Primary must be named (7.2)
+  Malformed,     // the action names no such unit, rule or option
+};
+inline constexpr int kRefusalKindCount = 12;
+std::string_view name(RefusalKind k);
+
 struct Refusal {
   std::string
       rule; // rulebook section, ruling or special rule id, e.g. "5.2", "R18", "morlaix-waves"
   std::string reason; // in words, for players
+  RefusalKind kind = RefusalKind::Other;
 };
 
 struct Event {
@@ -55,6 +75,17 @@ struct Setup {
 
 GameState new_game(const Setup &setup, uint64_t seed, Events *events = nullptr);
 std::vector<Action> legal_actions(const Setup &setup, const GameState &state);
+// The legal actions in which `unit` moves, fires or attacks (in legal_actions' order): what a
+// selected unit can do, without generating every other unit's moves.
+std::vector<Action> legal_actions_for_unit(const Setup &setup, const GameState &state, int unit);
+// How many legal actions there are, and the one at `index` in legal_actions' order, without
+// building the others (random playouts: count, then pick).
+size_t legal_count(const Setup &setup, const GameState &state);
+Action legal_action_at(const Setup &setup, const GameState &state, size_t index);
+// Stockfish's pos_is_ok: does the state hang together (one unit per hex, steps in range, markers
+// only where they may stand, phase, orders and pending attack coherent)? Run after every action in
+// debug builds and by the random-game tests; `why` gets the first breach.
+bool state_is_consistent(const Setup &setup, const GameState &state, std::string *why = nullptr);
 // Applies a legal action (and every forced follow-up, R25) or refuses it, leaving the state as it
 // was.
 std::optional<Refusal> apply(const Setup &setup, GameState &state, const Action &action,

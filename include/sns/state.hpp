@@ -73,4 +73,10 @@ struct GameState {
   friend bool operator==(const GameState &, const GameState &) = default;
 };
 
+// 7.7, R7: a wing given Bonus + Combat that has not yet chosen two Combat Phases or one Pitched.
+inline bool combat_mode_undecided(const GameState &s, int wing) {
+  return has(s.orders[wing], Command::Combat) && has(s.orders[wing], Command::Bonus) &&
+         s.combat_mode[wing] == 0;
+}
+
 } // namespace sns

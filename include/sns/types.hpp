@@ -42,6 +42,17 @@ enum class Phase : uint8_t {
   GameOver
 };
 
+// What kind of phase it is, and the rulebook section that governs it: from the one phase table.
+bool is_attack_phase(Phase p); // attacks are declared: Charge and the three combat phases
+bool is_combat_phase(Phase p); // Combat, Second Combat, Pitched Combat (7.0, 7.7)
+bool is_move_phase(Phase p);   // units move: Horse, Withdraw, Shield Wall, Move, Second Move
+const char *section(Phase p);
+
+// Numbers of the series, named once.
+inline constexpr int kDieFaces = 8;          // every roll is a d8 (R23)
+inline constexpr int kMovementAllowance = 3; // hexes a unit may move (5.0, 10.0; R9: each costs 1)
+inline constexpr int kDraw = 2;              // GameState::winner when the game is drawn (13.0)
+
 enum class CombatResult : uint8_t { DE, DL, DR, EX, NE, AE, AL, AR };
 inline constexpr int kCombatResultCount = 8;
 

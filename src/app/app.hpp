@@ -4,6 +4,7 @@
 #include "session.hpp"
 #include "settings.hpp"
 
+#include <array>
 #include <set>
 
 #include <memory>
@@ -25,6 +26,7 @@ struct BattleInfo {
   std::string summary;
   int columns = 0, rows = 0, units = 0;
   bool offers_advanced = false;
+  std::array<std::string, 2> sides; // the sides' names, for choosing who plays them
 };
 
 struct Fonts {
@@ -49,6 +51,7 @@ struct App {
   int chosen_battle = 0;
   bool advanced_wing_integrity = false;
   bool practice_choice = true; // start screen: new games are practice games
+  int seat_choice[2] = {0, 0}; // start screen: 0 human, else a computer level (kSeatLevels)
   char path_buffer[512] = "";
   bool save_as_open = false; // the Save as dialog
   char save_as_buffer[512] = "";
@@ -62,8 +65,10 @@ struct App {
   Settings settings;
   bool zoom_restored = false; // the remembered zoom is applied once, at the first fit
   bool explain = false;
+  std::optional<uint64_t> fixed_seed; // --seed: new games use it (scripts); otherwise the clock
   std::shared_ptr<EditorUi> editor; // the battle editor, once opened (editor_view.hpp)
 
+  uint64_t next_seed() const;
   // Shorthands for the panels, which only read the game and call the session.
   const Game &game() const { return session->game(); }
   const Interaction &view() const { return session->view(); }
@@ -84,6 +89,10 @@ struct App {
 struct MapRect {
   float x, y, w, h;
 };
+// One JSON line on standard error ({"error": text}, {"warning": text}), written by the JSON
+// library.
+void report_line(const char *kind, const std::string &text);
+inline void report_error(const std::string &text) { report_line("error", text); }
 MapRect map_rect(const App &app); // the map's place in the window, between the panels
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,

@@ -34,7 +34,7 @@ fs::path settings_path() {
 void load_remembered_settings(App &app) {
   SettingsLoad loaded = load_settings(settings_path());
   for (const std::string &w : loaded.warnings)
-    std::cerr << "settings: " << w << "\n";
+    report_line("warning", "settings: " + w);
   app.settings = loaded.settings;
 }
 
@@ -86,7 +86,7 @@ void remember_and_save_settings(App &app, SDL_Window *window) {
   try {
     save_settings(settings_path(), s);
   } catch (const std::exception &e) {
-    std::cerr << "settings not saved: " << e.what() << "\n";
+    report_line("warning", std::string("settings not saved: ") + e.what());
   }
 }
 

@@ -44,7 +44,7 @@ struct EditorUi {
   std::unique_ptr<Session> preview, stashed;
   std::shared_ptr<const Battle> shown; // the battle the preview session shows
   bool active = false, playing = false;
-  uint64_t seed = 0; // for Play from here; 0: from the clock
+  uint64_t seed = 0; // for Play from here (--seed); 0: the app's next seed
   std::string path;
   std::string message;
 
@@ -181,9 +181,7 @@ void play_from_here(App &app) {
   }
   leave(app);
   ed.playing = true;
-  uint64_t seed =
-      ed.seed ? ed.seed
-              : static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  uint64_t seed = ed.seed ? ed.seed : app.next_seed();
   app.new_game(b, Options{}, seed);
 }
 

@@ -110,7 +110,8 @@ void draw_lessons_screen(App &app) {
     const Lesson &l = app.session->lessons()[i];
     ImGui::PushID(static_cast<int>(i));
     bool done = app.session->completed().count(l.id) > 0;
-    if (ui::Button(done ? "Replay" : "Start")) app.start_lesson(i);
+    std::string label = (done ? "Replay lesson " : "Start lesson ") + std::to_string(i + 1);
+    if (ui::Button(label.c_str())) app.start_lesson(i);
     ImGui::SameLine();
     ui::Text("%s %zu. %s", done ? "[done]" : "      ", i + 1, l.title.c_str());
     ui::TextDisabled("        %s", l.summary.c_str());

@@ -3,6 +3,7 @@
 #include "app.hpp"
 #include "app_settings.hpp"
 #include "editor_view.hpp"
+#include "lesson_script.hpp"
 #include "paths.hpp"
 #include "script_runner.hpp"
 #include "sns/json_io.hpp"
@@ -28,6 +29,10 @@ using namespace sns::app;
 
 namespace sns::app {
 
+void report_line(const char *kind, const std::string &text) {
+  std::cerr << nlohmann::json{{kind, text}}.dump() << "\n";
+}
+
 void App::game_shown() {
   camera_fitted = false;
   start_screen = lessons_screen = false;
@@ -50,6 +55,11 @@ bool App::open(const std::string &path, uint64_t seed_for_battle) {
   return true;
 }
 
+uint64_t App::next_seed() const {
+  if (fixed_seed) return *fixed_seed;
+  return static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+}
+
 void App::save() {
   if (session->save() == Session::Saved::NeedsName) {
     std::snprintf(save_as_buffer, sizeof save_as_buffer, "%s",
@@ -66,11 +76,17 @@ void App::scan_battles() {
     if (e.path().extension() != ".json") continue;
     try {
       auto b = load_battle_file(e.path().string());
-      battles.push_back({e.path().string(), b->name, b->date, b->summary, b->columns, b->rows,
+      battles.push_back({e.path().string(),
+                         b->name,
+                         b->date,
+                         b->summary,
+                         b->columns,
+                         b->rows,
                          static_cast<int>(b->units.size()),
-                         b->wing_integrity == WingIntegrityRule::StandardOrAdvanced});
+                         b->wing_integrity == WingIntegrityRule::StandardOrAdvanced,
+                         {b->sides[0].name, b->sides[1].name}});
     } catch (const std::exception &ex) {
-      std::cerr << "skipping " << e.path() << ": " << ex.what() << "\n";
+      report_line("warning", "battle skipped: " + std::string(ex.what()));
     }
   }
   // The teaching battle first: it is the default.
@@ -102,9 +118,11 @@ struct LaunchOptions {
   std::string lesson;  // --lesson ID: open that lesson
   int lesson_step = 0; // --lesson-step N: played up to step N (screenshots)
   bool explain = false;
-  std::string script;           // --script FILE: drive the app from a script
-  std::optional<uint64_t> seed; // --seed N: a battle opened directly gets this seed
-  bool editor = false;          // --editor [BATTLE.json]: the battle editor (editor_view.hpp)
+  std::string script;              // --script FILE: drive the app from a script
+  std::string print_lesson_script; // --print-lesson-script ID: write a lesson's script, exit
+  std::string print_game_script;   // --print-game-script GAME.json: the steps that replay it
+  std::optional<uint64_t> seed;    // --seed N: a battle opened directly gets this seed
+  bool editor = false;             // --editor [BATTLE.json]: the battle editor (editor_view.hpp)
 };
 
 bool parse_options(int argc, char **argv, LaunchOptions &o) {
@@ -130,6 +148,10 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
       o.script = value();
     else if (a == "--editor")
       o.editor = true;
+    else if (a == "--print-lesson-script")
+      o.print_lesson_script = value();
+    else if (a == "--print-game-script")
+      o.print_game_script = value();
     else if (a == "--seed")
       o.seed = std::stoull(value());
     else if (a == "--size") {
@@ -157,8 +179,8 @@ bool load_fonts(App &app) {
   const char *regular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
   const char *bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
   if (!fs::exists(regular) || !fs::exists(bold)) {
-    std::cerr << "{\"error\": \"fonts not found: " << regular
-              << " (install the fonts-dejavu-core package)\"}\n";
+    report_error(std::string("fonts not found: ") + regular +
+                 " (install the fonts-dejavu-core package)");
     return false;
   }
   ImGuiIO &io = ImGui::GetIO();
@@ -248,6 +270,10 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     app.show_labels = !app.show_labels;
   else if (k == SDLK_x)
     app.explain = !app.explain;
+  else if (k == SDLK_h)
+    app.session->ask_hint();
+  else if (k == SDLK_SPACE)
+    app.session->skip_pause();
   else if (k == SDLK_e)
     app.session->play(Action{.type = ActionType::EndPhase});
   else if (k == SDLK_ESCAPE)
@@ -325,7 +351,7 @@ struct TerrainCache {
 TerrainCache terrain_cache;
 
 // One frame: panels, map, input on the map.
-void frame(App &app, bool &quit, SDL_Renderer *renderer) {
+void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   menu_bar(app, quit);
   if (editor_frame(app)) return; // the battle editor draws the whole frame while it is shown
   if (app.start_screen || !app.has_game()) {
@@ -360,6 +386,15 @@ void frame(App &app, bool &quit, SDL_Renderer *renderer) {
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.sel().clear();
   }
   auto marks = app.view().marks(app.sel(), app.show_zoc, app.show_range);
+  if (const auto &hint = app.session->hint()) { // light the hinted action's units and hex
+    const Action &a = hint->action;
+    const GameState &gs = app.game().state();
+    for (int u : {static_cast<int>(a.unit), static_cast<int>(a.target)})
+      if (u >= 0 && gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkLesson;
+    for (int u : a.attackers)
+      if (gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkLesson;
+    if (a.to != kOffMap) marks[a.to] |= kMarkLesson;
+  }
   const LessonRun *run = app.session->lesson();
   if (run && run->step()) { // point at what the lesson step talks about
     const Battle &b = app.game().battle();
@@ -377,9 +412,10 @@ void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   draw_panels(app, r, hover);
 }
 
-// Errors on standard error as one JSON line, written by the JSON library (so quotes are escaped).
-void report_error(const std::string &what) {
-  std::cerr << nlohmann::json{{"error", what}}.dump() << "\n";
+// One frame: the screen shown, then any dialog over it.
+void frame(App &app, bool &quit, SDL_Renderer *renderer) {
+  frame_contents(app, quit, renderer);
+  save_as_dialog(app);
 }
 
 // --lesson ID [--lesson-step N]: open a lesson, played up to step N (screenshots).
@@ -424,6 +460,24 @@ bool select_unit(App &app, const std::string &id) {
   return true;
 }
 
+// --print-lesson-script ID: the end-to-end script of a lesson (tests/e2e), made from its data.
+int print_lesson_script(const char *argv0, const std::string &id) {
+  try {
+    std::string root =
+        paths::find_data_root(paths::search_from_process(argv0, SNS_SOURCE_DIR)).string();
+    auto lessons = load_lessons(root);
+    for (size_t i = 0; i < lessons.size(); ++i)
+      if (lessons[i].id == id) {
+        std::cout << lesson_script(lessons[i], i, root);
+        return 0;
+      }
+    report_error("--print-lesson-script: no lesson " + id);
+  } catch (const std::exception &e) {
+    report_error(e.what());
+  }
+  return 2;
+}
+
 void report_frame_times(std::vector<double> frame_ms, int frames) {
   std::vector<double> sorted(frame_ms.begin() + std::min<size_t>(2, frame_ms.size()),
                              frame_ms.end());
@@ -445,6 +499,17 @@ int main(int argc, char **argv) {
   } catch (const std::exception &e) {
     report_error(e.what());
     return 1;
+  }
+  if (!opt.print_lesson_script.empty())
+    return print_lesson_script(argv[0], opt.print_lesson_script);
+  if (!opt.print_game_script.empty()) {
+    try {
+      std::cout << game_script(Game::load(opt.print_game_script));
+      return 0;
+    } catch (const std::exception &e) {
+      report_error(e.what());
+      return 2;
+    }
   }
   bool headless = !opt.screenshot.empty() || opt.bench_frames > 0 || script;
   if (headless) {
@@ -528,7 +593,9 @@ int main(int argc, char **argv) {
   int target_frames = opt.bench_frames > 0 ? opt.bench_frames : (!opt.screenshot.empty() ? 3 : -1);
   while (!quit) {
     SDL_Event e;
-    bool animating = app.die_frames > 0 || headless;
+    // A computer seat thinking or pausing between moves needs frames, as a rolling die does.
+    bool animating = app.die_frames > 0 || headless || app.session->computer_to_act() ||
+                     app.session->hint_pending();
     bool have = animating ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, 250);
     while (have) {
       ImGui_ImplSDL2_ProcessEvent(&e);
@@ -543,6 +610,7 @@ int main(int argc, char **argv) {
     ImGui::NewFrame();
     ui::next_frame();
     terrain_cache.visible = false;
+    app.session->tick(SDL_GetTicks() / 1000.0);
     if (int roll = app.has_game() ? app.session->take_roll() : 0)
       app.die_face = roll, app.die_frames = 24;
     frame(app, quit, renderer);
@@ -580,10 +648,11 @@ int main(int argc, char **argv) {
   SDL_DestroyWindow(window);
   IMG_Quit();
   SDL_Quit();
+  if (script) script->app_closed();
   if (script && script->failed()) {
-    std::cerr << "script failed: " << script->error() << "\n";
+    report_error("script failed: " + script->error());
     return 1;
   }
-  if (script) std::cout << "script passed: " << opt.script << "\n";
+  if (script) std::cout << nlohmann::json{{"script", opt.script}, {"passed", true}}.dump() << "\n";
   return 0;
 }

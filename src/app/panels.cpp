@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <imgui.h>
 
 namespace sns::app {
@@ -115,14 +116,20 @@ void command_builder(App &app) {
   int slots = std::min<int>(side.wings_per_turn, 8);
   for (int k = 0; k < slots; ++k) {
     ImGui::PushID(k);
-    std::string current = app.draft_wing[k] < 0 ? "(no wing)" : b.wings[app.draft_wing[k]].name;
-    if (ImGui::BeginCombo("Wing", current.c_str())) {
-      if (ui::Selectable("(no wing)", app.draft_wing[k] < 0))
-        app.draft_wing[k] = -1, app.draft[k].clear();
-      for (int w : wings)
-        if (ui::Selectable(b.wings[w].name.c_str(), app.draft_wing[k] == w))
-          app.draft_wing[k] = w, app.draft[k].clear();
-      ImGui::EndCombo();
+    if (slots > 1) ui::Text("Wing %d of %d:", k + 1, slots);
+    // Each wing a button in its own colour (the counters' colour), so the choice is seen.
+    for (int w : wings) {
+      ImVec2 at = ImGui::GetCursorScreenPos();
+      float h = ImGui::GetFrameHeight();
+      ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + h, at.y + h),
+                                                wing_colour(b.wings[w].color));
+      ImGui::Dummy(ImVec2(h, h));
+      ImGui::SameLine();
+      if (ui::RadioButton(b.wings[w].name.c_str(), app.draft_wing[k] == w)) {
+        bool same = app.draft_wing[k] == w;
+        app.draft_wing[k] = same ? -1 : w;
+        app.draft[k].clear();
+      }
     }
     if (app.draft_wing[k] >= 0) {
       ui::Text("Markers (click a face):");
@@ -132,7 +139,7 @@ void command_builder(App &app) {
           Command cmd = mk.faces[f];
           bool on = std::find(app.draft[k].begin(), app.draft[k].end(), cmd) != app.draft[k].end();
           std::string label =
-              std::string(name(cmd)) + "##" + std::to_string(m) + "_" + std::to_string(f);
+              command_label(cmd) + "##" + std::to_string(m) + "_" + std::to_string(f);
           if (f) ImGui::SameLine(0, 2), ui::TextDisabled("|"), ImGui::SameLine(0, 2);
           if (on) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(60, 140, 60, 255));
           if (ui::SmallButton(label.c_str())) {
@@ -281,8 +288,31 @@ void fire_preview(App &app, const Action &a) {
   if (ui::Button("Fire: roll the die (Enter)") || key_pressed(ImGuiKey_Enter)) app.session->play(a);
 }
 
+// A computer seat at work, its last move and why, and the hint asked for (H).
+bool computer_panel(App &app) {
+  const Session &ss = *app.session;
+  const Battle &b = app.game().battle();
+  if (!ss.computer_said().empty()) ui::TextWrapped("%s", ss.computer_said().c_str());
+  if (ss.computer_to_act()) {
+    int side = side_to_act(app.game().setup(), app.game().state());
+    ui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "The computer (%s) is playing %s%s",
+                    std::string(name(*ss.computer(side))).c_str(), b.sides[side].name.c_str(),
+                    ss.thinking() ? ": thinking..." : ".");
+    ui::TextDisabled("Space: its next move without the pause. Ctrl+Z: back to your last decision.");
+    return true;
+  }
+  if (const auto &h = ss.hint()) {
+    ui::TextColored(ImVec4(0.5f, 1, 0.9f, 1), "Hint: %s", describe(b, h->action).c_str());
+    ui::TextWrapped("%s", h->why.c_str());
+  } else if (ss.hint_pending()) {
+    ui::TextDisabled("Thinking about a hint...");
+  }
+  return false;
+}
+
 void decision_panel(App &app) {
   learning_panel(app);
+  if (computer_panel(app)) return;
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   if (s.game_over()) {
@@ -562,12 +592,72 @@ void begin_centred_window(const char *title, float width, float height) {
             ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
 }
 
+namespace {
+
+// Who plays each side: a person at this screen, or the computer at a level (docs/ai.md).
+constexpr struct {
+  const char *label;
+  std::optional<Level> level;
+} kSeats[] = {{"Human", std::nullopt},
+              {"Computer (easy)", Level::Easy},
+              {"Computer (normal)", Level::Normal},
+              {"Computer (hard)", Level::Hard}};
+
+// One button per side, naming who plays it; a click passes the seat to the next choice.
+void seat_choices(App &app, const BattleInfo &bi) {
+  ui::TextDisabled("Who plays each side (click to change):");
+  for (int side = 0; side < 2; ++side) {
+    int &k = app.seat_choice[side];
+    std::string label = bi.sides[side] + ": " + kSeats[k].label;
+    if (side) ImGui::SameLine();
+    if (ui::Button(label.c_str())) k = (k + 1) % static_cast<int>(std::size(kSeats));
+  }
+}
+
+// New game: the chosen battle with the ticked options and seats.
+void start_chosen_battle(App &app) {
+  const BattleInfo &bi = app.battles[app.chosen_battle];
+  try {
+    Options o;
+    o.advanced_wing_integrity = bi.offers_advanced && app.advanced_wing_integrity;
+    o.practice = app.practice_choice;
+    app.new_game(load_battle_file(bi.path), o, app.next_seed());
+    for (int side = 0; side < 2; ++side)
+      app.session->set_computer(side, kSeats[app.seat_choice[side]].level);
+  } catch (const std::exception &e) {
+    app.session->say(e.what());
+  }
+}
+
+void recent_games(App &app) {
+  const auto &recent = app.session->recent();
+  if (recent.empty()) return;
+  ImGui::Separator();
+  ui::Text("Recent games");
+  for (size_t i = 0; i < recent.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    std::string name = std::filesystem::path(recent[i]).filename().string();
+    if (ui::Button(name.c_str())) app.open(recent[i], 0);
+    ImGui::SameLine();
+    ui::TextDisabled("%s", recent[i].c_str());
+    ImGui::PopID();
+  }
+}
+
+} // namespace
+
 void draw_start_screen(App &app) {
-  begin_centred_window("Shields & Swords II", 760, 560);
+  begin_centred_window("Shields & Swords II", 760, 640);
   ui::TextWrapped("Medieval battles with Command Markers. Pick a battle; both sides are played "
                   "at this screen.");
+  if (app.has_game()) {
+    const char *what = app.session->mode() == Mode::Lesson ? "lesson" : "game";
+    ui::Text("In progress: %s (%s)", app.game().battle().name.c_str(), what);
+    ImGui::SameLine();
+    if (ui::Button("Back to the game")) app.start_screen = app.lessons_screen = false;
+  }
   ImGui::Separator();
-  ImGui::BeginChild("battles", ImVec2(0, 300), true);
+  ImGui::BeginChild("battles", ImVec2(0, 260), true);
   for (size_t i = 0; i < app.battles.size(); ++i) {
     const BattleInfo &bi = app.battles[i];
     ImGui::PushID(static_cast<int>(i));
@@ -585,26 +675,38 @@ void draw_start_screen(App &app) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ui::Checkbox("Practice game (take-backs, branches)", &app.practice_choice);
-  if (ui::Button("New game") && !app.battles.empty()) {
-    try {
-      Options o;
-      o.advanced_wing_integrity = offers && app.advanced_wing_integrity;
-      o.practice = app.practice_choice;
-      app.new_game(load_battle_file(app.battles[app.chosen_battle].path), o,
-                   static_cast<uint64_t>(ImGui::GetTime() * 1e6) ^ 0x5eed);
-    } catch (const std::exception &e) {
-      app.session->say(e.what());
-    }
-  }
+  if (!app.battles.empty()) seat_choices(app, app.battles[app.chosen_battle]);
+  if (ui::Button("New game") && !app.battles.empty()) start_chosen_battle(app);
   ImGui::SameLine();
   if (ui::Button("Continue the autosave") && app.session->continue_autosave()) app.game_shown();
   ImGui::SameLine();
   if (ui::Button("Learn to play")) app.lessons_screen = true;
+  recent_games(app);
   editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)
   ImGui::Separator();
-  ImGui::InputText("File", app.path_buffer, sizeof app.path_buffer);
+  ui::InputText("File", app.path_buffer, sizeof app.path_buffer);
   ImGui::SameLine();
-  if (ui::Button("Load")) app.open(app.path_buffer, 0);
+  if (ui::Button("Load")) app.open(app.path_buffer, app.next_seed());
+  if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
+  ImGui::End();
+}
+
+// Save as: asked when a game without a name is saved (Ctrl+S) or from the Game menu.
+void save_as_dialog(App &app) {
+  if (!app.save_as_open || !app.has_game()) return;
+  ImGui::SetNextWindowFocus(); // over the panels while it is open
+  begin_centred_window("Save as", 640, 200);
+  ui::TextWrapped("Save this game as a file of its own (the autosave is the app's, rewritten "
+                  "after every move).");
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("File name").x - 12);
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  bool enter = ui::InputText("File name##file", app.save_as_buffer, sizeof app.save_as_buffer,
+                             ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ui::Button("Save") || enter) {
+    if (app.session->save_as(app.save_as_buffer) == Session::Saved::Yes) app.save_as_open = false;
+  }
+  ImGui::SameLine();
+  if (ui::Button("Cancel")) app.save_as_open = false;
   if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
   ImGui::End();
 }

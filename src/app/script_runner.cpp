@@ -11,8 +11,8 @@
 namespace sns::app {
 
 namespace {
-constexpr int kPatienceFrames = 60;  // how long a label or text may take to appear
-constexpr long kMostFrames = 200000; // a script that runs longer is stuck
+constexpr Uint32 kPatienceMs = 20000; // how long a label or text may take to appear
+constexpr long kMostFrames = 200000;  // a script that runs longer is stuck
 } // namespace
 
 bool save_png(SDL_Renderer *renderer, const std::string &path) {
@@ -35,6 +35,12 @@ ScriptRunner::ScriptRunner(std::vector<ScriptStep> steps, std::string file)
 void ScriptRunner::fail(const std::string &why) {
   const ScriptStep &s = steps_[next_];
   error_ = file_ + ":" + std::to_string(s.line) + ": " + s.source + ": " + why;
+}
+
+void ScriptRunner::app_closed() {
+  if (finished()) return;
+  bool last_key = next_ + 1 == steps_.size() && steps_[next_].kind == StepKind::Key;
+  if (!last_key) fail("the app closed before this step was done");
 }
 
 void ScriptRunner::before_frame() {
@@ -123,22 +129,25 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
     if (phase_ == 0) {
       const ui::SeenItem *item = seen.item(s.arg);
       if (!item) {
-        if (++button_ > kPatienceFrames)
+        if (!waiting_since_) waiting_since_ = SDL_GetTicks();
+        if (SDL_GetTicks() - waiting_since_ > kPatienceMs)
           return fail("no button, checkbox, tab or menu item labelled \"" + s.arg +
                       "\" is visible");
         return;
       }
       if (!item->enabled) return fail("\"" + s.arg + "\" is visible but disabled");
-      button_ = 0;
+      waiting_since_ = 0;
       mouse_ = ImVec2((item->min.x + item->max.x) / 2, (item->min.y + item->max.y) / 2);
     }
     step_done = mouse_click(mouse_, 0);
     break;
   }
   case StepKind::Expect:
+    if (!waiting_since_) waiting_since_ = SDL_GetTicks();
     if (seen.shows(s.arg)) {
       step_done = true;
-    } else if (phase_ >= kPatienceFrames) {
+      waiting_since_ = 0;
+    } else if (SDL_GetTicks() - waiting_since_ > kPatienceMs) {
       std::string said = app.has_game() ? app.session->message() : "";
       return fail("\"" + s.arg + "\" is not on screen" +
                   (said.empty() ? "" : " (the status line says: " + said + ")"));

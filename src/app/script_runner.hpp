@@ -22,6 +22,8 @@ public:
   bool finished() const { return next_ >= steps_.size() || failed(); }
   bool failed() const { return !error_.empty(); }
   const std::string &error() const { return error_; }
+  // The app was closed: fine when the script's last step closed it (ctrl+q), a failure otherwise.
+  void app_closed();
 
 private:
   std::vector<ScriptStep> steps_;
@@ -31,7 +33,7 @@ private:
   std::string error_;
   ImVec2 mouse_{-1, -1};
   bool down_[2] = {false, false}; // left, right
-  int button_ = 0;
+  Uint32 waiting_since_ = 0;      // when the current press or expect began to wait
   long total_frames_ = 0;
 
   void fail(const std::string &why);

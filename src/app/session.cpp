@@ -60,11 +60,16 @@ void Session::reset_to(Mode mode) {
   line_ = 0;
   redo_.clear();
   pending_roll_ = 0;
+  seats_ = {};
+  computer_said_.clear();
   if (mode == Mode::None) view_.reset();
   changed();
 }
 
 void Session::changed() {
+  ++generation_;
+  chosen_.reset();
+  hint_.reset();
   sel_.clear();
   last_attack_ = {};
   if (!has_game()) return;
@@ -142,6 +147,12 @@ bool Session::start_lesson(size_t index) {
 
 bool Session::play(const Action &a) {
   if (!has_game()) return false;
+  if (computer_to_act() && !playing_for_computer_) {
+    message_ = "The computer plays " +
+               game().battle().sides[side_to_act(game().setup(), game().state())].name +
+               ": wait for its move (Space skips the pause), or undo.";
+    return false;
+  }
   size_t log_before = game().log().size();
   if (mode_ == Mode::Lesson) {
     Attempt at = lesson_->attempt(a);
@@ -189,6 +200,10 @@ void Session::undo() {
     message_ = "Nothing to undo: this is the start of the game.";
     return;
   }
+  if (seats_[0] || seats_[1]) {
+    undo_to_human();
+    return;
+  }
   bool rolled = game_->last_action_rolled();
   if (rolled && !practice()) {
     message_ = "Undo stops at a die roll in a competitive game: the dice have spoken. Practice "
@@ -234,6 +249,85 @@ void Session::advance_lesson(size_t n) {
   if (mode_ != Mode::Lesson) return;
   lesson_->advance_to(n);
   changed();
+}
+
+// ---- Computer seats and hints -------------------------------------------------------------
+
+void Session::set_computer(int side, std::optional<Level> level) {
+  seats_[side] = level;
+  chosen_.reset();
+  ++generation_;
+}
+
+bool Session::computer_to_act() const {
+  if (mode_ != Mode::Play || game_->state().game_over()) return false;
+  int side = side_to_act(game_->setup(), game_->state());
+  return side >= 0 && seats_[side].has_value();
+}
+
+void Session::tick(double now) {
+  if (mode_ != Mode::Play) return;
+  if (!hint_ && hint_thinker_.busy()) hint_ = hint_thinker_.take(generation_);
+  if (!computer_to_act()) return;
+  if (!chosen_) {
+    chosen_ = thinker_.take(generation_);
+    if (!chosen_ && !thinker_.busy()) {
+      int side = side_to_act(game_->setup(), game_->state());
+      thinker_.start(game_->setup(), game_->state(), *seats_[side],
+                     fresh_die() * 7919 + generation_, generation_);
+    }
+    return;
+  }
+  if (now < next_move_at_) return;
+  Suggestion s = *chosen_;
+  int side = side_to_act(game_->setup(), game_->state());
+  playing_for_computer_ = true;
+  bool played = play(s.action);
+  playing_for_computer_ = false;
+  if (!played) { // never expected: the player's choice is one legal_actions lists
+    message_ = "The computer's move was refused: " + message_;
+    seats_[side].reset();
+    return;
+  }
+  computer_said_ = game_->battle().sides[side].name +
+                   " (computer): " + describe(game_->battle(), s.action) + " - " + s.why;
+  next_move_at_ = now + pace_;
+}
+
+void Session::ask_hint() {
+  if (mode_ != Mode::Play || computer_to_act() || game_->state().game_over()) return;
+  if (hint_ || hint_thinker_.busy()) return;
+  hint_thinker_.start(game_->setup(), game_->state(), Level::Normal, 17 + generation_, generation_);
+}
+
+void Session::undo_to_human() {
+  // Against the computer, undo takes back to the human's last decision: the computer's actions
+  // since then go too. A competitive game still stops at a die roll.
+  auto human_acted = [&](size_t i) {
+    int side = side_to_act(game_->setup(), game_->state_before(i));
+    return side >= 0 && !seats_[side];
+  };
+  size_t n = game_->actions().size(), back = 0;
+  while (back < n && !human_acted(n - 1 - back))
+    ++back;
+  if (back == n) {
+    message_ = "Nothing to undo: the human side has not acted yet.";
+    return;
+  }
+  ++back; // the human's own decision
+  bool rolled = false;
+  for (size_t i = n - back; i < n; ++i)
+    rolled = rolled || !game_->dice()[i].empty();
+  if (rolled && !practice()) {
+    message_ = "Undo stops at a die roll in a competitive game: the dice have spoken. Practice "
+               "games allow it.";
+    return;
+  }
+  game_->replay_to(n - back);
+  if (rolled) game_->replace_next_die(fresh_die());
+  redo_.clear();
+  changed();
+  message_ = "Taken back to your last decision.";
 }
 
 // ---- Practice lines ---------------------------------------------------------------------------

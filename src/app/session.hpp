@@ -1,9 +1,11 @@
 // The app session: the one owner of the game the app shows (free play, practice lines, lessons),
 // with one play() that every click, key and script goes through, and saves verified by replay.
 #pragma once
+#include "computer.hpp"
 #include "tutorial.hpp"
 #include "view.hpp"
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <set>
@@ -38,6 +40,8 @@ public:
   // The face of a die rolled since the last call (0 when none): the app animates it once.
   int take_roll();
   bool practice() const;
+  // Where fresh dice for practice take-backs come from (scripts fix it so they replay).
+  void seed_fresh_dice(uint64_t seed) { dice_rng_ = seed | 1; }
 
   // --- Starting ------------------------------------------------------------------------------
   void new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed);
@@ -58,6 +62,22 @@ public:
   void undo();
   void redo();
   bool can_redo() const { return !redo_.empty(); }
+
+  // --- Computer seats and hints (free play) -------------------------------------------------
+  void set_computer(int side, std::optional<Level> level);
+  std::optional<Level> computer(int side) const { return seats_[side]; }
+  bool computer_to_act() const; // the side to act now is played by the computer
+  bool thinking() const { return computer_to_act() && !chosen_; }
+  // Called every frame with the time in seconds: starts the search off the UI thread, and plays
+  // its choice once ready and once the pause since its last action has passed.
+  void tick(double now);
+  void set_pace(double seconds) { pace_ = seconds; } // the pause between computer actions
+  void skip_pause() { next_move_at_ = 0; }           // Space: its next move at once
+  const std::string &computer_said() const { return computer_said_; } // its last action and why
+  // A hint for the human to act: what the computer (normal) would do, with its why.
+  void ask_hint();
+  bool hint_pending() const { return hint_thinker_.busy() && !hint_; }
+  const std::optional<Suggestion> &hint() const { return hint_; }
 
   // --- Lessons -------------------------------------------------------------------------------
   const LessonRun *lesson() const { return lesson_ ? &*lesson_ : nullptr; }
@@ -107,11 +127,19 @@ private:
   LastAttack last_attack_;
   int pending_roll_ = 0;
   uint64_t dice_rng_; // fresh dice for practice take-backs (never the game's own generator)
+  std::array<std::optional<Level>, 2> seats_{}; // a computer level, or a human (none)
+  uint64_t generation_ = 0;                     // counts changes, so stale answers are dropped
+  Thinker thinker_, hint_thinker_;
+  std::optional<Suggestion> chosen_, hint_;
+  double pace_ = 0.7, next_move_at_ = 0;
+  std::string computer_said_;
+  bool playing_for_computer_ = false;
 
   Game &live();
   void reset_to(Mode mode); // a different game is shown: everything derived is rebuilt
   void changed();           // the shown game changed: view, selection, last attack, autosave
   void after_action(size_t log_before);
+  void undo_to_human();
   int fresh_die();
   void autosave();
   void remember_recent(const std::string &path);

@@ -86,7 +86,7 @@ Lesson load_lesson(const std::string &file) {
     if (!doc["dice"].is_array()) fail(file, "/dice", "expected an array of d8 results");
     for (size_t i = 0; i < doc["dice"].size(); ++i) {
       const json &d = doc["dice"][i];
-      if (!d.is_number_integer() || d.get<int>() < 1 || d.get<int>() > 8)
+      if (!d.is_number_integer() || d.get<long long>() < 1 || d.get<long long>() > 8)
         fail(file, "/dice/" + std::to_string(i), "expected 1..8");
       l.dice.push_back(d.get<int>());
     }

@@ -114,17 +114,39 @@ void ProgressBar(float fraction, const ImVec2 &size, const char *overlay) {
   ImGui::ProgressBar(fraction, size, overlay);
   if (overlay) note_visible_text(overlay);
 }
+bool InputText(const char *label, char *buffer, size_t size, ImGuiInputTextFlags flags) {
+  // A text field is pressed (to give it the keyboard) by its label; its frame is what is clicked.
+  bool changed = ImGui::InputText(label, buffer, size, flags);
+  if (recording && ImGui::IsItemVisible()) {
+    std::string shown = visible_label(label);
+    float label_w =
+        shown.empty() ? 0
+                      : ImGui::CalcTextSize(shown.c_str()).x + ImGui::GetStyle().ItemInnerSpacing.x;
+    ImVec2 max = ImGui::GetItemRectMax();
+    frames[current].items.push_back(
+        {shown, ImGui::GetItemRectMin(), ImVec2(max.x - label_w, max.y), true});
+  }
+  return changed;
+}
+
 bool Begin(const char *title, bool *open, ImGuiWindowFlags flags) {
   bool shown = ImGui::Begin(title, open, flags);
   if (shown) note_text(visible_label(title));
   return shown;
 }
 
-bool InputText(const char *label, char *buffer, size_t size, ImGuiInputTextFlags flags) {
-  return note_item(label, ImGui::InputText(label, buffer, size, flags));
-}
 bool InputInt(const char *label, int *value, int step, ImGuiInputTextFlags flags) {
-  return note_item(label, ImGui::InputInt(label, value, step, step * 10, flags));
+  bool changed = ImGui::InputInt(label, value, step, step * 10, flags);
+  if (recording && ImGui::IsItemVisible()) { // as InputText: the field is what a press clicks
+    std::string shown = visible_label(label);
+    float label_w =
+        shown.empty() ? 0
+                      : ImGui::CalcTextSize(shown.c_str()).x + ImGui::GetStyle().ItemInnerSpacing.x;
+    ImVec2 max = ImGui::GetItemRectMax();
+    frames[current].items.push_back(
+        {shown, ImGui::GetItemRectMin(), ImVec2(max.x - label_w, max.y), true});
+  }
+  return changed;
 }
 
 } // namespace sns::app::ui

@@ -402,4 +402,11 @@ std::string narrate_roll(const Battle &b, const Event &e) {
   return e.text;
 }
 
+std::string command_label(Command c) {
+  // In the order of the engine's Command enum.
+  static const char *const kLabels[kCommandCount] = {"Fire", "Horse",  "Withdraw", "Shield Wall",
+                                                     "Move", "Combat", "Bonus"};
+  return kLabels[static_cast<int>(c)];
+}
+
 } // namespace sns::app

@@ -77,6 +77,9 @@ private:
   std::vector<int16_t> occupant_;
 };
 
+// A command as players read it on its marker face ("Shield Wall").
+std::string command_label(Command c);
+
 // The rules text (assets/rules.md) split into sections by their numbers.
 struct RulesSection {
   std::string number; // "7.5"

@@ -65,7 +65,6 @@ const char *type_name(ActionType t) {
   return "?";
 }
 
-
 } // namespace
 
 const char *choice_name(Choice c) {

@@ -16,10 +16,11 @@ PlayoutResult random_playout(const Setup &setup, GameState &state, BotRng &rng,
                              size_t max_actions) {
   PlayoutResult r;
   while (!state.game_over() && r.actions < max_actions) {
-    auto acts = legal_actions(setup, state);
+    // The same choice as picking from legal_actions' list, without building the list.
+    size_t n = legal_count(setup, state);
     ++r.legal_generations;
-    if (acts.empty()) throw std::logic_error("no legal action in a game that is not over");
-    const Action &a = acts[rng.below(acts.size())];
+    if (n == 0) throw std::logic_error("no legal action in a game that is not over");
+    const Action a = legal_action_at(setup, state, rng.below(n));
     if (auto refusal = apply(setup, state, a))
       throw std::logic_error("engine refused its own legal action: " + refusal->rule + " " +
                              refusal->reason);

@@ -7,59 +7,81 @@ namespace sns {
 
 namespace {
 
-bool attack_phase(Phase p) {
-  return p == Phase::Charge || p == Phase::Combat || p == Phase::SecondCombat ||
-         p == Phase::PitchedCombat;
-}
-
 // Can unit u take part in an attack on target t now? (everything except the group rules)
-Check validate_attacker(Ctx &c, int u, int t) {
+Check validate_attacker(const View &c, int u, int t, bool explain) {
   if (u < 0 || u >= static_cast<int>(c.s.units.size()))
-    return refuse("7.2", "no such attacking unit");
+    return refuse(RefusalKind::Malformed, "7.2", "no such attacking unit");
   const UnitDef &d = c.def(u);
   Phase p = c.s.phase;
-  if (d.side != c.s.active) return refuse("7.2", c.name(u) + " belongs to the other player");
-  if (!on_map(c.s, u)) return refuse("7.2", c.name(u) + " is not on the map");
+  if (d.side != c.s.active)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::NotYours, "7.2", c.name(u) + " belongs to the other player");
+    });
+  if (!on_map(c.s, u))
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "7.2", c.name(u) + " is not on the map");
+    });
   if (!wing_acts_in(c, d.wing, p))
-    return refuse("4.1", c.name(u) + "'s wing (" + c.b.wings[d.wing].name +
-                             ") has no command for the " + std::string(name(p)) + " phase");
-  if (p == Phase::Charge && !is_horse(d.type)) return refuse("10.0", "only Horse units Charge");
-  if (c.s.units[u].acted) return refuse("7.2", c.name(u) + " has already attacked this phase");
-  if (c.s.units[u].suppressed) return refuse("9.3", c.name(u) + " is Suppressed and cannot attack");
+    return deny(explain, [&] {
+      return refuse(RefusalKind::NoCommand, "4.1",
+                    c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no command for the " +
+                        std::string(name(p)) + " phase");
+    });
+  if (p == Phase::Charge && !is_horse(d.type))
+    return deny(explain,
+                [&] { return refuse(RefusalKind::Blocked, "10.0", "only Horse units Charge"); });
+  if (c.s.units[u].acted)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::AlreadyActed, "7.2",
+                    c.name(u) + " has already attacked this phase");
+    });
+  if (c.s.units[u].suppressed)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "9.3", c.name(u) + " is Suppressed and cannot attack");
+    });
   int dir = c.b.direction(c.s.units[u].hex, c.s.units[t].hex);
-  if (dir < 0) return refuse("7.2", c.name(u) + " is not adjacent to " + c.name(t));
+  if (dir < 0)
+    return deny(explain,
+                [&] { return refuse("7.2", c.name(u) + " is not adjacent to " + c.name(t)); });
   if (c.b.hexside_impassable(c.s.units[u].hex, dir))
-    return refuse("12.2", c.name(u) + " cannot attack across a river");
+    return deny(explain,
+                [&] { return refuse("12.2", c.name(u) + " cannot attack across a river"); });
   return std::nullopt;
 }
 
-Check validate_target(Ctx &c, int t) {
-  if (!attack_phase(c.s.phase))
-    return refuse("7.0", "attacks are made only in a Combat Phase or a Horse Phase Charge");
-  if (c.s.phase == Phase::Combat) {
-    for (size_t w = 0; w < c.b.wings.size(); ++w) {
-      CommandSet o = c.s.orders[w];
-      if (c.b.wings[w].side == c.s.active && has(o, Command::Combat) && has(o, Command::Bonus) &&
-          c.s.combat_mode[w] == 0)
-        return refuse("7.7", "first choose two Combat Phases or one Pitched Combat Phase");
-    }
-  }
-  if (t < 0 || t >= static_cast<int>(c.s.units.size())) return refuse("7.2", "no such target");
-  if (c.def(t).side == c.s.active) return refuse("7.2", "the target must be an enemy unit");
-  if (!on_map(c.s, t)) return refuse("7.2", c.name(t) + " is not on the map");
+Check validate_target(const View &c, int t, bool explain) {
+  if (!is_attack_phase(c.s.phase))
+    return deny(explain, [&] {
+      return refuse(RefusalKind::WrongPhase, "7.0",
+                    "attacks are made only in a Combat Phase or a Horse Phase Charge");
+    });
+  if (c.s.phase == Phase::Combat && first_undecided_combat_wing(c) >= 0)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::WrongPhase, "7.7",
+                    "first choose two Combat Phases or one Pitched Combat Phase");
+    });
+  if (t < 0 || t >= static_cast<int>(c.s.units.size()))
+    return refuse(RefusalKind::Malformed, "7.2", "no such target");
+  if (c.def(t).side == c.s.active)
+    return deny(explain, [&] { return refuse("7.2", "the target must be an enemy unit"); });
+  if (!on_map(c.s, t))
+    return deny(explain, [&] { return refuse("7.2", c.name(t) + " is not on the map"); });
   if (c.s.units[t].targeted)
-    return refuse("7.2", c.name(t) + " has already been attacked this phase");
+    return deny(explain, [&] {
+      return refuse(RefusalKind::AlreadyActed, "7.2",
+                    c.name(t) + " has already been attacked this phase");
+    });
   return std::nullopt;
 }
 
-int best_cc(Ctx &c, const Attackers &attackers) {
+int best_cc(const View &c, const Attackers &attackers) {
   int best = kWorstCC + 1;
   for (int u : attackers)
     best = std::min(best, c.face(u).cc);
   return best;
 }
 
-int primary_of(Ctx &c, const Action &a) {
+int primary_of(const View &c, const Action &a) {
   if (a.primary >= 0) return a.primary;
   int best = best_cc(c, a.attackers);
   int found = -1, count = 0;
@@ -74,7 +96,7 @@ struct Calc {
   int drm = 0;
 };
 
-Calc calculate(Ctx &c, const Action &a, int primary) {
+Calc calculate(const View &c, const Action &a, int primary) {
   Calc k;
   const int t = a.target;
   const HexId ph = c.s.units[primary].hex, th = c.s.units[t].hex;
@@ -127,79 +149,106 @@ Calc calculate(Ctx &c, const Action &a, int primary) {
 
 bool attack_in_progress(const GameState &s) { return s.attack.stage != AttackStage::None; }
 
-Check validate_attack(Ctx &c, const Action &a) {
-  if (auto r = validate_target(c, a.target)) return r;
-  if (a.attackers.empty()) return refuse("7.2", "an attack needs at least one attacker");
+namespace {
+
+Check check_attack(const View &c, const Action &a, bool explain) {
+  if (auto r = validate_target(c, a.target, explain)) return r;
+  if (a.attackers.empty())
+    return refuse(RefusalKind::Malformed, "7.2", "an attack needs at least one attacker");
   if (a.attackers.size() > kMaxAttackers)
-    return refuse("7.2", "at most six units can be adjacent to a target");
+    return refuse(RefusalKind::Malformed, "7.2", "at most six units can be adjacent to a target");
   for (size_t i = 0; i < a.attackers.size(); ++i) {
     for (size_t j = 0; j < i; ++j)
       if (a.attackers[i] == a.attackers[j])
-        return refuse("7.2", c.name(a.attackers[i]) + " is listed twice");
-    if (auto r = validate_attacker(c, a.attackers[i], a.target)) return r;
+        return deny(explain, [&] {
+          return refuse(RefusalKind::Malformed, "7.2", c.name(a.attackers[i]) + " is listed twice");
+        });
+    if (auto r = validate_attacker(c, a.attackers[i], a.target, explain)) return r;
   }
   const UnitDef &first = c.def(a.attackers[0]);
   for (int u : a.attackers) {
-    if (c.def(u).wing != first.wing) return refuse("7.2", "all attackers must come from one wing");
+    if (c.def(u).wing != first.wing)
+      return deny(explain, [&] { return refuse("7.2", "all attackers must come from one wing"); });
     if (is_horse(c.def(u).type) != is_horse(first.type))
-      return refuse("7.2", "Horse attack only together with Horse, and foot only with foot");
+      return deny(explain, [&] {
+        return refuse("7.2", "Horse attack only together with Horse, and foot only with foot");
+      });
   }
   int best = best_cc(c, a.attackers);
   if (a.primary >= 0) {
     if (std::find(a.attackers.begin(), a.attackers.end(), a.primary) == a.attackers.end())
-      return refuse("7.2", "the Primary must be one of the attackers");
+      return deny(explain,
+                  [&] { return refuse("7.2", "the Primary must be one of the attackers"); });
     if (c.face(a.primary).cc != best)
-      return refuse("7.2", "the Primary is the attacker with the best CC (" + cc_name(best) + ")");
+      return deny(explain, [&] {
+        return refuse("7.2",
+                      "the Primary is the attacker with the best CC (" + cc_name(best) + ")");
+      });
   } else if (primary_of(c, a) < 0) {
-    return refuse("7.2", "several attackers share the best CC; name the Primary");
+    return deny(explain, [&] {
+      return refuse(RefusalKind::PrimaryTie, "7.2",
+                    "several attackers share the best CC; name the Primary");
+    });
   }
   return special_attack_restriction(c, c.s.active, a.attackers, a.target);
 }
 
-void attack_actions(Ctx &c, std::vector<Action> &out, size_t limit) {
-  Board board(c.b, c.s);
-  for (size_t t = 0; t < c.s.units.size() && out.size() < limit; ++t) {
+} // namespace
+
+Check validate_attack(const View &c, const Action &a) { return check_attack(c, a, true); }
+
+void attack_actions(const View &c, ActionSink &out, int only_unit) {
+  Board board(c);
+  for (size_t t = 0; t < c.s.units.size() && !out.done(); ++t) {
     int target = static_cast<int>(t);
     if (c.b.units[t].side == c.s.active || !on_map(c.s, target) || c.s.units[t].targeted) continue;
-    if (validate_target(c, target)) continue;
-    // Possible attackers, grouped by wing and by horse / foot (7.2).
-    std::vector<std::vector<int>> groups;
-    std::vector<std::pair<int, bool>> keys;
+    if (validate_target(c, target, false)) continue;
+    // Possible attackers, grouped by wing and by horse / foot (7.2): at most six neighbours.
+    struct Group {
+      int wing;
+      bool horse;
+      SmallVec<int, 6> units;
+    };
+    SmallVec<Group, 6> groups;
     for (HexId n : c.b.adjacent[c.s.units[t].hex]) {
       if (n == kOffMap || board.unit_at(n) < 0) continue;
-      {
-        size_t u = static_cast<size_t>(board.unit_at(n));
-        const UnitState &us = c.s.units[u];
-        if (c.b.units[u].side != c.s.active || us.acted || us.suppressed) continue;
-        if (validate_attacker(c, static_cast<int>(u), target)) continue;
-        std::pair<int, bool> key{c.b.units[u].wing, is_horse(c.b.units[u].type)};
-        auto it = std::find(keys.begin(), keys.end(), key);
-        if (it == keys.end()) {
-          keys.push_back(key);
-          groups.push_back({});
-          it = keys.end() - 1;
-        }
-        groups[it - keys.begin()].push_back(static_cast<int>(u));
+      size_t u = static_cast<size_t>(board.unit_at(n));
+      const UnitState &us = c.s.units[u];
+      if (c.b.units[u].side != c.s.active || us.acted || us.suppressed) continue;
+      if (validate_attacker(c, static_cast<int>(u), target, false)) continue;
+      int wing = c.b.units[u].wing;
+      bool horse = is_horse(c.b.units[u].type);
+      auto it = std::find_if(groups.begin(), groups.end(),
+                             [&](const Group &g) { return g.wing == wing && g.horse == horse; });
+      if (it == groups.end()) {
+        groups.push_back(Group{wing, horse, {}});
+        it = groups.end() - 1;
       }
+      it->units.push_back(static_cast<int>(u));
     }
-    for (auto &g : groups) {
+    for (Group &grp : groups) {
+      auto &g = grp.units;
       std::sort(g.begin(), g.end());
+      if (only_unit >= 0 && std::find(g.begin(), g.end(), only_unit) == g.end()) continue;
       for (uint32_t mask = 1; mask < (1u << g.size()); ++mask) {
         Action a{.type = ActionType::Attack, .target = target};
         for (size_t i = 0; i < g.size(); ++i)
           if (mask & (1u << i)) a.attackers.push_back(g[i]);
+        if (only_unit >= 0 &&
+            std::find(a.attackers.begin(), a.attackers.end(), only_unit) == a.attackers.end())
+          continue;
         int best = best_cc(c, a.attackers);
         for (int p : a.attackers) {
           if (c.face(p).cc != best) continue;
           a.primary = p;
-          if (!validate_attack(c, a)) out.push_back(a);
+          if (!check_attack(c, a, false)) out.add(a);
         }
       }
     }
   }
 }
 
-Check attack_preview(Ctx &c, const Action &a, AttackPreview &out) {
+Check attack_preview(const View &c, const Action &a, AttackPreview &out) {
   if (auto r = validate_attack(c, a)) return r;
   out.primary = primary_of(c, a);
   Calc k = calculate(c, a, out.primary);
@@ -209,10 +258,10 @@ Check attack_preview(Ctx &c, const Action &a, AttackPreview &out) {
   out.drm = k.drm;
   out.drm_terms = k.drm_terms;
   out.outcomes.fill(0);
-  for (int roll = 1; roll <= 8; ++roll) {
+  for (int roll = 1; roll <= kDieFaces; ++roll) {
     const CrtCell &cell = c.setup.tables->cell(k.cc, roll + k.drm);
     out.by_roll[roll - 1] = cell;
-    out.outcomes[static_cast<int>(cell.result)] += 1.0 / 8.0;
+    out.outcomes[static_cast<int>(cell.result)] += 1.0 / kDieFaces;
   }
   return std::nullopt;
 }
@@ -224,9 +273,9 @@ void apply_attack(Ctx &c, const Action &a) {
   for (int u : a.attackers)
     c.unit(u).acted = true;
   c.unit(a.target).targeted = true;
-  int roll = roll_d8(c.setup, c.s);
+  int roll = roll_d8(c.setup, c.w);
   const CrtCell &cell = c.setup.tables->cell(k.cc, roll + k.drm);
-  PendingAttack &p = c.s.attack;
+  PendingAttack &p = c.w.attack;
   p = PendingAttack{};
   p.target = static_cast<int16_t>(a.target);
   p.primary = static_cast<int16_t>(primary);

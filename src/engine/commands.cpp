@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 
 namespace sns {
 
@@ -30,11 +31,12 @@ bool markers_cover(const std::vector<Marker> &markers, const std::vector<Command
   return assign(0, taken);
 }
 
-Check validate_wing_order(Ctx &c, const WingOrder &o) {
+Check validate_wing_order(const View &c, const WingOrder &o) {
   const SideDef &side = c.b.sides[c.s.active];
   const std::string &wing = c.b.wings[o.wing].id;
   if (c.b.wings[o.wing].side != c.s.active)
-    return refuse("4.1", "wing " + wing + " belongs to " + c.b.sides[c.b.wings[o.wing].side].name);
+    return refuse(RefusalKind::NotYours, "4.1",
+                  "wing " + wing + " belongs to " + c.b.sides[c.b.wings[o.wing].side].name);
   if (auto r = special_command_restriction(c, o.wing)) return r;
   if (o.commands.empty()) return refuse("4.0", "wing " + wing + " is listed without any command");
   if (static_cast<int>(o.commands.size()) > side.commands_per_wing)
@@ -53,9 +55,9 @@ Check validate_wing_order(Ctx &c, const WingOrder &o) {
 
 } // namespace
 
-Check validate_command(Ctx &c, const Action &a) {
+Check validate_command(const View &c, const Action &a) {
   if (c.s.phase != Phase::Command)
-    return refuse("4.0", "commands are given only in the Command Phase");
+    return refuse(RefusalKind::WrongPhase, "4.0", "commands are given only in the Command Phase");
   const SideDef &side = c.b.sides[c.s.active];
   if (static_cast<int>(a.orders.size()) > side.wings_per_turn)
     return refuse("4.0", side.name + " may command at most " + std::to_string(side.wings_per_turn) +
@@ -78,7 +80,7 @@ Check validate_command(Ctx &c, const Action &a) {
 }
 
 namespace {
-void enumerate_commands(Ctx &c, std::vector<Action> &out) {
+void enumerate_commands(const View &c, std::vector<Action> &out) {
   const SideDef &side = c.b.sides[c.s.active];
   std::vector<Command> available;
   for (int k = 0; k < kCommandCount; ++k) {
@@ -129,7 +131,7 @@ void enumerate_commands(Ctx &c, std::vector<Action> &out) {
 }
 } // namespace
 
-void command_actions(Ctx &c, std::vector<Action> &out) {
+const std::vector<Action> &command_choices(const View &c) {
   auto key = std::make_pair(static_cast<int>(c.s.active), c.s.special_flags);
   auto it = c.setup.command_cache.find(key);
   if (it == c.setup.command_cache.end()) {
@@ -137,7 +139,7 @@ void command_actions(Ctx &c, std::vector<Action> &out) {
     enumerate_commands(c, all);
     it = c.setup.command_cache.emplace(key, std::move(all)).first;
   }
-  out.insert(out.end(), it->second.begin(), it->second.end());
+  return it->second;
 }
 
 void apply_command(Ctx &c, const Action &a) {
@@ -145,7 +147,7 @@ void apply_command(Ctx &c, const Action &a) {
     CommandSet set = 0;
     for (Command cmd : o.commands)
       set |= bit(cmd);
-    c.s.orders[o.wing] = set;
+    c.w.orders[o.wing] = set;
   }
   c.say("command", "4.0", [&] {
     if (a.orders.empty()) return c.b.sides[c.s.active].name + " gives no commands this turn";

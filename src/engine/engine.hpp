@@ -1,19 +1,37 @@
-// Internal engine interface shared by the rules files: the context of one decision and the helpers.
+// Internal engine interface shared by the rules files: the read-only view and the mutable context
+// of one decision, the board scratch, the action sink and the helpers.
 #pragma once
 #include "sns/rules.hpp"
 
 #include <cstdint>
-#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace sns {
 
-struct Ctx {
+// What validators, legal-action generation and previews read: everything const.
+struct View {
+  View(const Setup &setup_, const GameState &s_) : setup(setup_), b(*setup_.battle), s(s_) {}
   const Setup &setup;
   const Battle &b;
-  GameState &s;
+  const GameState &s;
+
+  int other(int side) const { return 1 - side; }
+  const UnitDef &def(int u) const { return b.units[u]; }
+  const UnitFace &face(int u) const { return visible_face(b, s, u); }
+  std::string name(int u) const { return b.units[u].id; }
+  std::string hex(HexId h) const { return b.label(h); }
+  bool wing_has(int wing, Command c) const { return has(s.orders[wing], c); }
+};
+
+// What apply works in: the same view, plus the state to change (`w`, the very object `s` reads)
+// and the log. Only apply and the code it calls hold one.
+struct Ctx : View {
+  Ctx(const Setup &setup_, GameState &state, Events *events)
+      : View(setup_, state), w(state), ev(events) {}
+  GameState &w;
   Events *ev;
 
   // Log an event; the text is only built when someone is listening (bots and benchmarks are not).
@@ -21,74 +39,141 @@ struct Ctx {
   void say(const char *kind, const char *rule, TextFn &&text, std::vector<int> units = {}) {
     if (ev) ev->push_back(Event{kind, rule, text(), 0, "", std::move(units)});
   }
-  int other(int side) const { return 1 - side; }
-  const UnitDef &def(int u) const { return b.units[u]; }
-  UnitState &unit(int u) { return s.units[u]; }
-  const UnitFace &face(int u) const { return visible_face(b, s, u); }
-  std::string name(int u) const { return b.units[u].id; }
-  std::string hex(HexId h) const { return b.label(h); }
-  bool wing_has(int wing, Command c) const { return has(s.orders[wing], c); }
+  UnitState &unit(int u) { return w.units[u]; }
 };
 
 using Check = std::optional<Refusal>;
+inline Refusal refuse(RefusalKind kind, std::string rule, std::string reason) {
+  return {std::move(rule), std::move(reason), kind};
+}
 inline Refusal refuse(std::string rule, std::string reason) {
   return {std::move(rule), std::move(reason)};
 }
+// Generation asks validators only yes or no, thousands of times per second: they then refuse with
+// an empty Refusal and never build the words (explain = false).
+template <typename Make> Check deny(bool explain, Make &&make) {
+  return explain ? Check(make()) : Check(Refusal{});
+}
 
-// Who stands where: one unit per hex (5.1).
-struct Board {
-  explicit Board(const Battle &b, const GameState &s);
-  int unit_at(HexId h) const { return occ[h]; }
+// Who stands where: one unit per hex (5.1), and the zones of control (5.2). Kept per thread between
+// calls: a board for the same battle and unit positions as the last one is reused as it is, and
+// when units have moved only they are taken off and put back. No board allocates after warm-up.
+class Board {
+public:
+  explicit Board(const View &c);
+  Board(const Battle &b, const GameState &s); // for a battle not held by a setup: built afresh
+  ~Board();
+  Board(const Board &) = delete;
+  Board &operator=(const Board &) = delete;
+  int unit_at(HexId h) const { return buf_->occ[h]; }
   bool ezoc(HexId h, int side) const {
-    return zoc_of[1 - side][h];
+    return buf_->zoc[1 - side][h] != 0;
   } // an enemy of `side` projects ZOC into h (5.2, R10)
   bool adjacent_to_enemy(HexId h, int side) const;
   bool adjacent_to_enemy_hh(HexId h, int side) const; // 10.0: Heavy Horse EZOC freezes horse
   const Battle &b;
   const GameState &s;
-  std::vector<int16_t> occ;
-  std::array<std::vector<uint8_t>, 2> zoc_of; // per side: hexes into which that side projects ZOC
+
+  struct Buffers {
+    std::shared_ptr<const Battle> battle;    // held, so no other battle can take its address
+    std::vector<HexId> hexes;                // per unit: where it stood when the board was made
+    std::vector<int16_t> occ;                // per hex: the unit there, or -1
+    std::array<std::vector<uint8_t>, 2> zoc; // per side: how many of its units project ZOC there
+  };
+
+private:
+  void build();
+  void place(int u, HexId h, int delta);
+  Buffers *buf_;
+};
+
+// Where generated actions go: all into a list (up to a limit), only their number, or only the one
+// at a given index. Random playouts count, then pick one by index, and never build the others.
+class ActionSink {
+public:
+  static ActionSink into(std::vector<Action> &list, size_t limit = SIZE_MAX) {
+    ActionSink k;
+    k.list_ = &list;
+    k.limit_ = limit;
+    return k;
+  }
+  static ActionSink counting() { return ActionSink{}; }
+  static ActionSink picking(size_t index) {
+    ActionSink k;
+    k.pick_ = index;
+    k.limit_ = index + 1;
+    return k;
+  }
+  bool done() const { return count_ >= limit_; }
+  size_t count() const { return count_; }
+  bool picked() const { return pick_ != SIZE_MAX && count_ > pick_; }
+  const Action &pick() const { return picked_; }
+  void add(const Action &a) {
+    if (done()) return;
+    if (list_) list_->push_back(a);
+    if (count_ == pick_) picked_ = a;
+    ++count_;
+  }
+  // n actions at once; make(i) builds the i-th only when it is wanted.
+  template <typename Make> void add_many(size_t n, Make &&make) {
+    n = std::min(n, limit_ - count_);
+    if (list_)
+      for (size_t i = 0; i < n; ++i)
+        list_->push_back(make(i));
+    if (pick_ >= count_ && pick_ < count_ + n) picked_ = make(pick_ - count_);
+    count_ += n;
+  }
+
+private:
+  ActionSink() = default;
+  std::vector<Action> *list_ = nullptr;
+  size_t count_ = 0, limit_ = SIZE_MAX, pick_ = SIZE_MAX;
+  Action picked_;
 };
 
 bool on_map(const GameState &s, int u);
-bool wing_acts_in(const Ctx &c, int wing, Phase p); // the wing's orders make it act in phase p
-bool shield_wall_eligible(const Ctx &c, int u);     // 8.0: non-Horse, no Fire Factor
+bool wing_acts_in(const View &c, int wing, Phase p); // the wing's orders make it act in phase p
+bool shield_wall_eligible(const View &c, int u);     // 8.0: non-Horse, no Fire Factor
+int first_undecided_combat_wing(const View &c);      // 7.7: a Bonus + Combat wing yet to choose
 
 // 4.0 - 4.4 Commands.
-Check validate_command(Ctx &c, const Action &a);
-void command_actions(Ctx &c, std::vector<Action> &out);
+Check validate_command(const View &c, const Action &a);
+// Every legal command assignment for the side to act, worked out once and kept in the setup.
+const std::vector<Action> &command_choices(const View &c);
 void apply_command(Ctx &c, const Action &a);
 
 // 4.2 Wing Integrity.
 void check_wing_integrity(Ctx &c);
 
 // 5.0 - 6.0, 8.0 step, 10.0 movement.
-std::vector<HexId> reachable(Ctx &c, const Board &board, int u);
-Check validate_move(Ctx &c, const Action &a);
-void move_actions(Ctx &c, std::vector<Action> &out, size_t limit = SIZE_MAX);
+using Destinations = std::vector<HexId>;
+// The hexes unit u may move to now, ascending, into `out` (cleared first).
+void reachable(const View &c, const Board &board, int u, Destinations &out);
+Check validate_move(const View &c, const Action &a);
+void move_actions(const View &c, ActionSink &out, int only_unit = -1);
 void apply_move(Ctx &c, const Action &a);
 void enter_shield_wall(Ctx &c); // start of the Shield Wall Phase (R12)
 
 // 9.0 Fire.
-Check validate_fire(Ctx &c, const Action &a);
-void fire_actions(Ctx &c, std::vector<Action> &out, size_t limit = SIZE_MAX);
+Check validate_fire(const View &c, const Action &a);
+void fire_actions(const View &c, ActionSink &out, int only_unit = -1);
 void apply_fire(Ctx &c, const Action &a);
-Check fire_preview(Ctx &c, const Action &a, FirePreview &out);
+Check fire_preview(const View &c, const Action &a, FirePreview &out);
 
 // 7.0 - 7.4 Attack declaration, CC and DRM; 10.0 Charges.
-Check validate_attack(Ctx &c, const Action &a);
-void attack_actions(Ctx &c, std::vector<Action> &out, size_t limit = SIZE_MAX);
+Check validate_attack(const View &c, const Action &a);
+void attack_actions(const View &c, ActionSink &out, int only_unit = -1);
 void apply_attack(Ctx &c, const Action &a);
-Check attack_preview(Ctx &c, const Action &a, AttackPreview &out);
+Check attack_preview(const View &c, const Action &a, AttackPreview &out);
 bool attack_in_progress(const GameState &s);
 
 // 7.5 - 7.8 Results, choices, retreats, advances.
 void resolve_result(Ctx &c);
-Check validate_resolution(Ctx &c, const Action &a);
-void resolution_actions(Ctx &c, std::vector<Action> &out);
+Check validate_resolution(const View &c, const Action &a);
+void resolution_actions(const View &c, ActionSink &out);
 void apply_resolution(Ctx &c, const Action &a);
-int resolution_side(const Ctx &c);
-std::vector<HexId> retreat_hexes(Ctx &c, int u, bool attacker);
+int resolution_side(const View &c);
+std::vector<HexId> retreat_hexes(const View &c, int u, bool attacker);
 
 // 13.0 - 13.1 Victory, 11.0 Initiative, losses.
 void lose_step(Ctx &c, int u, const char *rule, const std::string &why);
@@ -97,17 +182,19 @@ void victory_check(Ctx &c);
 void end_game(Ctx &c, int winner, const std::string &reason);
 
 // Battle special rules.
-Check special_attack_restriction(Ctx &c, int attacker_side, const Attackers &attackers, int target);
+Check special_attack_restriction(const View &c, int attacker_side, const Attackers &attackers,
+                                 int target);
 void special_on_attack_declared(Ctx &c, const Attackers &attackers, int target);
 void special_on_command(Ctx &c, const Action &a);
 void special_on_entry(Ctx &c, int u);
-int special_drm(Ctx &c, int primary, int target, std::vector<Term> &terms);
-Check special_command_restriction(Ctx &c, int wing);
-Check validate_special(Ctx &c, const Action &a);
-void special_actions(Ctx &c, std::vector<Action> &out);
+int special_drm(const View &c, int primary, int target, std::vector<Term> &terms);
+Check special_command_restriction(const View &c, int wing);
+Check validate_special(const View &c, const Action &a);
+void special_actions(const View &c, ActionSink &out);
 void apply_special(Ctx &c, const Action &a);
-bool special_reinforcement_entry(Ctx &c, int u, std::vector<HexId> &entry);
-const Special *special_immobile(const Ctx &c, int u);
+// The return hexes of an off-map wing that has been called back, or null while it is still away.
+const std::vector<HexId> *special_reinforcement_entry(const View &c, int u);
+const Special *special_immobile(const View &c, int u);
 void special_on_turn_start(Ctx &c);
 
 // The sequencer (3.0).

@@ -10,12 +10,12 @@ namespace {
 
 bool higher(const Battle &b, HexId a, HexId t) { return b.elevation[a] > b.elevation[t]; }
 
-int fire_range_to(const Ctx &c, int firer, HexId to) {
+int fire_range_to(const View &c, int firer, HexId to) {
   const Tables &t = *c.setup.tables;
   bool bonus = higher(c.b, c.s.units[firer].hex, to) && c.def(firer).type != UnitType::LH;
   return t.fire_range + (bonus ? t.fire_high_ground_range_bonus : 0);
 }
-int fire_range(const Ctx &c, int firer, int target) {
+int fire_range(const View &c, int firer, int target) {
   return fire_range_to(c, firer, c.s.units[target].hex);
 }
 
@@ -34,39 +34,70 @@ bool line_of_sight(const Battle &b, HexId from, HexId to) {
   return false;
 }
 
-Check validate_firer(Ctx &c, const Board &board, int u) {
+Check validate_firer(const View &c, const Board &board, int u, bool explain) {
+  if (u < 0 || u >= static_cast<int>(c.s.units.size()))
+    return refuse(RefusalKind::Malformed, "9.0", "no such unit");
   const UnitDef &d = c.def(u);
-  if (c.s.phase != Phase::Fire) return refuse("9.0", "units fire only in the Fire Phase");
-  if (d.side != c.s.active) return refuse("9.0", c.name(u) + " belongs to the other player");
-  if (!on_map(c.s, u)) return refuse("9.0", c.name(u) + " is not on the map");
+  if (c.s.phase != Phase::Fire)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::WrongPhase, "9.0", "units fire only in the Fire Phase");
+    });
+  if (d.side != c.s.active)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::NotYours, "9.0", c.name(u) + " belongs to the other player");
+    });
+  if (!on_map(c.s, u))
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "9.0", c.name(u) + " is not on the map");
+    });
   if (!wing_acts_in(c, d.wing, Phase::Fire))
-    return refuse("4.1",
-                  c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no Fire command");
-  if (c.face(u).fire == 0) return refuse("9.0", c.name(u) + " has no Fire Factor");
-  if (c.s.units[u].acted) return refuse("9.1", c.name(u) + " has already fired this phase");
+    return deny(explain, [&] {
+      return refuse(RefusalKind::NoCommand, "4.1",
+                    c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no Fire command");
+    });
+  if (c.face(u).fire == 0)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "9.0", c.name(u) + " has no Fire Factor");
+    });
+  if (c.s.units[u].acted)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::AlreadyActed, "9.1", c.name(u) + " has already fired this phase");
+    });
   if (board.adjacent_to_enemy(c.s.units[u].hex, d.side))
-    return refuse("9.1", c.name(u) + " is adjacent to an enemy unit and may not fire");
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "9.1",
+                    c.name(u) + " is adjacent to an enemy unit and may not fire");
+    });
   return std::nullopt;
 }
 
-Check validate_target(Ctx &c, int u, int t) {
-  if (t < 0 || c.def(t).side == c.def(u).side) return refuse("9.1", "fire at an enemy unit");
-  if (!on_map(c.s, t)) return refuse("9.1", c.name(t) + " is not on the map");
+Check validate_target(const View &c, int u, int t, bool explain) {
+  if (t < 0 || t >= static_cast<int>(c.s.units.size()) || c.def(t).side == c.def(u).side)
+    return deny(explain, [&] { return refuse("9.1", "fire at an enemy unit"); });
+  if (!on_map(c.s, t))
+    return deny(explain, [&] { return refuse("9.1", c.name(t) + " is not on the map"); });
   if (c.s.units[t].suppressed)
-    return refuse("9.2", c.name(t) + " is already Suppressed; more fire would have no effect");
+    return deny(explain, [&] {
+      return refuse("9.2", c.name(t) + " is already Suppressed; more fire would have no effect");
+    });
   int range = fire_range(c, u, t);
   int dist = c.b.distance(c.s.units[u].hex, c.s.units[t].hex);
   if (dist > range)
-    return refuse(range > c.setup.tables->fire_range ? "12.1" : "9.1",
-                  c.name(t) + " is " + std::to_string(dist) + " hexes away; range is " +
-                      std::to_string(range));
+    return deny(explain, [&] {
+      return refuse(RefusalKind::OutOfRange, range > c.setup.tables->fire_range ? "12.1" : "9.1",
+                    c.name(t) + " is " + std::to_string(dist) + " hexes away; range is " +
+                        std::to_string(range));
+    });
   if (!line_of_sight(c.b, c.s.units[u].hex, c.s.units[t].hex))
-    return refuse("R21", "terrain between " + c.name(u) + " and " + c.name(t) +
-                             " blocks the line of sight");
+    return deny(explain, [&] {
+      return refuse(RefusalKind::OutOfRange, "R21",
+                    "terrain between " + c.name(u) + " and " + c.name(t) +
+                        " blocks the line of sight");
+    });
   return std::nullopt;
 }
 
-std::vector<Term> fire_modifiers(Ctx &c, int u, int t) {
+std::vector<Term> fire_modifiers(const View &c, int u, int t) {
   const Tables &tb = *c.setup.tables;
   std::vector<Term> mods;
   if (c.s.units[t].shield_wall)
@@ -89,10 +120,9 @@ int total(const std::vector<Term> &terms) {
 } // namespace
 
 std::vector<HexId> fire_reach(const Setup &setup, const GameState &state, int unit) {
-  GameState &s = const_cast<GameState &>(state); // only read
-  Ctx c{setup, *setup.battle, s, nullptr};
+  View c(setup, state);
   std::vector<HexId> out;
-  HexId from = s.units[unit].hex;
+  HexId from = state.units[unit].hex;
   if (from == kOffMap || c.face(unit).fire == 0) return out;
   for (HexId h = 0; h < c.b.hex_count(); ++h)
     if (h != from && c.b.distance(from, h) <= fire_range_to(c, unit, h) &&
@@ -101,39 +131,39 @@ std::vector<HexId> fire_reach(const Setup &setup, const GameState &state, int un
   return out;
 }
 
-Check validate_fire(Ctx &c, const Action &a) {
-  Board board(c.b, c.s);
-  if (auto r = validate_firer(c, board, a.unit)) return r;
-  return validate_target(c, a.unit, a.target);
+Check validate_fire(const View &c, const Action &a) {
+  Board board(c);
+  if (auto r = validate_firer(c, board, a.unit, true)) return r;
+  return validate_target(c, a.unit, a.target, true);
 }
 
-void fire_actions(Ctx &c, std::vector<Action> &out, size_t limit) {
-  Board board(c.b, c.s);
-  for (size_t u = 0; u < c.s.units.size() && out.size() < limit; ++u) {
+void fire_actions(const View &c, ActionSink &out, int only_unit) {
+  Board board(c);
+  for (size_t u = 0; u < c.s.units.size() && !out.done(); ++u) {
     int firer = static_cast<int>(u);
-    if (c.b.units[u].side != c.s.active || c.s.units[u].acted || c.s.units[u].hex == kOffMap)
+    if ((only_unit >= 0 && firer != only_unit) || c.b.units[u].side != c.s.active ||
+        c.s.units[u].acted || c.s.units[u].hex == kOffMap)
       continue;
-    if (validate_firer(c, board, firer)) continue;
+    if (validate_firer(c, board, firer, false)) continue;
     for (size_t t = 0; t < c.s.units.size(); ++t)
-      if (c.b.units[t].side != c.b.units[u].side && !validate_target(c, firer, static_cast<int>(t)))
-        out.push_back(
-            Action{.type = ActionType::Fire, .unit = firer, .target = static_cast<int>(t)});
+      if (c.b.units[t].side != c.b.units[u].side &&
+          !validate_target(c, firer, static_cast<int>(t), false))
+        out.add(Action{.type = ActionType::Fire, .unit = firer, .target = static_cast<int>(t)});
   }
 }
 
-Check fire_preview(Ctx &c, const Action &a, FirePreview &out) {
+Check fire_preview(const View &c, const Action &a, FirePreview &out) {
   if (auto r = validate_fire(c, a)) return r;
   out.modifiers = fire_modifiers(c, a.unit, a.target);
   int need = c.face(a.unit).fire - total(out.modifiers);
-  out.needed = std::clamp(need, 1, 9);
-  out.chance = (8 - out.needed + 1) / 8.0;
-  if (out.needed > 8) out.chance = 0;
+  out.needed = std::clamp(need, 1, kDieFaces + 1);
+  out.chance = out.needed > kDieFaces ? 0 : (kDieFaces - out.needed + 1) / double(kDieFaces);
   return std::nullopt;
 }
 
 void apply_fire(Ctx &c, const Action &a) {
   auto mods = fire_modifiers(c, a.unit, a.target);
-  int roll = roll_d8(c.setup, c.s);
+  int roll = roll_d8(c.setup, c.w);
   int score = roll + total(mods);
   int factor = c.face(a.unit).fire;
   c.unit(a.unit).acted = true;

@@ -2,6 +2,7 @@
 #include "engine.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 
 namespace sns {
@@ -14,74 +15,23 @@ constexpr Phase kActionPhases[] = {
 
 } // namespace
 
-const char *phase_section(Phase p) {
-  switch (p) {
-  case Phase::Command:
-    return "4.0";
-  case Phase::Fire:
-    return "9.0";
-  case Phase::Horse:
-    return "10.0";
-  case Phase::Charge:
-    return "10.0";
-  case Phase::Withdraw:
-    return "6.0";
-  case Phase::ShieldWall:
-    return "8.0";
-  case Phase::Move:
-    return "5.0";
-  case Phase::SecondMove:
-    return "5.6";
-  case Phase::Combat:
-    return "7.0";
-  case Phase::SecondCombat:
-    return "7.7";
-  case Phase::PitchedCombat:
-    return "7.7";
-  case Phase::VictoryCheck:
-    return "13.0";
-  case Phase::Initiative:
-    return "11.0";
-  case Phase::GameOver:
-    return "13.0";
-  }
-  return "3.0";
-}
+const char *phase_section(Phase p) { return section(p); }
 
 namespace {
 
-bool is_attack_phase(Phase p) {
-  return p == Phase::Charge || p == Phase::Combat || p == Phase::SecondCombat ||
-         p == Phase::PitchedCombat;
-}
-bool is_move_phase(Phase p) {
-  return p == Phase::Horse || p == Phase::Withdraw || p == Phase::ShieldWall || p == Phase::Move ||
-         p == Phase::SecondMove;
-}
-
-bool phase_performed(const Ctx &c, Phase p) {
+bool phase_performed(const View &c, Phase p) {
   for (size_t w = 0; w < c.b.wings.size(); ++w)
     if (c.b.wings[w].side == c.s.active && wing_acts_in(c, static_cast<int>(w), p)) return true;
   return false;
 }
 
-int first_undecided_combat_wing(const Ctx &c) {
-  for (size_t w = 0; w < c.b.wings.size(); ++w) {
-    CommandSet o = c.s.orders[w];
-    if (c.b.wings[w].side == c.s.active && has(o, Command::Combat) && has(o, Command::Bonus) &&
-        c.s.combat_mode[w] == static_cast<uint8_t>(CombatMode::Undecided))
-      return static_cast<int>(w);
-  }
-  return -1;
-}
-
 void clear_phase_marks(Ctx &c) {
-  for (auto &u : c.s.units)
+  for (auto &u : c.w.units)
     u.acted = u.targeted = false;
 }
 
 void start_phase(Ctx &c, Phase p) {
-  c.s.phase = p;
+  c.w.phase = p;
   clear_phase_marks(c);
   c.say("phase", phase_section(p), [&] { return std::string(name(p)) + " phase begins"; });
   // The Charge step belongs to the Horse Phase that was just checked (R13).
@@ -94,7 +44,7 @@ void enter_phases_from(Ctx &c, Phase from) {
   for (; it != std::end(kActionPhases) && !c.s.game_over(); ++it) {
     Phase p = *it;
     if (p == Phase::Combat && first_undecided_combat_wing(c) >= 0) {
-      c.s.phase = Phase::Combat;
+      c.w.phase = Phase::Combat;
       clear_phase_marks(c);
       c.say("decide", "7.7", [] {
         return std::string("Bonus + Combat: choose two Combat Phases or one Pitched Combat Phase");
@@ -110,18 +60,18 @@ void enter_phases_from(Ctx &c, Phase from) {
             [&] { return std::string(name(p)) + " phase skipped: no wing holds its command"; });
   }
   if (c.s.game_over()) return;
-  c.s.phase = Phase::VictoryCheck;
+  c.w.phase = Phase::VictoryCheck;
   victory_check(c);
-  if (!c.s.game_over()) c.s.phase = Phase::Initiative;
+  if (!c.s.game_over()) c.w.phase = Phase::Initiative;
 }
 
 void begin_turn(Ctx &c) {
-  c.s.phase = Phase::Command;
-  std::fill(c.s.orders.begin(), c.s.orders.end(), 0);
-  std::fill(c.s.combat_mode.begin(), c.s.combat_mode.end(), 0);
+  c.w.phase = Phase::Command;
+  std::fill(c.w.orders.begin(), c.w.orders.end(), 0);
+  std::fill(c.w.combat_mode.begin(), c.w.combat_mode.end(), 0);
   clear_phase_marks(c);
   for (size_t u = 0; u < c.s.units.size(); ++u)
-    if (c.b.units[u].side == c.s.active) c.s.units[u].shield_wall = false; // R4: lasts until now
+    if (c.b.units[u].side == c.s.active) c.w.units[u].shield_wall = false; // R4: lasts until now
   special_on_turn_start(c);
   c.say("turn", "3.0", [&] {
     return "Player Turn " + std::to_string(c.s.turn) + ": " + c.b.sides[c.s.active].name;
@@ -131,34 +81,36 @@ void begin_turn(Ctx &c) {
 
 void finish_turn(Ctx &c, bool declared) {
   for (size_t u = 0; u < c.s.units.size(); ++u)
-    if (c.b.units[u].side == c.s.active) c.s.units[u].suppressed = false; // 9.3, R4
+    if (c.b.units[u].side == c.s.active) c.w.units[u].suppressed = false; // 9.3, R4
   if (declared) {
-    c.s.initiative = static_cast<uint8_t>(c.other(c.s.active));
+    c.w.initiative = static_cast<uint8_t>(c.other(c.s.active));
     c.say("initiative", "11.0", [&] {
       return c.b.sides[c.s.active].name +
              " declares Initiative and takes another turn; the marker passes to " +
              c.b.sides[c.other(c.s.active)].name;
     });
   } else {
-    c.s.active = static_cast<uint8_t>(c.other(c.s.active));
+    c.w.active = static_cast<uint8_t>(c.other(c.s.active));
   }
-  ++c.s.turn;
+  ++c.w.turn;
   begin_turn(c);
 }
 
-Check validate_phase_end(Ctx &c) {
+Check validate_phase_end(const View &c) {
   if (c.s.phase == Phase::Command)
-    return refuse("4.0",
+    return refuse(RefusalKind::WrongPhase, "4.0",
                   "the Command Phase ends when commands are given (an empty list gives none)");
   if (c.s.phase == Phase::Initiative)
-    return refuse("11.0", "answer the Initiative question instead");
+    return refuse(RefusalKind::WrongPhase, "11.0", "answer the Initiative question instead");
   if (c.s.phase == Phase::Combat && first_undecided_combat_wing(c) >= 0)
-    return refuse("7.7", "first choose two Combat Phases or one Pitched Combat Phase");
+    return refuse(RefusalKind::WrongPhase, "7.7",
+                  "first choose two Combat Phases or one Pitched Combat Phase");
   return std::nullopt;
 }
 
-Check validate(Ctx &c, const Action &a) {
-  if (c.s.game_over()) return refuse("13.0", "the game is over: " + c.s.result_reason);
+Check validate(const View &c, const Action &a) {
+  if (c.s.game_over())
+    return refuse(RefusalKind::GameOver, "13.0", "the game is over: " + c.s.result_reason);
   if (attack_in_progress(c.s)) {
     switch (a.type) {
     case ActionType::Choose:
@@ -168,7 +120,7 @@ Check validate(Ctx &c, const Action &a) {
     case ActionType::NoAdvance:
       return validate_resolution(c, a);
     default:
-      return refuse("7.1", "finish resolving the current attack first");
+      return refuse(RefusalKind::AttackPending, "7.1", "finish resolving the current attack first");
     }
   }
   switch (a.type) {
@@ -186,7 +138,7 @@ Check validate(Ctx &c, const Action &a) {
     int w = first_undecided_combat_wing(c);
     if (c.s.phase != Phase::Combat || w < 0)
       return refuse(
-          "7.7",
+          RefusalKind::WrongPhase, "7.7",
           "no wing is waiting to choose between two Combat Phases and a Pitched Combat Phase");
     if (a.wing >= 0 && a.wing != w)
       return refuse("7.7", "wing " + c.b.wings[w].id + " chooses first");
@@ -195,14 +147,15 @@ Check validate(Ctx &c, const Action &a) {
   }
   case ActionType::Initiative:
     if (c.s.phase != Phase::Initiative)
-      return refuse("11.0", "Initiative is declared only in the Initiative Phase");
+      return refuse(RefusalKind::WrongPhase, "11.0",
+                    "Initiative is declared only in the Initiative Phase");
     if (a.declare && c.s.initiative != c.s.active)
       return refuse("11.0", c.b.sides[c.s.active].name + " does not hold the Initiative Marker");
     return std::nullopt;
   case ActionType::EndPhase:
     return validate_phase_end(c);
   default:
-    return refuse("7.5", "no attack result is waiting for this decision");
+    return refuse(RefusalKind::WrongPhase, "7.5", "no attack result is waiting for this decision");
   }
 }
 
@@ -226,7 +179,7 @@ void apply_unchecked(Ctx &c, const Action &a) {
     break;
   case ActionType::CombatMode: {
     int w = first_undecided_combat_wing(c);
-    c.s.combat_mode[w] = static_cast<uint8_t>(a.mode);
+    c.w.combat_mode[w] = static_cast<uint8_t>(a.mode);
     c.say("combat_mode", "7.7", [&] {
       return c.b.wings[w].name + (a.mode == CombatMode::Pitched
                                       ? " will fight one Pitched Combat Phase"
@@ -247,59 +200,86 @@ void apply_unchecked(Ctx &c, const Action &a) {
   }
 }
 
-// Every legal action, or (with a limit) stop once `limit` are found: R25 only needs to know
-// whether there is more than one choice.
-std::vector<Action> legal(Ctx &c, size_t limit = SIZE_MAX) {
-  std::vector<Action> out;
-  out.reserve(limit == SIZE_MAX ? 128 : limit);
-  if (c.s.game_over()) return out;
+// Every legal action into the sink, in one fixed order; with `only_unit`, only the moves, fire and
+// attacks of that unit.
+void legal(const View &c, ActionSink &out, int only_unit = -1) {
+  if (c.s.game_over()) return;
   if (attack_in_progress(c.s)) {
-    resolution_actions(c, out);
-    return out;
+    if (only_unit < 0) resolution_actions(c, out);
+    return;
   }
   Phase p = c.s.phase;
+  if (only_unit >= 0) {
+    if (p == Phase::Fire)
+      fire_actions(c, out, only_unit);
+    else if (is_move_phase(p))
+      move_actions(c, out, only_unit);
+    else if (is_attack_phase(p) && first_undecided_combat_wing(c) < 0)
+      attack_actions(c, out, only_unit);
+    return;
+  }
   if (p == Phase::Command) {
     special_actions(c, out);
-    command_actions(c, out);
-    return out;
+    const std::vector<Action> &choices = command_choices(c);
+    out.add_many(choices.size(), [&](size_t i) { return choices[i]; });
+    return;
   }
   if (p == Phase::Initiative) {
     if (c.s.initiative == c.s.active)
-      out.push_back(Action{.type = ActionType::Initiative, .declare = true});
-    out.push_back(Action{.type = ActionType::Initiative, .declare = false});
-    return out;
+      out.add(Action{.type = ActionType::Initiative, .declare = true});
+    out.add(Action{.type = ActionType::Initiative, .declare = false});
+    return;
   }
   if (p == Phase::Combat && first_undecided_combat_wing(c) >= 0) {
-    out.push_back(Action{.type = ActionType::CombatMode, .mode = CombatMode::TwoPhases});
-    out.push_back(Action{.type = ActionType::CombatMode, .mode = CombatMode::Pitched});
-    return out;
+    out.add(Action{.type = ActionType::CombatMode, .mode = CombatMode::TwoPhases});
+    out.add(Action{.type = ActionType::CombatMode, .mode = CombatMode::Pitched});
+    return;
   }
-  size_t room = limit == SIZE_MAX ? limit : limit - 1; // end_phase is always one of them
   if (p == Phase::Fire)
-    fire_actions(c, out, room);
+    fire_actions(c, out);
   else if (is_move_phase(p))
-    move_actions(c, out, room);
+    move_actions(c, out);
   else if (is_attack_phase(p))
-    attack_actions(c, out, room);
-  out.push_back(Action{.type = ActionType::EndPhase});
-  return out;
+    attack_actions(c, out);
+  out.add(Action{.type = ActionType::EndPhase}); // ending the phase is always one of them
+}
+
+// In debug builds every settled state is checked (pos_is_ok): a breach is an engine bug.
+void assert_consistent([[maybe_unused]] const Ctx &c) {
+#ifndef NDEBUG
+  std::string why;
+  if (!state_is_consistent(c.setup, c.s, &why))
+    throw std::logic_error("engine produced an inconsistent state: " + why);
+#endif
 }
 
 // R25: a decision with exactly one legal choice is taken at once, and logged.
 void settle(Ctx &c) {
+  thread_local std::vector<Action> probe; // kept between calls: no allocation per action
   for (int guard = 0; guard < 1000000; ++guard) {
     if (c.s.game_over()) return;
-    std::vector<Action> acts = legal(c, 2);
+    std::vector<Action> &acts = probe;
+    acts.clear();
+    ActionSink sink = ActionSink::into(acts, 2);
+    legal(c, sink);
     if (acts.empty())
       throw std::logic_error("engine reached a decision point with no legal action");
     if (acts.size() > 1) return;
-    c.say("auto", "R25", [&] { return "only one choice: " + describe(c.b, acts[0]); });
-    apply_unchecked(c, acts[0]);
+    Action only = acts[0]; // apply_unchecked may run a nested settle that reuses the probe
+    c.say("auto", "R25", [&] { return "only one choice: " + describe(c.b, only); });
+    apply_unchecked(c, only);
   }
   throw std::logic_error("engine did not settle");
 }
 
 } // namespace
+
+int first_undecided_combat_wing(const View &c) {
+  for (size_t w = 0; w < c.b.wings.size(); ++w)
+    if (c.b.wings[w].side == c.s.active && combat_mode_undecided(c.s, static_cast<int>(w)))
+      return static_cast<int>(w);
+  return -1;
+}
 
 void end_phase(Ctx &c) {
   Phase p = c.s.phase;
@@ -312,7 +292,7 @@ void end_phase(Ctx &c) {
   enter_phases_from(c, *it);
 }
 
-bool wing_acts_in(const Ctx &c, int wing, Phase p) {
+bool wing_acts_in(const View &c, int wing, Phase p) {
   CommandSet o = c.s.orders[wing];
   bool bonus = has(o, Command::Bonus);
   auto mode = static_cast<CombatMode>(c.s.combat_mode[wing]);
@@ -379,40 +359,59 @@ GameState new_game(const Setup &setup, uint64_t seed, Events *events) {
     s.units[u].hex = b.units[u].start;
     s.units[u].steps = static_cast<uint8_t>(b.units[u].max_steps());
   }
-  Ctx c{setup, b, s, events};
+  Ctx c(setup, s, events);
   begin_turn(c);
   settle(c);
+  assert_consistent(c);
   return s;
 }
 
 std::vector<Action> legal_actions(const Setup &setup, const GameState &state) {
-  GameState &s = const_cast<GameState &>(state); // legal() only reads
-  Ctx c{setup, *setup.battle, s, nullptr};
-  return legal(c);
+  std::vector<Action> out;
+  out.reserve(128);
+  ActionSink sink = ActionSink::into(out);
+  legal(View(setup, state), sink);
+  return out;
+}
+
+std::vector<Action> legal_actions_for_unit(const Setup &setup, const GameState &state, int unit) {
+  std::vector<Action> out;
+  if (unit < 0 || unit >= static_cast<int>(state.units.size())) return out;
+  ActionSink sink = ActionSink::into(out);
+  legal(View(setup, state), sink, unit);
+  return out;
+}
+
+size_t legal_count(const Setup &setup, const GameState &state) {
+  ActionSink sink = ActionSink::counting();
+  legal(View(setup, state), sink);
+  return sink.count();
+}
+
+Action legal_action_at(const Setup &setup, const GameState &state, size_t index) {
+  ActionSink sink = ActionSink::picking(index);
+  legal(View(setup, state), sink);
+  if (!sink.picked()) throw std::out_of_range("legal_action_at: no legal action at that index");
+  return sink.pick();
 }
 
 std::optional<Refusal> check(const Setup &setup, const GameState &state, const Action &action) {
-  GameState &s = const_cast<GameState &>(state); // validate() only reads
-  Ctx c{setup, *setup.battle, s, nullptr};
-  return validate(c, action);
+  return validate(View(setup, state), action);
 }
 
 std::optional<Refusal> apply(const Setup &setup, GameState &state, const Action &action,
                              Events *events) {
-  Ctx c{setup, *setup.battle, state, events};
+  Ctx c(setup, state, events);
   if (auto r = validate(c, action)) return r;
   apply_unchecked(c, action);
   settle(c);
+  assert_consistent(c);
   return std::nullopt;
 }
 
 int side_to_act(const Setup &setup, const GameState &state) {
   if (state.game_over()) return -1;
-  if (attack_in_progress(state)) {
-    GameState &s = const_cast<GameState &>(state);
-    Ctx c{setup, *setup.battle, s, nullptr};
-    return resolution_side(c);
-  }
+  if (attack_in_progress(state)) return resolution_side(View(setup, state));
   return state.active;
 }
 
@@ -423,31 +422,92 @@ const UnitFace &visible_face(const Battle &b, const GameState &s, int u) {
 
 bool on_map(const GameState &s, int u) { return s.units[u].hex != kOffMap; }
 
-Board::Board(const Battle &battle, const GameState &state)
-    : b(battle), s(state), occ(battle.hex_count(), -1) {
-  zoc_of[0].assign(battle.hex_count(), 0);
-  zoc_of[1].assign(battle.hex_count(), 0);
+namespace {
+// Boards nest (a retreat check inside an apply that holds one), so each live board takes the next
+// buffer of a per-thread stack; buffers are kept, so after warm-up no board allocates.
+struct BoardPool {
+  std::vector<std::unique_ptr<Board::Buffers>> buffers;
+  size_t live = 0;
+};
+thread_local BoardPool board_pool;
+} // namespace
+
+namespace {
+Board::Buffers *take_buffers() {
+  BoardPool &pool = board_pool;
+  if (pool.live == pool.buffers.size()) pool.buffers.push_back(std::make_unique<Board::Buffers>());
+  return pool.buffers[pool.live++].get();
+}
+} // namespace
+
+// Puts unit u on (delta +1) or takes it off (delta -1) hex h: occupancy and the ZOC it projects
+// into its six neighbours, never across a river (5.2, 12.2, R10).
+void Board::place(int u, HexId h, int delta) {
+  if (h == kOffMap) return;
+  if (delta > 0)
+    buf_->occ[h] = static_cast<int16_t>(u);
+  else if (buf_->occ[h] == u)
+    buf_->occ[h] = -1;
+  auto &zoc = buf_->zoc[b.units[u].side];
+  for (int d = 0; d < 6; ++d)
+    if (b.adjacent[h][d] != kOffMap && !b.hexside_impassable(h, d))
+      zoc[b.adjacent[h][d]] = static_cast<uint8_t>(zoc[b.adjacent[h][d]] + delta);
+}
+
+void Board::build() {
+  const size_t n = static_cast<size_t>(b.hex_count());
+  buf_->occ.assign(n, -1);
+  buf_->zoc[0].assign(n, 0);
+  buf_->zoc[1].assign(n, 0);
+  buf_->hexes.resize(s.units.size());
   for (size_t u = 0; u < s.units.size(); ++u) {
-    HexId h = s.units[u].hex;
-    if (h == kOffMap) continue;
-    occ[h] = static_cast<int16_t>(u);
-    auto &zoc = zoc_of[b.units[u].side];
-    for (int d = 0; d < 6; ++d) // six neighbours, never across a river (5.2, 12.2, R10)
-      if (b.adjacent[h][d] != kOffMap && !b.hexside_impassable(h, d)) zoc[b.adjacent[h][d]] = 1;
+    buf_->hexes[u] = s.units[u].hex;
+    place(static_cast<int>(u), s.units[u].hex, +1);
   }
 }
 
+Board::Board(const Battle &battle, const GameState &state) : b(battle), s(state) {
+  buf_ = take_buffers();
+  buf_->battle.reset();
+  build();
+}
+
+Board::Board(const View &c) : b(c.b), s(c.s) {
+  buf_ = take_buffers();
+  if (buf_->battle != c.setup.battle || buf_->hexes.size() != s.units.size()) {
+    buf_->battle = c.setup.battle;
+    build();
+    return;
+  }
+  // The same battle: move only the units that moved (all off first, so two may swap hexes).
+  const size_t units = s.units.size();
+  bool moved = false;
+  for (size_t u = 0; u < units; ++u)
+    if (buf_->hexes[u] != s.units[u].hex) {
+      place(static_cast<int>(u), buf_->hexes[u], -1);
+      moved = true;
+    }
+  if (!moved) return;
+  for (size_t u = 0; u < units; ++u)
+    if (buf_->hexes[u] != s.units[u].hex) {
+      buf_->hexes[u] = s.units[u].hex;
+      place(static_cast<int>(u), s.units[u].hex, +1);
+    }
+}
+
+Board::~Board() { --board_pool.live; }
+
 bool Board::adjacent_to_enemy(HexId h, int side) const {
   for (HexId n : b.adjacent[h])
-    if (n != kOffMap && occ[n] >= 0 && b.units[occ[n]].side != side) return true;
+    if (n != kOffMap && unit_at(n) >= 0 && b.units[unit_at(n)].side != side) return true;
   return false;
 }
 
 bool Board::adjacent_to_enemy_hh(HexId h, int side) const {
   for (int d = 0; d < 6; ++d) {
     HexId n = b.adjacent[h][d];
-    if (n == kOffMap || occ[n] < 0) continue;
-    const UnitDef &u = b.units[occ[n]];
+    if (n == kOffMap || unit_at(n) < 0) continue;
+    const UnitDef &u = b.units[unit_at(n)];
     if (u.side != side && u.type == UnitType::HH && !b.hexside_impassable(h, d)) return true;
   }
   return false;
@@ -457,7 +517,7 @@ bool in_enemy_zoc(const Battle &b, const GameState &s, HexId hex, int side) {
   return Board(b, s).ezoc(hex, side);
 }
 
-bool shield_wall_eligible(const Ctx &c, int u) {
+bool shield_wall_eligible(const View &c, int u) {
   return !is_horse(c.def(u).type) && c.face(u).fire == 0;
 }
 
@@ -467,48 +527,41 @@ namespace sns {
 
 bool phase_commanded(const Setup &setup, const GameState &state, Phase p) {
   if (p == Phase::Command || p == Phase::VictoryCheck || p == Phase::Initiative) return true;
-  GameState &s = const_cast<GameState &>(state); // only read
-  Ctx c{setup, *setup.battle, s, nullptr};
+  View c(setup, state);
   for (size_t w = 0; w < c.b.wings.size(); ++w) {
-    if (c.b.wings[w].side != s.active) continue;
-    CommandSet o = s.orders[w];
+    if (c.b.wings[w].side != state.active) continue;
     // Before Bonus + Combat is decided (R7) all three combat phases are still possible.
-    if ((p == Phase::Combat || p == Phase::SecondCombat || p == Phase::PitchedCombat) &&
-        has(o, Command::Combat) && has(o, Command::Bonus) && s.combat_mode[w] == 0)
-      return true;
+    if (is_combat_phase(p) && combat_mode_undecided(state, static_cast<int>(w))) return true;
     if (wing_acts_in(c, static_cast<int>(w), p)) return true;
   }
   return false;
 }
 
 std::vector<int> wings_acting(const Setup &setup, const GameState &state, Phase p) {
-  GameState &s = const_cast<GameState &>(state); // only read
-  Ctx c{setup, *setup.battle, s, nullptr};
+  View c(setup, state);
   std::vector<int> out;
   for (size_t w = 0; w < c.b.wings.size(); ++w)
-    if (c.b.wings[w].side == s.active && wing_acts_in(c, static_cast<int>(w), p))
+    if (c.b.wings[w].side == state.active && wing_acts_in(c, static_cast<int>(w), p))
       out.push_back(static_cast<int>(w));
   return out;
 }
 
 std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state, const Action &a,
                                       AttackPreview &out) {
-  GameState &s = const_cast<GameState &>(state); // previews only read
-  Ctx c{setup, *setup.battle, s, nullptr};
   if (a.type != ActionType::Attack)
-    return refuse("7.2", "only an attack can be previewed as an attack");
-  if (attack_in_progress(s)) return refuse("7.1", "finish resolving the current attack first");
-  return attack_preview(c, a, out);
+    return refuse(RefusalKind::Malformed, "7.2", "only an attack can be previewed as an attack");
+  if (attack_in_progress(state))
+    return refuse(RefusalKind::AttackPending, "7.1", "finish resolving the current attack first");
+  return attack_preview(View(setup, state), a, out);
 }
 
 std::optional<Refusal> preview_fire(const Setup &setup, const GameState &state, const Action &a,
                                     FirePreview &out) {
-  GameState &s = const_cast<GameState &>(state); // previews only read
-  Ctx c{setup, *setup.battle, s, nullptr};
   if (a.type != ActionType::Fire)
-    return refuse("9.1", "only a fire action can be previewed as fire");
-  if (attack_in_progress(s)) return refuse("7.1", "finish resolving the current attack first");
-  return fire_preview(c, a, out);
+    return refuse(RefusalKind::Malformed, "9.1", "only a fire action can be previewed as fire");
+  if (attack_in_progress(state))
+    return refuse(RefusalKind::AttackPending, "7.1", "finish resolving the current attack first");
+  return fire_preview(View(setup, state), a, out);
 }
 
 } // namespace sns

@@ -2,59 +2,84 @@
 #include "engine.hpp"
 
 #include <algorithm>
-#include <deque>
+#include <climits>
+#include <memory>
 
 namespace sns {
 
 namespace {
 
 struct MoveRule {
-  int allowance = 3;
+  int allowance = kMovementAllowance;
   bool stop_on_ezoc = true;    // entering EZOC ends the move (5.2, 10.0)
   bool ezoc_free_path = false; // every hex entered must be free of EZOC (6.0, 8.0 with Bonus)
-  std::vector<HexId> entry;    // a unit arriving from off the map enters by one of these (5.4)
+  const std::vector<HexId> *entry = nullptr; // a unit arriving from off the map enters here (5.4)
 };
 
-int suppressed_limit(const Ctx &c, int u, int allowance) {
+int suppressed_limit(const View &c, int u, int allowance) {
   return c.s.units[u].suppressed ? std::min(allowance, 1) : allowance; // 9.3, R14
 }
 
-Check off_map_rule(Ctx &c, int u, MoveRule &rule) {
+Check off_map_rule(const View &c, int u, MoveRule &rule, bool explain) {
   const UnitState &us = c.s.units[u];
-  if (us.steps == 0) return refuse("7.5", c.name(u) + " has been eliminated");
+  if (us.steps == 0)
+    return deny(explain, [&] { return refuse("7.5", c.name(u) + " has been eliminated"); });
   if (c.s.phase != Phase::Move && c.s.phase != Phase::SecondMove)
-    return refuse("5.4",
-                  c.name(u) + " is off the map; units enter only in a Move Phase of their wing");
+    return deny(explain, [&] {
+      return refuse(RefusalKind::WrongPhase, "5.4",
+                    c.name(u) + " is off the map; units enter only in a Move Phase of their wing");
+    });
   if (us.away) {
-    if (!special_reinforcement_entry(c, u, rule.entry))
-      return refuse("special",
-                    c.name(u) + "'s wing is away from the battle and has not been called back");
+    rule.entry = special_reinforcement_entry(c, u);
+    if (!rule.entry)
+      return deny(explain, [&] {
+        return refuse(RefusalKind::Blocked, "special",
+                      c.name(u) + "'s wing is away from the battle and has not been called back");
+      });
   } else {
     const auto &r = c.b.reinforcement[u];
-    if (!r) return refuse("5.4", c.name(u) + " is off the map");
+    if (!r)
+      return deny(explain, [&] {
+        return refuse(RefusalKind::Blocked, "5.4", c.name(u) + " is off the map");
+      });
     if (c.s.turn < r->turn)
-      return refuse("5.4",
-                    c.name(u) + " arrives on Player Turn " + std::to_string(r->turn) + " or later");
-    rule.entry = r->entry;
+      return deny(explain, [&] {
+        return refuse(RefusalKind::Blocked, "5.4",
+                      c.name(u) + " arrives on Player Turn " + std::to_string(r->turn) +
+                          " or later");
+      });
+    rule.entry = &r->entry;
   }
-  rule.allowance = 3;
+  rule.allowance = kMovementAllowance;
   return std::nullopt;
 }
 
 // Decides whether unit u may move at all in the current phase, and under which rule.
-Check movement_rule(Ctx &c, const Board &board, int u, MoveRule &rule) {
+Check movement_rule(const View &c, const Board &board, int u, MoveRule &rule, bool explain) {
   const UnitDef &d = c.def(u);
   const UnitState &us = c.s.units[u];
   Phase p = c.s.phase;
-  if (d.side != c.s.active) return refuse("4.0", c.name(u) + " belongs to the other player");
+  if (d.side != c.s.active)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::NotYours, "4.0", c.name(u) + " belongs to the other player");
+    });
   if (!wing_acts_in(c, d.wing, p))
-    return refuse("4.1", c.name(u) + "'s wing (" + c.b.wings[d.wing].name +
-                             ") has no command for the " + std::string(name(p)) + " phase");
-  if (us.acted) return refuse("5.0", c.name(u) + " has already moved this phase");
+    return deny(explain, [&] {
+      return refuse(RefusalKind::NoCommand, "4.1",
+                    c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no command for the " +
+                        std::string(name(p)) + " phase");
+    });
+  if (us.acted)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::AlreadyActed, "5.0", c.name(u) + " has already moved this phase");
+    });
   if (const Special *sp = special_immobile(c, u))
-    return refuse(sp->id, c.name(u) + " cannot move" + (sp->text.empty() ? "" : ": " + sp->text));
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, sp->id,
+                    c.name(u) + " cannot move" + (sp->text.empty() ? "" : ": " + sp->text));
+    });
   if (us.hex == kOffMap) {
-    if (auto r = off_map_rule(c, u, rule)) return r;
+    if (auto r = off_map_rule(c, u, rule, explain)) return r;
     rule.allowance = suppressed_limit(c, u, rule.allowance);
     return std::nullopt;
   }
@@ -64,53 +89,82 @@ Check movement_rule(Ctx &c, const Board &board, int u, MoveRule &rule) {
   case Phase::Move:
   case Phase::SecondMove:
     if (us.shield_wall)
-      return refuse("5.5", c.name(u) + " is in Shield Wall and may not move in a Move Phase");
+      return deny(explain, [&] {
+        return refuse(RefusalKind::Blocked, "5.5",
+                      c.name(u) + " is in Shield Wall and may not move in a Move Phase");
+      });
     if (in_ezoc)
-      return refuse("5.2",
-                    c.name(u) + " began the phase in an enemy zone of control and may not move");
-    rule.allowance = 3;
+      return deny(explain, [&] {
+        return refuse(RefusalKind::Blocked, "5.2",
+                      c.name(u) + " began the phase in an enemy zone of control and may not move");
+      });
+    rule.allowance = kMovementAllowance;
     break;
   case Phase::Horse:
-    if (!is_horse(d.type)) return refuse("10.0", "only Horse units move in the Horse Phase");
+    if (!is_horse(d.type))
+      return deny(explain, [&] {
+        return refuse(RefusalKind::Blocked, "10.0", "only Horse units move in the Horse Phase");
+      });
     if (board.adjacent_to_enemy_hh(us.hex, d.side))
-      return refuse("10.0", c.name(u) + " is held by the zone of control of an enemy Heavy Horse");
-    rule.allowance = 3;
+      return deny(explain, [&] {
+        return refuse(RefusalKind::Blocked, "10.0",
+                      c.name(u) + " is held by the zone of control of an enemy Heavy Horse");
+      });
+    rule.allowance = kMovementAllowance;
     break;
   case Phase::Withdraw:
     if (!in_ezoc)
-      return refuse(
-          "6.0", "only units that begin the Withdraw Phase in an enemy zone of control withdraw");
+      return deny(explain, [&] {
+        return refuse(
+            RefusalKind::Blocked, "6.0",
+            "only units that begin the Withdraw Phase in an enemy zone of control withdraw");
+      });
     rule.allowance = bonus ? 2 : 1;
     rule.ezoc_free_path = true;
     break;
   case Phase::ShieldWall:
     if (!shield_wall_eligible(c, u))
-      return refuse("8.0", "Horse units and units with a Fire Factor do not form Shield Wall");
+      return deny(explain, [&] {
+        return refuse(RefusalKind::Blocked, "8.0",
+                      "Horse units and units with a Fire Factor do not form Shield Wall");
+      });
     rule.allowance = 1;
     if (in_ezoc) {
       if (!bonus)
-        return refuse("8.0", c.name(u) + " began the phase in an enemy zone of control; only Bonus "
-                                         "+ Shield Wall lets it withdraw");
+        return deny(explain, [&] {
+          return refuse(RefusalKind::Blocked, "8.0",
+                        c.name(u) + " began the phase in an enemy zone of control; only Bonus "
+                                    "+ Shield Wall lets it withdraw");
+        });
       rule.ezoc_free_path = true;
     }
     break;
   default:
-    return refuse("5.0", "units do not move in the " + std::string(name(p)) + " phase");
+    return deny(explain, [&] {
+      return refuse(RefusalKind::WrongPhase, "5.0",
+                    "units do not move in the " + std::string(name(p)) + " phase");
+    });
   }
   rule.allowance = suppressed_limit(c, u, rule.allowance);
   return std::nullopt;
 }
 
 // Breadth-first search over hexes: the cheapest legal path to each hex (R9: every hex costs one).
+// The arrays are per thread and reset after use, so a search allocates nothing and touches only
+// the hexes it reaches; one search per thread is live at a time (each explore ends the last).
 struct Reach {
   std::vector<int8_t> cost;   // per hex: -1 unreached, else hexes spent to get there
   std::vector<HexId> visited; // every reached hex, in the order reached
 };
 
-Reach explore(const Ctx &c, const Board &board, int u, const MoveRule &rule, bool ignore_zoc) {
+const Reach &explore(const View &c, const Board &board, int u, const MoveRule &rule,
+                     bool ignore_zoc) {
+  thread_local Reach r;
+  for (HexId h : r.visited) // forget the last search
+    r.cost[h] = -1;
+  r.visited.clear();
+  if (r.cost.size() < static_cast<size_t>(c.b.hex_count())) r.cost.assign(c.b.hex_count(), -1);
   const int side = c.def(u).side;
-  Reach r;
-  r.cost.assign(c.b.hex_count(), -1);
   auto enterable = [&](HexId n) {
     if (c.b.terrain_impassable(n)) return false;
     int occupant = board.unit_at(n);
@@ -128,8 +182,8 @@ Reach explore(const Ctx &c, const Board &board, int u, const MoveRule &rule, boo
   HexId start = c.s.units[u].hex;
   if (start != kOffMap) {
     reach(start, 0);
-  } else {
-    for (HexId e : rule.entry)
+  } else if (rule.entry) {
+    for (HexId e : *rule.entry)
       if (r.cost[e] < 0 && enterable(e))
         reach(e, 1); // 5.4: the entry hex is the first of the three
   }
@@ -146,66 +200,129 @@ Reach explore(const Ctx &c, const Board &board, int u, const MoveRule &rule, boo
   return r;
 }
 
-std::vector<HexId> destinations(const Board &board, const Reach &r, HexId start) {
-  std::vector<HexId> out;
-  for (HexId h : r.visited)
-    if (h != start && r.cost[h] > 0 && board.unit_at(h) < 0) out.push_back(h);
-  std::sort(out.begin(), out.end());
-  return out;
+// The reached hexes a unit may stop in, ascending: scanning the few columns and rows the search
+// touched (hex ids run column by column) is cheaper than sorting what it reached.
+void destinations(const Battle &b, const Board &board, const Reach &r, HexId start,
+                  Destinations &out) {
+  out.clear();
+  if (r.visited.empty()) return;
+  int col_lo = INT32_MAX, col_hi = -1, row_lo = INT32_MAX, row_hi = -1;
+  for (HexId h : r.visited) {
+    Offset o = b.offset(h);
+    col_lo = std::min(col_lo, o.col), col_hi = std::max(col_hi, o.col);
+    row_lo = std::min(row_lo, o.row), row_hi = std::max(row_hi, o.row);
+  }
+  for (int col = col_lo; col <= col_hi; ++col)
+    for (int row = row_lo; row <= row_hi; ++row) {
+      HexId h = static_cast<HexId>(col * b.rows + row);
+      if (h != start && r.cost[h] > 0 && board.unit_at(h) < 0) out.push_back(h);
+    }
 }
 
 } // namespace
 
-std::vector<HexId> reachable(Ctx &c, const Board &board, int u) {
+void reachable(const View &c, const Board &board, int u, Destinations &out) {
+  out.clear();
   MoveRule rule;
-  if (movement_rule(c, board, u, rule)) return {};
-  return destinations(board, explore(c, board, u, rule, false), c.s.units[u].hex);
+  if (movement_rule(c, board, u, rule, false)) return;
+  destinations(c.b, board, explore(c, board, u, rule, false), c.s.units[u].hex, out);
 }
 
-Check validate_move(Ctx &c, const Action &a) {
-  Board board(c.b, c.s);
+bool move_is_listed(const View &c, int u, HexId to); // below: is `to` in u's destinations now?
+
+Check validate_move(const View &c, const Action &a) {
+  if (a.unit < 0 || a.unit >= static_cast<int>(c.s.units.size()))
+    return refuse(RefusalKind::Malformed, "5.0", "no such unit");
+  if (a.to != kOffMap && move_is_listed(c, a.unit, a.to)) return std::nullopt;
+  Board board(c);
   MoveRule rule;
-  if (auto r = movement_rule(c, board, a.unit, rule)) return r;
+  if (auto r = movement_rule(c, board, a.unit, rule, true)) return r;
   HexId to = a.to;
-  if (to == kOffMap) return refuse("5.3", "units may not leave the map");
+  if (to == kOffMap) return refuse(RefusalKind::Unreachable, "5.3", "units may not leave the map");
   int occupant = board.unit_at(to);
-  if (occupant == a.unit) return refuse("5.0", c.name(a.unit) + " is already in " + c.hex(to));
+  if (occupant == a.unit)
+    return refuse(RefusalKind::Unreachable, "5.0", c.name(a.unit) + " is already in " + c.hex(to));
   if (occupant >= 0 && c.def(occupant).side != c.def(a.unit).side)
-    return refuse("5.1", c.hex(to) + " holds an enemy unit");
+    return refuse(RefusalKind::Unreachable, "5.1", c.hex(to) + " holds an enemy unit");
   if (occupant >= 0)
-    return refuse("5.1", c.hex(to) + " holds " + c.name(occupant) +
-                             "; a unit may pass a friend but not stop on it");
-  if (c.b.terrain_impassable(to)) return refuse("R9", c.hex(to) + " is impassable terrain");
+    return refuse(RefusalKind::Unreachable, "5.1",
+                  c.hex(to) + " holds " + c.name(occupant) +
+                      "; a unit may pass a friend but not stop on it");
+  if (c.b.terrain_impassable(to))
+    return refuse(RefusalKind::Unreachable, "R9", c.hex(to) + " is impassable terrain");
   if (explore(c, board, a.unit, rule, false).cost[to] > 0) return std::nullopt;
   std::string reach = std::to_string(rule.allowance) + (rule.allowance == 1 ? " hex" : " hexes");
   if (c.s.phase == Phase::Withdraw || rule.ezoc_free_path) {
     if (board.ezoc(to, c.def(a.unit).side))
-      return refuse(c.s.phase == Phase::Withdraw ? "6.0" : "8.0",
+      return refuse(RefusalKind::Unreachable, c.s.phase == Phase::Withdraw ? "6.0" : "8.0",
                     "a withdrawing unit must end free of enemy zones of control");
   }
   if (explore(c, board, a.unit, rule, true).cost[to] > 0)
-    return refuse(rule.ezoc_free_path ? "6.0" : "5.2",
+    return refuse(RefusalKind::Unreachable, rule.ezoc_free_path ? "6.0" : "5.2",
                   rule.ezoc_free_path
                       ? "every hex entered while withdrawing must be free of enemy zones of control"
                       : "entering an enemy zone of control ends movement, and a friend in one "
                         "cannot be passed: no path reaches " +
                             c.hex(to));
   if (c.s.units[a.unit].suppressed)
-    return refuse("9.3", c.name(a.unit) + " is Suppressed and moves at most one hex");
-  return refuse("5.0", c.hex(to) + " is not reachable within " + reach +
-                           " (rivers, impassable terrain and enemies block the way)");
+    return refuse(RefusalKind::Unreachable, "9.3",
+                  c.name(a.unit) + " is Suppressed and moves at most one hex");
+  return refuse(RefusalKind::Unreachable, "5.0",
+                c.hex(to) + " is not reachable within " + reach +
+                    " (rivers, impassable terrain and enemies block the way)");
 }
 
-void move_actions(Ctx &c, std::vector<Action> &out, size_t limit) {
-  Board board(c.b, c.s);
-  for (size_t u = 0; u < c.s.units.size() && out.size() < limit; ++u) {
+namespace {
+
+// Every unit's destinations for one state. A decision asks for the same state several times (the
+// single-choice probe of R25, then a bot's count and pick, then apply's check), so the lists of
+// the last state seen are kept per thread and handed out again while the state is unchanged.
+struct MoveLists {
+  std::shared_ptr<const Battle> battle;
+  GameState state;
+  std::vector<HexId> hexes;    // all destinations, unit by unit
+  std::vector<uint32_t> first; // per unit: where its destinations start in `hexes` (one extra)
+};
+
+const MoveLists &move_lists(const View &c) {
+  thread_local MoveLists m;
+  if (m.battle == c.setup.battle && m.state == c.s) return m;
+  m.battle = c.setup.battle;
+  m.state = c.s;
+  m.hexes.clear();
+  m.first.assign(c.s.units.size() + 1, 0);
+  Board board(c);
+  thread_local Destinations dest;
+  for (size_t u = 0; u < c.s.units.size(); ++u) {
+    m.first[u] = static_cast<uint32_t>(m.hexes.size());
     // Cheap tests first; movement_rule gives the full reasons when an action is refused.
     const UnitDef &d = c.b.units[u];
     if (d.side != c.s.active || c.s.units[u].acted || c.s.units[u].steps == 0 ||
         !wing_acts_in(c, d.wing, c.s.phase))
       continue;
-    for (HexId h : reachable(c, board, static_cast<int>(u)))
-      out.push_back(Action{.type = ActionType::Move, .unit = static_cast<int>(u), .to = h});
+    reachable(c, board, static_cast<int>(u), dest);
+    m.hexes.insert(m.hexes.end(), dest.begin(), dest.end());
+  }
+  m.first[c.s.units.size()] = static_cast<uint32_t>(m.hexes.size());
+  return m;
+}
+
+} // namespace
+
+bool move_is_listed(const View &c, int u, HexId to) {
+  const MoveLists &m = move_lists(c);
+  auto from = m.hexes.begin() + m.first[u], until = m.hexes.begin() + m.first[u + 1];
+  return std::binary_search(from, until, to);
+}
+
+void move_actions(const View &c, ActionSink &out, int only_unit) {
+  const MoveLists &m = move_lists(c);
+  for (size_t u = 0; u + 1 < m.first.size() && !out.done(); ++u) {
+    if (only_unit >= 0 && static_cast<int>(u) != only_unit) continue;
+    const HexId *dest = m.hexes.data() + m.first[u];
+    out.add_many(m.first[u + 1] - m.first[u], [&](size_t i) {
+      return Action{.type = ActionType::Move, .unit = static_cast<int>(u), .to = dest[i]};
+    });
   }
 }
 
@@ -239,7 +356,7 @@ void enter_shield_wall(Ctx &c) {
         !wing_acts_in(c, d.wing, Phase::ShieldWall))
       continue;
     if (!shield_wall_eligible(c, i)) continue;
-    c.s.units[u].shield_wall = true;
+    c.w.units[u].shield_wall = true;
     formed.push_back(i);
   }
   c.say(

@@ -7,24 +7,25 @@ namespace sns {
 
 namespace {
 
-PendingAttack &pending(Ctx &c) { return c.s.attack; }
-int target(Ctx &c) { return c.s.attack.target; }
-int target_side(const Ctx &c) { return c.b.units[c.s.attack.target].side; }
+PendingAttack &pending(Ctx &c) { return c.w.attack; }
+const PendingAttack &pending(const View &c) { return c.s.attack; }
+int target(const View &c) { return c.s.attack.target; }
+int target_side(const View &c) { return c.b.units[c.s.attack.target].side; }
 
-std::vector<int> attackers_on_map(Ctx &c) {
+std::vector<int> attackers_on_map(const View &c) {
   std::vector<int> out;
   for (int i = 0; i < c.s.attack.attacker_count; ++i)
     if (on_map(c.s, c.s.attack.attackers[i])) out.push_back(c.s.attack.attackers[i]);
   return out;
 }
 
-void finish(Ctx &c) { c.s.attack = PendingAttack{}; }
+void finish(Ctx &c) { c.w.attack = PendingAttack{}; }
 
-std::vector<int> advance_candidates(Ctx &c) {
+std::vector<int> advance_candidates(const View &c) {
   std::vector<int> out;
   HexId v = pending(c).vacated;
   if (v == kOffMap || c.s.game_over()) return out;
-  Board board(c.b, c.s);
+  Board board(c);
   if (board.unit_at(v) >= 0) return out;
   bool only_hh = false;
   for (int u : attackers_on_map(c)) {
@@ -142,7 +143,7 @@ void after_asterisk_choice(Ctx &c) {
   after_primary_choice(c);
 }
 
-std::vector<Choice> choices(Ctx &c) {
+std::vector<Choice> choices(const View &c) {
   switch (pending(c).stage) {
   case AttackStage::ChooseAsterisk:
     return {Choice::EX, Choice::Keep};
@@ -157,12 +158,11 @@ std::vector<Choice> choices(Ctx &c) {
 
 const char *choice_rule(AttackStage s) { return s == AttackStage::ChooseAsterisk ? "7.5*" : "7.5"; }
 
-
 } // namespace
 
-std::vector<HexId> retreat_hexes(Ctx &c, int u, bool attacker) {
+std::vector<HexId> retreat_hexes(const View &c, int u, bool attacker) {
   if (special_immobile(c, u)) return {}; // cannot retreat: a step is lost instead (7.6)
-  Board board(c.b, c.s);
+  Board board(c);
   const int side = c.def(u).side;
   HexId here = c.s.units[u].hex;
   std::vector<int> away_from;
@@ -195,18 +195,19 @@ void resolve_result(Ctx &c) {
   after_asterisk_choice(c);
 }
 
-int resolution_side(const Ctx &c) {
+int resolution_side(const View &c) {
   AttackStage s = c.s.attack.stage;
   bool defender = s == AttackStage::ChooseHorseDefender || s == AttackStage::DefenderRetreat;
   return defender ? target_side(c) : c.s.active;
 }
 
-Check validate_resolution(Ctx &c, const Action &a) {
-  PendingAttack &p = pending(c);
+Check validate_resolution(const View &c, const Action &a) {
+  const PendingAttack &p = pending(c);
   switch (a.type) {
   case ActionType::Choose: {
     auto opts = choices(c);
-    if (opts.empty()) return refuse("7.5", "no optional result is on offer now");
+    if (opts.empty())
+      return refuse(RefusalKind::WrongPhase, "7.5", "no optional result is on offer now");
     if (std::find(opts.begin(), opts.end(), a.option) == opts.end())
       return refuse(choice_rule(p.stage),
                     std::string("the options now are ") + choice_name(opts[0]) + " or keep");
@@ -214,7 +215,7 @@ Check validate_resolution(Ctx &c, const Action &a) {
   }
   case ActionType::LoseStep: {
     if (p.stage != AttackStage::AttackerLoss)
-      return refuse("7.5", "no attacker loss is waiting to be assigned");
+      return refuse(RefusalKind::WrongPhase, "7.5", "no attacker loss is waiting to be assigned");
     auto alive = attackers_on_map(c);
     if (std::find(alive.begin(), alive.end(), a.unit) == alive.end())
       return refuse("7.5", "the loss must fall on one of the attackers still on the map");
@@ -224,7 +225,7 @@ Check validate_resolution(Ctx &c, const Action &a) {
     int u = p.stage == AttackStage::DefenderRetreat   ? p.target
             : p.stage == AttackStage::AttackerRetreat ? p.attackers[p.retreat_index]
                                                       : -1;
-    if (u < 0) return refuse("7.6", "no unit is waiting to retreat");
+    if (u < 0) return refuse(RefusalKind::WrongPhase, "7.6", "no unit is waiting to retreat");
     if (a.unit != u) return refuse("7.6", c.name(u) + " is the unit retreating now");
     auto opts = retreat_hexes(c, u, p.stage == AttackStage::AttackerRetreat);
     if (std::find(opts.begin(), opts.end(), a.to) == opts.end())
@@ -237,7 +238,8 @@ Check validate_resolution(Ctx &c, const Action &a) {
   }
   case ActionType::Advance:
   case ActionType::NoAdvance: {
-    if (p.stage != AttackStage::Advance) return refuse("7.8", "no advance is on offer now");
+    if (p.stage != AttackStage::Advance)
+      return refuse(RefusalKind::WrongPhase, "7.8", "no advance is on offer now");
     auto cands = advance_candidates(c);
     if (a.type == ActionType::NoAdvance) {
       if (p.charge && !cands.empty() && c.def(cands[0]).type == UnitType::HH)
@@ -252,37 +254,37 @@ Check validate_resolution(Ctx &c, const Action &a) {
     return std::nullopt;
   }
   default:
-    return refuse("7.1", "finish resolving the current attack first");
+    return refuse(RefusalKind::AttackPending, "7.1", "finish resolving the current attack first");
   }
 }
 
-void resolution_actions(Ctx &c, std::vector<Action> &out) {
-  PendingAttack &p = pending(c);
+void resolution_actions(const View &c, ActionSink &out) {
+  const PendingAttack &p = pending(c);
   switch (p.stage) {
   case AttackStage::ChooseAsterisk:
   case AttackStage::ChooseHorsePrimary:
   case AttackStage::ChooseHorseDefender:
     for (Choice ch : choices(c))
-      out.push_back(Action{.type = ActionType::Choose, .option = ch});
+      out.add(Action{.type = ActionType::Choose, .option = ch});
     break;
   case AttackStage::AttackerLoss:
     for (int u : attackers_on_map(c))
-      out.push_back(Action{.type = ActionType::LoseStep, .unit = u});
+      out.add(Action{.type = ActionType::LoseStep, .unit = u});
     break;
   case AttackStage::DefenderRetreat:
   case AttackStage::AttackerRetreat: {
     bool att = p.stage == AttackStage::AttackerRetreat;
     int u = att ? p.attackers[p.retreat_index] : p.target;
     for (HexId h : retreat_hexes(c, u, att))
-      out.push_back(Action{.type = ActionType::Retreat, .unit = u, .to = h});
+      out.add(Action{.type = ActionType::Retreat, .unit = u, .to = h});
     break;
   }
   case AttackStage::Advance: {
     auto cands = advance_candidates(c);
     for (int u : cands)
-      out.push_back(Action{.type = ActionType::Advance, .unit = u});
+      out.add(Action{.type = ActionType::Advance, .unit = u});
     if (!(p.charge && !cands.empty() && c.def(cands[0]).type == UnitType::HH))
-      out.push_back(Action{.type = ActionType::NoAdvance});
+      out.add(Action{.type = ActionType::NoAdvance});
     break;
   }
   case AttackStage::None:

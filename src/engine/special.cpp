@@ -8,12 +8,12 @@ namespace sns {
 
 namespace {
 
-bool flag(const Ctx &c, size_t i) { return (c.s.special_flags >> i) & 1u; }
+bool flag(const View &c, size_t i) { return (c.s.special_flags >> i) & 1u; }
 void set_flag(Ctx &c, size_t i, bool on) {
   if (on)
-    c.s.special_flags |= (1u << i);
+    c.w.special_flags |= (1u << i);
   else
-    c.s.special_flags &= ~(1u << i);
+    c.w.special_flags &= ~(1u << i);
 }
 // OffMapWing keeps "has left once" in the upper half of the flags, and "left this turn" in bits
 // 8-15.
@@ -35,7 +35,7 @@ int wave_of(const Special &sp, int wing) {
   return -1;
 }
 
-bool wave_eliminated(const Ctx &c, const std::vector<int> &wings) {
+bool wave_eliminated(const View &c, const std::vector<int> &wings) {
   for (size_t u = 0; u < c.s.units.size(); ++u)
     if (c.s.units[u].steps > 0 &&
         std::find(wings.begin(), wings.end(), c.b.units[u].wing) != wings.end())
@@ -43,14 +43,14 @@ bool wave_eliminated(const Ctx &c, const std::vector<int> &wings) {
   return true;
 }
 
-bool has_fire(const Ctx &c, int u) {
+bool has_fire(const View &c, int u) {
   const UnitDef &d = c.b.units[u];
   return d.front.fire > 0 || (d.back && d.back->fire > 0);
 }
 
 } // namespace
 
-Check special_attack_restriction(Ctx &c, int side, const Attackers &attackers, int target) {
+Check special_attack_restriction(const View &c, int side, const Attackers &attackers, int target) {
   for (size_t i = 0; i < c.b.special.size(); ++i) {
     const Special &sp = c.b.special[i];
     if (sp.side != side) continue;
@@ -99,7 +99,7 @@ void special_on_command(Ctx &c, const Action &a) {
     if (!commanded) continue;
     set_flag(c, i, true);
     int lost = std::min(sp.value, c.s.vp[sp.side]);
-    c.s.vp[sp.side] -= lost;
+    c.w.vp[sp.side] -= lost;
     c.say("special", sp.id.c_str(), [&] {
       return c.b.sides[sp.side].name + " commands " + c.b.wings[sp.wing].name +
              " for the first time and loses " + std::to_string(lost) + " VP";
@@ -118,7 +118,7 @@ void special_on_entry(Ctx &c, int u) {
   }
 }
 
-int special_drm(Ctx &c, int primary, int target, std::vector<Term> &terms) {
+int special_drm(const View &c, int primary, int target, std::vector<Term> &terms) {
   int sum = 0;
   for (const Special &sp : c.b.special) {
     if (sp.kind != SpecialKind::AttackDrm || c.def(primary).side != sp.side) continue;
@@ -131,7 +131,7 @@ int special_drm(Ctx &c, int primary, int target, std::vector<Term> &terms) {
   return sum;
 }
 
-Check special_command_restriction(Ctx &c, int wing) {
+Check special_command_restriction(const View &c, int wing) {
   for (size_t i = 0; i < c.b.special.size(); ++i) {
     const Special &sp = c.b.special[i];
     if (sp.kind == SpecialKind::OffMapWing && sp.wing == wing && flag(c, i))
@@ -141,14 +141,15 @@ Check special_command_restriction(Ctx &c, int wing) {
   return std::nullopt;
 }
 
-Check validate_special(Ctx &c, const Action &a) {
+Check validate_special(const View &c, const Action &a) {
   if (a.special < 0 || a.special >= static_cast<int>(c.b.special.size()))
-    return refuse("special", "the battle has no such special rule");
+    return refuse(RefusalKind::Malformed, "special", "the battle has no such special rule");
   const Special &sp = c.b.special[a.special];
   if (sp.kind != SpecialKind::OffMapWing)
     return refuse(sp.id, "this special rule is not something a player does");
   if (c.s.phase != Phase::Command)
-    return refuse(sp.id, "a wing leaves or returns only in its side's Command Phase");
+    return refuse(RefusalKind::WrongPhase, sp.id,
+                  "a wing leaves or returns only in its side's Command Phase");
   if (c.s.active != sp.side)
     return refuse(sp.id, "only " + c.b.sides[sp.side].name + " may use this rule");
   size_t i = static_cast<size_t>(a.special);
@@ -168,11 +169,11 @@ Check validate_special(Ctx &c, const Action &a) {
   return refuse(sp.id, "expected \"leave\" or \"return\"");
 }
 
-void special_actions(Ctx &c, std::vector<Action> &out) {
+void special_actions(const View &c, ActionSink &out) {
   for (size_t i = 0; i < c.b.special.size() && i < kThisTurnShift; ++i)
     for (SpecialVerb verb : {SpecialVerb::Leave, SpecialVerb::Return}) {
       Action a{.type = ActionType::Special, .special = static_cast<int>(i), .verb = verb};
-      if (!validate_special(c, a)) out.push_back(a);
+      if (!validate_special(c, a)) out.add(a);
     }
 }
 
@@ -186,9 +187,10 @@ void apply_special(Ctx &c, const Action &a) {
     std::vector<int> gone;
     for (size_t u = 0; u < c.s.units.size(); ++u)
       if (c.b.units[u].wing == sp.wing && c.s.units[u].hex != kOffMap) {
-        c.s.units[u].hex = kOffMap;
-        c.s.units[u].away = true;
-        c.s.units[u].suppressed = c.s.units[u].shield_wall = false;
+        UnitState &us = c.unit(static_cast<int>(u));
+        us.hex = kOffMap;
+        us.away = true;
+        us.suppressed = us.shield_wall = false;
         gone.push_back(static_cast<int>(u));
       }
     c.say(
@@ -203,9 +205,9 @@ void apply_special(Ctx &c, const Action &a) {
   }
 }
 
-void special_on_turn_start(Ctx &c) { c.s.special_flags &= ~(0xFFu << kThisTurnShift); }
+void special_on_turn_start(Ctx &c) { c.w.special_flags &= ~(0xFFu << kThisTurnShift); }
 
-const Special *special_immobile(const Ctx &c, int u) {
+const Special *special_immobile(const View &c, int u) {
   for (const Special &sp : c.b.special)
     if (sp.kind == SpecialKind::Immobile &&
         std::find(sp.units.begin(), sp.units.end(), u) != sp.units.end())
@@ -213,15 +215,13 @@ const Special *special_immobile(const Ctx &c, int u) {
   return nullptr;
 }
 
-bool special_reinforcement_entry(Ctx &c, int u, std::vector<HexId> &entry) {
+const std::vector<HexId> *special_reinforcement_entry(const View &c, int u) {
   for (size_t i = 0; i < c.b.special.size(); ++i) {
     const Special &sp = c.b.special[i];
-    if (sp.kind == SpecialKind::OffMapWing && sp.wing == c.def(u).wing && !flag(c, i)) {
-      entry = sp.hexes;
-      return true;
-    }
+    if (sp.kind == SpecialKind::OffMapWing && sp.wing == c.def(u).wing && !flag(c, i))
+      return &sp.hexes;
   }
-  return false;
+  return nullptr;
 }
 
 } // namespace sns

@@ -8,10 +8,36 @@ namespace {
 constexpr std::array<std::string_view, 5> kTypeNames{"V", "L", "I", "HH", "LH"};
 constexpr std::array<std::string_view, 7> kCommandNames{"fire", "horse",  "withdraw", "shield_wall",
                                                         "move", "combat", "bonus"};
-constexpr std::array<std::string_view, 14> kPhaseNames{
-    "command",        "fire",          "horse",       "charge",   "withdraw",
-    "shield_wall",    "move",          "second_move", "combat",   "second_combat",
-    "pitched_combat", "victory_check", "initiative",  "game_over"};
+// One row per phase, in enum order: its name in files, its section, and what happens in it.
+struct PhaseInfo {
+  std::string_view name;
+  const char *section;
+  bool attack; // attacks are declared
+  bool combat; // one of the three combat phases
+  bool move;   // units move
+};
+constexpr std::array<PhaseInfo, 14> kPhases{{
+    {"command", "4.0", false, false, false},
+    {"fire", "9.0", false, false, false},
+    {"horse", "10.0", false, false, true},
+    {"charge", "10.0", true, false, false},
+    {"withdraw", "6.0", false, false, true},
+    {"shield_wall", "8.0", false, false, true},
+    {"move", "5.0", false, false, true},
+    {"second_move", "5.6", false, false, true},
+    {"combat", "7.0", true, true, false},
+    {"second_combat", "7.7", true, true, false},
+    {"pitched_combat", "7.7", true, true, false},
+    {"victory_check", "13.0", false, false, false},
+    {"initiative", "11.0", false, false, false},
+    {"game_over", "13.0", false, false, false},
+}};
+constexpr std::array<std::string_view, 14> kPhaseNames = [] {
+  std::array<std::string_view, 14> names{};
+  for (size_t i = 0; i < kPhases.size(); ++i)
+    names[i] = kPhases[i].name;
+  return names;
+}();
 constexpr std::array<std::string_view, 8> kResultNames{"DE", "DL", "DR", "EX",
                                                        "NE", "AE", "AL", "AR"};
 constexpr std::array<std::string_view, 5> kFeatureNames{"none", "river", "ford", "bridge",
@@ -31,7 +57,11 @@ bool is_levy_or_infantry(UnitType t) { return t == UnitType::L || t == UnitType:
 
 std::string_view name(UnitType t) { return kTypeNames[static_cast<int>(t)]; }
 std::string_view name(Command c) { return kCommandNames[static_cast<int>(c)]; }
-std::string_view name(Phase p) { return kPhaseNames[static_cast<int>(p)]; }
+std::string_view name(Phase p) { return kPhases[static_cast<int>(p)].name; }
+const char *section(Phase p) { return kPhases[static_cast<int>(p)].section; }
+bool is_attack_phase(Phase p) { return kPhases[static_cast<int>(p)].attack; }
+bool is_combat_phase(Phase p) { return kPhases[static_cast<int>(p)].combat; }
+bool is_move_phase(Phase p) { return kPhases[static_cast<int>(p)].move; }
 std::string_view name(CombatResult r) { return kResultNames[static_cast<int>(r)]; }
 std::string_view name(HexsideFeature f) { return kFeatureNames[static_cast<int>(f)]; }
 std::string cc_name(CombatClass cc) { return std::string(kCCNames[cc]); }

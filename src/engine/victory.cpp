@@ -6,7 +6,7 @@ namespace sns {
 
 namespace {
 
-int vp_value(const Ctx &c, int scorer, int u) {
+int vp_value(const View &c, int scorer, int u) {
   const UnitDef &d = c.b.units[u];
   int vp = c.b.sides[scorer].vp_for_eliminating[static_cast<int>(d.type)];
   if (d.back && d.back->crown) vp += 2; // 13.1: a Crown on the reverse is worth 2 more
@@ -21,7 +21,7 @@ void eliminate(Ctx &c, int u, const char *rule, const std::string &why) {
   us = UnitState{};
   int scorer = c.other(c.def(u).side);
   int vp = vp_value(c, scorer, u);
-  c.s.vp[scorer] += vp;
+  c.w.vp[scorer] += vp;
   c.say("eliminated", rule,
         [&] {
           return c.name(u) + " is eliminated (" + why + "); " + c.b.sides[scorer].name +
@@ -44,10 +44,10 @@ void lose_step(Ctx &c, int u, const char *rule, const std::string &why) {
 }
 
 void end_game(Ctx &c, int winner, const std::string &reason) {
-  c.s.winner = static_cast<int8_t>(winner);
-  c.s.phase = Phase::GameOver;
-  c.s.attack = PendingAttack{};
-  c.s.result_reason = reason;
+  c.w.winner = static_cast<int8_t>(winner);
+  c.w.phase = Phase::GameOver;
+  c.w.attack = PendingAttack{};
+  c.w.result_reason = reason;
   c.say("game_over", "13.0", [&] { return reason; });
 }
 
@@ -77,14 +77,14 @@ void victory_check(Ctx &c) {
   }
   case AtEnd::MostVP:
     if (c.s.vp[0] == c.s.vp[1])
-      end_game(c, 2, "the last turn is played with VP level: a draw");
+      end_game(c, kDraw, "the last turn is played with VP level: a draw");
     else {
       int s = c.s.vp[0] > c.s.vp[1] ? 0 : 1;
       end_game(c, s, "the last turn is played: " + c.b.sides[s].name + " wins on VP");
     }
     break;
   case AtEnd::Draw:
-    end_game(c, 2, "the last turn is played: a draw");
+    end_game(c, kDraw, "the last turn is played: a draw");
     break;
   }
 }

@@ -1,0 +1,98 @@
+// The legal-action generators give the same answers however they are asked: stored digests of the
+// lists the first generator produced, per-unit against whole-board lists, count and pick against
+// the list, and the consistency check (pos_is_ok) on every position met.
+#include "fixture.hpp"
+#include "legal_digest.hpp"
+
+using namespace sns;
+using namespace sns::test;
+
+namespace {
+
+struct Stored {
+  const char *battle;
+  uint64_t positions, actions, hash;
+};
+
+// Digests of the legal lists along 40 seeded random games per battle (300 actions at most), as
+// computed by the engine before moves were generated per unit, cached per state and sampled by
+// count (docs/performance.md). A change here means the legal lists changed: a rules change must
+// say so and refresh these; a speed change must not.
+constexpr Stored kStored[] = {
+    {"first-clash", 2754, 123020, 0x62120538a949b1beull},
+    {"grunwald-1410", 9453, 2068400, 0xc28aba73fb289259ull},
+    {"morlaix-1342", 2545, 171120, 0xe573103891f5a71cull},
+    {"the-standard-1138", 4141, 1233358, 0x1912ecf7cb830cf0ull},
+};
+
+} // namespace
+
+TEST_CASE("R25 perft: the legal lists of every shipped battle match the stored digests") {
+  for (const Stored &want : kStored) {
+    INFO("battle " << want.battle);
+    auto battle = load_battle_file(source_path(std::string("battles/") + want.battle + ".json"));
+    LegalDigest got = legal_digest(battle, 40, 300);
+    CHECK(got.positions == want.positions);
+    CHECK(got.actions == want.actions);
+    CHECK(got.hash == want.hash);
+  }
+}
+
+TEST_CASE("R25 per-unit lists, counts and picks agree with the whole-board list") {
+  for (const char *id : {"first-clash", "grunwald-1410", "morlaix-1342", "the-standard-1138"}) {
+    Setup setup;
+    setup.battle = load_battle_file(source_path(std::string("battles/") + id + ".json"));
+    int positions = 0;
+    for (uint64_t g = 0; g < 6; ++g) {
+      GameState s = new_game(setup, 90 + g);
+      BotRng rng{g + 1};
+      for (int step = 0; step < 400 && !s.game_over(); ++step, ++positions) {
+        INFO("battle " << id << " game " << g << " step " << step);
+        std::string why;
+        REQUIRE(state_is_consistent(setup, s, &why));
+        std::vector<Action> all = legal_actions(setup, s);
+        REQUIRE(legal_count(setup, s) == all.size());
+        size_t probe = rng.below(all.size());
+        CHECK(legal_action_at(setup, s, probe) == all[probe]);
+        CHECK(legal_action_at(setup, s, all.size() - 1) == all.back());
+        // Each unit's own list is exactly the whole list's actions that move, fire or attack
+        // with it, in the same order.
+        for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
+          std::vector<Action> mine;
+          for (const Action &a : all) {
+            bool moves_or_fires =
+                (a.type == ActionType::Move || a.type == ActionType::Fire) && a.unit == u;
+            bool attacks =
+                a.type == ActionType::Attack &&
+                std::find(a.attackers.begin(), a.attackers.end(), u) != a.attackers.end();
+            if (moves_or_fires || attacks) mine.push_back(a);
+          }
+          REQUIRE(legal_actions_for_unit(setup, s, u) == mine);
+        }
+        REQUIRE_FALSE(apply(setup, s, all[probe]));
+      }
+    }
+    CHECK(positions > 300);
+  }
+}
+
+TEST_CASE("pos_is_ok: a state that breaks the rules is reported with its breach") {
+  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}});
+  std::string why;
+  REQUIRE(state_is_consistent(f.setup, f.s, &why));
+  GameState two = f.s;
+  two.units[f.u("AV1")].hex = two.units[f.u("BL1")].hex;
+  CHECK_FALSE(state_is_consistent(f.setup, two, &why));
+  CHECK(why.find("share") != std::string::npos);
+  GameState steps = f.s;
+  steps.units[f.u("BL1")].steps = 3;
+  CHECK_FALSE(state_is_consistent(f.setup, steps, &why));
+  CHECK(why.find("steps") != std::string::npos);
+  GameState attack = f.s;
+  attack.attack.stage = AttackStage::AttackerLoss;
+  CHECK_FALSE(state_is_consistent(f.setup, attack, &why));
+  GameState over = f.s;
+  over.winner = 0;
+  CHECK_FALSE(state_is_consistent(f.setup, over, &why));
+  CHECK(why.find("13.0") != std::string::npos);
+}

@@ -1,0 +1,286 @@
+// The app session (src/app/session.hpp): every flow a player can take, without a window: new game,
+// lessons judged through their run, practice take-backs and branches, undo/redo, save, load,
+// continue, bad files.
+#include "fixture.hpp"
+#include "session.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+using namespace sns;
+using namespace sns::test;
+using namespace sns::app;
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+
+// A fresh data folder per test, so no test sees another's autosave or progress.
+struct Folder {
+  fs::path path;
+  explicit Folder(const std::string &name)
+      : path(fs::temp_directory_path() / ("sns-session-" + name)) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~Folder() { fs::remove_all(path); }
+  std::string file(const std::string &rel) const { return (path / rel).string(); }
+};
+
+std::string read_text(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Action parse(const Session &s, const json &j) {
+  return action_from_json(s.game().battle(), j, "t");
+}
+
+const json kHostMoves = {{"type", "command"},
+                         {"orders", {{{"wing", "host"}, {"commands", {"move"}}}}}};
+const json kHostCombat = {{"type", "command"},
+                          {"orders", {{{"wing", "host"}, {"commands", {"combat"}}}}}};
+
+// Plays first-clash with the Royal attack of the e2e script: Rebel marches, Royal Pitched Combat.
+void play_to_first_attack(Session &s) {
+  REQUIRE(s.play(parse(s, {{"type", "command"},
+                           {"orders", {{{"wing", "host"}, {"commands", {"move", "bonus"}}}}}})));
+  const char *moves[][2] = {{"B2", "0907"}, {"B6", "0905"}, {"B7", "0805"}, {"B1", "0803"},
+                            {"B3", "0902"}, {"B5", "0706"}, {"B4", "0704"}, {"B2", "0605"},
+                            {"B6", "0603"}, {"B3", "0702"}, {"B7", "0506"}, {"B1", "0604"},
+                            {"B4", "0703"}, {"B5", "0507"}};
+  for (auto &m : moves)
+    REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", m[0]}, {"to", m[1]}})));
+  REQUIRE(
+      s.play(parse(s, {{"type", "command"},
+                       {"orders", {{{"wing", "household"}, {"commands", {"combat", "bonus"}}}}}})));
+  REQUIRE(s.play(parse(s, {{"type", "combat_mode"}, {"mode", "pitched"}})));
+  REQUIRE(s.play(parse(
+      s, {{"type", "attack"}, {"target", "B1"}, {"attackers", {"R1", "R7"}}, {"primary", "R1"}})));
+}
+
+} // namespace
+
+TEST_CASE("session: a new game is shown, autosaved, and asks for a name before its first save") {
+  Folder data("new");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  CHECK_FALSE(s.has_game());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  CHECK(s.mode() == Mode::Play);
+  CHECK(fs::exists(s.autosave_path()));
+  CHECK(s.save_path().empty());
+  CHECK(s.save() == Session::Saved::NeedsName);
+  CHECK(s.play(parse(s, kHostMoves)));
+  CHECK(Game::load(s.autosave_path()).actions().size() == 1);
+}
+
+TEST_CASE("session: a lesson advances only on the asked action and says why otherwise") {
+  Folder data("lesson");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  REQUIRE(s.start_lesson(0));
+  CHECK(s.mode() == Mode::Lesson);
+  REQUIRE(s.next_step());
+  REQUIRE(s.next_step());
+  REQUIRE(s.lesson()->step_index() == 2); // the command step
+  // Legal in the game, but not what the lesson asks: refused with the nudge.
+  CHECK_FALSE(s.play(parse(s, kHostCombat)));
+  CHECK(s.message().find("this lesson asks you to") != std::string::npos);
+  CHECK(s.lesson()->step_index() == 2);
+  CHECK(s.game().actions().empty());
+  // Illegal: refused with the rule that refuses it.
+  CHECK_FALSE(s.play(
+      parse(s, {{"type", "command"}, {"orders", {{{"wing", "host"}, {"commands", {"bonus"}}}}}})));
+  CHECK(s.message().rfind("4.", 0) == 0);
+  // The asked action advances the step.
+  CHECK(s.play(parse(s, kHostMoves)));
+  CHECK(s.lesson()->step_index() == 3);
+}
+
+TEST_CASE("session: a finished lesson is remembered; a lesson never writes the game's files") {
+  Folder data("lesson-files");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  std::string autosave_before = read_text(s.autosave_path());
+  REQUIRE(s.start_lesson(0));
+  while (!s.lesson()->finished()) {
+    if (auto asked = s.lesson()->next_expected())
+      REQUIRE(s.play(*asked));
+    else
+      REQUIRE(s.next_step());
+  }
+  CHECK(s.completed().count("01-sequence") == 1);
+  CHECK(read_text(data.file("tutorial-progress.json")).find("01-sequence") != std::string::npos);
+  CHECK(read_text(s.autosave_path()) == autosave_before);
+  CHECK(s.save() == Session::Saved::No);
+  CHECK(s.save_as(data.file("lesson.json")) == Session::Saved::No);
+  CHECK_FALSE(fs::exists(data.file("lesson.json")));
+  // A new session remembers the finished lesson, and can go back to the game.
+  Session again(SNS_SOURCE_DIR, data.path.string());
+  CHECK(again.completed().count("01-sequence") == 1);
+  REQUIRE(again.continue_autosave());
+  CHECK(again.game().actions().size() == 1);
+}
+
+TEST_CASE("session: a practice take-back past a roll rolls again, and the save replays exactly") {
+  Folder data("practice");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.seed_fresh_dice(99);
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{.practice = true},
+             7);
+  play_to_first_attack(s);
+  REQUIRE(s.game().last_action_rolled());
+  int first_roll = s.game().dice().back().at(0);
+  CHECK(s.take_roll() == first_roll);
+  Action attack = s.game().actions().back();
+  s.undo();
+  CHECK(s.message().find("Taken back past a die roll") != std::string::npos);
+  CHECK_FALSE(s.can_redo());
+  REQUIRE(s.play(attack));
+  REQUIRE(s.save() == Session::Saved::NeedsName);
+  std::string path = data.file("saves/mine.json");
+  REQUIRE(s.save_as(path) == Session::Saved::Yes);
+  CHECK(s.save_path() == path);
+  CHECK(s.recent().front() == fs::weakly_canonical(path).string());
+  Game loaded = Game::load(path);
+  CHECK(loaded.state() == s.game().state());
+  CHECK(loaded.dice() == s.game().dice());
+  // Opening it again gives the same game, named by its file.
+  Session other(SNS_SOURCE_DIR, data.path.string());
+  REQUIRE(other.open(path, 0));
+  CHECK(other.game().state() == s.game().state());
+  CHECK(other.save_path() == path);
+}
+
+TEST_CASE("session: a competitive game stops undo at a die roll; undo and redo a move") {
+  Folder data("undo");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  s.undo();
+  CHECK(s.message().find("Nothing to undo") != std::string::npos);
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "B2"}, {"to", "0907"}})));
+  GameState moved = s.game().state();
+  s.undo();
+  CHECK(s.game().actions().size() == 1);
+  REQUIRE(s.can_redo());
+  s.redo();
+  CHECK(s.game().state() == moved);
+  s.redo();
+  CHECK(s.message().find("Nothing to redo") != std::string::npos);
+
+  Session c(SNS_SOURCE_DIR, data.path.string());
+  c.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  play_to_first_attack(c);
+  size_t before = c.game().actions().size();
+  c.undo();
+  CHECK(c.game().actions().size() == before);
+  CHECK(c.message().find("Undo stops at a die roll") != std::string::npos);
+}
+
+TEST_CASE("session: a branch starts from a log entry; the main line is kept and comes back") {
+  Folder data("branch");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{.practice = true},
+             7);
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  size_t entry = s.game().log().size();
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "B2"}, {"to", "0907"}})));
+  size_t main_actions = s.game().actions().size();
+  s.branch(entry, false);
+  CHECK(s.lines().size() == 2);
+  CHECK(s.line() == 1);
+  CHECK(s.game().actions().size() == main_actions - 1);
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "B2"}, {"to", "1007"}})));
+  s.switch_line(0);
+  CHECK(s.game().actions().size() == main_actions);
+  s.switch_line(1);
+  CHECK(s.game().battle().label(s.game().state().units[s.game().battle().unit_index("B2")].hex) ==
+        "1007");
+}
+
+TEST_CASE("session: a bad or truncated file is refused with its path; the game shown is kept") {
+  Folder data("bad");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  Game whole(load_battle_file(source_path("battles/first-clash.json")), Options{}, 3);
+  std::string text = whole.record().dump(1);
+  std::ofstream(data.file("broken.json")) << text.substr(0, 400);
+  CHECK_FALSE(s.open(data.file("broken.json"), 0));
+  CHECK(s.message().find("broken.json") != std::string::npos);
+  CHECK(s.message().find("malformed JSON") != std::string::npos);
+  CHECK(s.game().actions().size() == 1);
+  CHECK_FALSE(s.open(data.path.string(), 0));
+  CHECK(s.message().find("is a folder") != std::string::npos);
+  CHECK(s.game().actions().size() == 1);
+}
+
+TEST_CASE("session: the autosave is never the player's file") {
+  Folder data("autosave");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  CHECK(s.save_as(s.autosave_path()) == Session::Saved::No);
+  CHECK(s.message().find("autosave") != std::string::npos);
+  CHECK(s.save_as(data.path.string()) == Session::Saved::No);
+  REQUIRE(s.continue_autosave());
+  CHECK(s.save_path().empty()); // Ctrl+S on the continued autosave asks for a name
+  CHECK(s.save() == Session::Saved::NeedsName);
+  REQUIRE(s.save_as(data.file("named.json")) == Session::Saved::Yes);
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  // Moves rewrite the autosave, never the named file, until the player saves again.
+  CHECK(Game::load(data.file("named.json")).actions().empty());
+  CHECK(Game::load(s.autosave_path()).actions().size() == 1);
+}
+
+TEST_CASE(
+    "session: a computer seat plays its turn off the UI thread; undo goes back to the human") {
+  Folder data("computer");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{.practice = true},
+             7);
+  s.set_computer(0, Level::Easy); // the Royal Army (the battle's first side)
+  s.set_pace(0);
+  REQUIRE_FALSE(s.computer_to_act()); // the Rebel Host (human) moves first
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "B2"}, {"to", "0907"}})));
+  REQUIRE(s.play(parse(s, {{"type", "end_phase"}})));
+  size_t human_actions = s.game().actions().size();
+  REQUIRE(s.computer_to_act());
+  // A human action in the computer's turn is refused.
+  CHECK_FALSE(s.play(parse(s, {{"type", "end_phase"}})));
+  CHECK(s.message().find("The computer plays") != std::string::npos);
+  // The computer thinks on another thread; ticks play its choices until the human is asked again.
+  double now = 0;
+  for (int guard = 0; s.computer_to_act() && guard < 200000; ++guard) {
+    s.tick(now += 0.001);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  REQUIRE_FALSE(s.computer_to_act());
+  CHECK(s.game().actions().size() > human_actions);
+  CHECK(s.computer_said().find("Royal Army (computer)") != std::string::npos);
+  // Undo takes back every computer action and the human's last decision (the end of the phase).
+  s.undo();
+  CHECK(s.game().actions().size() == human_actions - 1);
+  CHECK(s.message().find("your last decision") != std::string::npos);
+}
+
+TEST_CASE("session: a hint names a legal action for the human to act, and is dropped on a change") {
+  Folder data("hint");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  s.ask_hint();
+  for (int guard = 0; !s.hint() && guard < 100000; ++guard) {
+    s.tick(0);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  REQUIRE(s.hint());
+  auto legal = legal_actions(s.game().setup(), s.game().state());
+  CHECK(std::find(legal.begin(), legal.end(), s.hint()->action) != legal.end());
+  CHECK_FALSE(s.hint()->why.empty());
+  REQUIRE(s.play(s.hint()->action));
+  CHECK_FALSE(s.hint());
+}
