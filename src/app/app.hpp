@@ -17,6 +17,8 @@ struct ImDrawList;
 
 namespace sns::app {
 
+struct EditorUi; // the battle editor's screen (editor_view.cpp)
+
 struct BattleInfo {
   std::string path;
   std::string name;
@@ -80,6 +82,7 @@ struct App {
     std::string error;
   } browser;
   std::optional<uint64_t> fixed_seed; // --seed: new games use it (scripts); otherwise the clock
+  std::shared_ptr<EditorUi> editor;   // the battle editor, once opened (editor_view.hpp)
 
   uint64_t next_seed() const;
   // Shorthands for the panels, which only read the game and call the session.

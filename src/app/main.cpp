@@ -2,6 +2,7 @@
 // it.
 #include "app.hpp"
 #include "app_settings.hpp"
+#include "editor_view.hpp"
 #include "lesson_script.hpp"
 #include "paths.hpp"
 #include "replay_panel.hpp"
@@ -124,6 +125,7 @@ struct LaunchOptions {
   std::optional<uint64_t> seed;    // --seed N: a battle opened directly gets this seed
   OpenAs open_as = OpenAs::Game;   // --replay, --mailed: how the file is opened
   std::string report;              // --report DIR: the battle report with map pictures
+  bool editor = false;             // --editor [BATTLE.json]: the battle editor (editor_view.hpp)
 };
 
 bool parse_options(int argc, char **argv, LaunchOptions &o) {
@@ -147,6 +149,8 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
       o.explain = true;
     else if (a == "--script")
       o.script = value();
+    else if (a == "--editor")
+      o.editor = true;
     else if (a == "--print-lesson-script")
       o.print_lesson_script = value();
     else if (a == "--print-game-script")
@@ -168,6 +172,7 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
     } else if (a == "--help") {
       std::cout
           << "usage: shields-swords [BATTLE.json | GAME.json] [--size WxH] [--seed N]\n"
+             "       shields-swords --editor [BATTLE.json]   (the battle editor)\n"
              "         [--screenshot OUT.png [--select UNIT] [--lesson ID [--lesson-step N]]]\n"
              "         [--script FILE] [--bench-frames N] [--explain]\n"
              "         [--replay | --mailed] [--report DIR]\n";
@@ -249,6 +254,7 @@ void menu_bar(App &app, bool &quit) {
 
 void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer,
                  SDL_Window *window) {
+  if (editor_key(app, e)) return; // the battle editor's keys while it is shown
   if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
   bool ctrl = (e.key.keysym.mod & KMOD_CTRL) != 0;
   SDL_Keycode k = e.key.keysym.sym;
@@ -365,6 +371,7 @@ TerrainCache terrain_cache;
 // One frame: panels, map, input on the map.
 void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   menu_bar(app, quit);
+  if (editor_frame(app)) return; // the battle editor draws the whole frame while it is shown
   if (app.start_screen || !app.has_game()) {
     if (app.lessons_screen)
       draw_lessons_screen(app);
@@ -591,9 +598,17 @@ int main(int argc, char **argv) {
   std::string file = opt.file;
   if (file.empty() && opt.bench_frames > 0)
     file = (fs::path(app.root) / "battles" / "grunwald-1410.json").string();
-  uint64_t seed =
-      static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-  if (!file.empty() && !open_record_as(app, file, opt.open_as, opt.seed ? *opt.seed : seed)) {
+  // --seed fixes the dice of every new game (scripts); otherwise each game takes the clock's.
+  app.fixed_seed = opt.seed;
+  app.session->seed_fresh_dice(app.next_seed());
+  if (script) app.session->set_pace(0.05); // a script watches the computer's moves at speed
+  if (opt.editor) { // --editor [BATTLE.json]: the editor, on that battle or on a new map
+    if (!open_editor(app, file)) {
+      report_error(app.session->message());
+      return 2;
+    }
+    set_editor_seed(app, opt.seed.value_or(0));
+  } else if (!file.empty() && !open_record_as(app, file, opt.open_as, app.next_seed())) {
     report_error(app.session->message());
     return 2;
   }

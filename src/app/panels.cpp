@@ -1,6 +1,7 @@
 // The app's panels: sequence of play, wings, commands, combat and fire previews, choices, log,
 // rules, victory, the turn banner.
 #include "app.hpp"
+#include "editor_view.hpp"
 #include "ui.hpp"
 #include "words.hpp"
 
@@ -882,6 +883,7 @@ void draw_start_screen(App &app) {
   ImGui::SameLine();
   if (ui::Button("Learn to play")) app.lessons_screen = true;
   recent_games(app);
+  editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)
   ImGui::Separator();
   ui::InputText("File", app.path_buffer, sizeof app.path_buffer);
   ImGui::SameLine();

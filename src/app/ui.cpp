@@ -135,4 +135,18 @@ bool Begin(const char *title, bool *open, ImGuiWindowFlags flags) {
   return shown;
 }
 
+bool InputInt(const char *label, int *value, int step, ImGuiInputTextFlags flags) {
+  bool changed = ImGui::InputInt(label, value, step, step * 10, flags);
+  if (recording && ImGui::IsItemVisible()) { // as InputText: the field is what a press clicks
+    std::string shown = visible_label(label);
+    float label_w =
+        shown.empty() ? 0
+                      : ImGui::CalcTextSize(shown.c_str()).x + ImGui::GetStyle().ItemInnerSpacing.x;
+    ImVec2 max = ImGui::GetItemRectMax();
+    frames[current].items.push_back(
+        {shown, ImGui::GetItemRectMin(), ImVec2(max.x - label_w, max.y), true});
+  }
+  return changed;
+}
+
 } // namespace sns::app::ui

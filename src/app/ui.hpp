@@ -49,5 +49,7 @@ bool CollapsingHeader(const char *label, ImGuiTreeNodeFlags flags = 0);
 void ProgressBar(float fraction, const ImVec2 &size, const char *overlay);
 bool InputText(const char *label, char *buffer, size_t size, ImGuiInputTextFlags flags = 0);
 bool Begin(const char *title, bool *open = nullptr, ImGuiWindowFlags flags = 0);
+// A number field (the editor), pressed by its label like InputText; step 0 shows no +/- buttons.
+bool InputInt(const char *label, int *value, int step = 1, ImGuiInputTextFlags flags = 0);
 
 } // namespace sns::app::ui

@@ -1,0 +1,150 @@
+// The battle being edited, in the battle file's own terms (format 1, docs/battle-format.md): read
+// tolerantly (drafts and broken files open too) and written canonically (stable order and layout).
+#pragma once
+#include <array>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sns::editor {
+
+inline constexpr const char *kBattleFormat = "shields-swords-battle/1";
+// A draft is saved with this format so that `validate` and the game refuse it by name.
+inline constexpr const char *kDraftFormat = "shields-swords-battle-draft/1";
+
+struct HexCell {
+  std::string terrain = "clear";
+  int elevation = 0;
+  bool is_default() const { return terrain == "clear" && elevation == 0; }
+  friend bool operator==(const HexCell &, const HexCell &) = default;
+};
+
+struct TerrainSetting { // a terrain_types entry: a new terrain, or settings for a built-in one
+  std::string name;
+  std::optional<bool> impassable, blocks_los;
+  std::optional<std::string> note;
+  friend bool operator==(const TerrainSetting &, const TerrainSetting &) = default;
+};
+
+struct WingDoc {
+  std::string id, name;
+  std::optional<std::string> color;
+  friend bool operator==(const WingDoc &, const WingDoc &) = default;
+};
+
+struct SideDoc {
+  std::string id, name;
+  int wings_per_turn = 1, commands_per_wing = 2;
+  std::vector<std::vector<std::string>> markers; // each Command Marker: one or two faces
+  std::vector<WingDoc> wings;
+  std::optional<std::map<std::string, int>> vp_for_eliminating; // by unit type name
+  std::optional<int> victory_vp, start_vp;
+  friend bool operator==(const SideDoc &, const SideDoc &) = default;
+};
+
+struct FaceDoc {
+  std::string cc = "C";
+  std::optional<int> fire;
+  std::optional<bool> crown;
+  friend bool operator==(const FaceDoc &, const FaceDoc &) = default;
+};
+
+struct ReinforcementDoc {
+  int turn = 1;
+  std::vector<std::string> entry; // hex labels
+  friend bool operator==(const ReinforcementDoc &, const ReinforcementDoc &) = default;
+};
+
+struct UnitDoc {
+  std::string id;
+  std::optional<std::string> name;
+  std::string side, wing, type = "V";
+  FaceDoc front;
+  std::optional<FaceDoc> back; // none: a one-step unit
+  std::optional<std::string> hex;
+  std::optional<ReinforcementDoc> reinforcement; // written to /reinforcements in unit order
+  friend bool operator==(const UnitDoc &, const UnitDoc &) = default;
+};
+
+struct RulesDoc {
+  std::string first_player, initiative;
+  std::optional<int> last_turn;
+  std::optional<std::string> at_end, wing_integrity;
+  friend bool operator==(const RulesDoc &, const RulesDoc &) = default;
+};
+
+struct SpecialDoc {
+  std::string id, kind, side;
+  std::optional<std::string> text;
+  nlohmann::json fields = nlohmann::json::object(); // the kind's own fields (special_kinds())
+  friend bool operator==(const SpecialDoc &, const SpecialDoc &) = default;
+};
+
+using HexsideKey = std::pair<std::string, std::string>; // two hex labels, the smaller first
+HexsideKey hexside_key(const std::string &a, const std::string &b);
+
+struct BattleDoc {
+  bool draft = false;
+  std::string id, name;
+  std::optional<std::string> date, summary, description;
+  int columns = 14, rows = 10;
+  std::map<std::string, HexCell> hexes;       // by label; clear ground at 0 is left out
+  std::map<HexsideKey, std::string> hexsides; // feature by the two hexes it separates
+  std::vector<TerrainSetting> terrain_types;  // empty: no terrain_types field
+  std::array<SideDoc, 2> sides;
+  std::vector<UnitDoc> units;
+  RulesDoc rules;
+  std::vector<SpecialDoc> special;
+  friend bool operator==(const BattleDoc &, const BattleDoc &) = default;
+
+  HexCell cell(const std::string &label) const;
+  void set_cell(const std::string &label, const HexCell &c); // clear ground is dropped
+  int unit_index(const std::string &id) const;
+  int unit_at(const std::string &label) const; // placed unit on that hex, or -1
+  int side_index(const std::string &id) const;
+  const WingDoc *wing(const std::string &id, int *side = nullptr) const;
+};
+
+// Reads a battle document without refusing anything: wrong types become defaults and each repair is
+// noted ("/map/columns: ..."), so the loader's check of the result still finds what is missing.
+BattleDoc doc_from_json(const nlohmann::json &doc, std::vector<std::string> *repairs = nullptr);
+// The battle file's JSON, fields in the canonical order (docs/battle-format.md's order).
+nlohmann::ordered_json doc_to_json(const BattleDoc &doc);
+// The canonical text: one line per hex, hexside, unit, wing and reinforcement; short objects on
+// one line, the rest one field per line; two-space indents; a final newline.
+std::string canonical_text(const BattleDoc &doc);
+std::string format_canonical(const nlohmann::ordered_json &value);
+
+// The special rule kinds the engine knows (src/engine/battle_loader.cpp) and the fields each has.
+enum class FieldKind { Hexes, Wing, Waves, Types, Integer, Flag, Units, Terrain };
+struct FieldSpec {
+  const char *key;
+  FieldKind kind;
+  bool required;
+  int lo = 0, hi = 0; // Integer
+};
+struct KindSpec {
+  const char *kind;
+  const char *what; // in our words, for the rules panel
+  std::vector<FieldSpec> fields;
+};
+const std::vector<KindSpec> &special_kinds();
+const KindSpec *special_kind(const std::string &kind);
+
+inline const std::array<const char *, 5> kUnitTypes = {"V", "L", "I", "HH", "LH"};
+inline const std::array<const char *, 7> kCombatClasses = {"AA", "A", "B", "C", "D", "E", "F"};
+inline const std::array<const char *, 7> kCommands = {"move",  "combat", "shield_wall", "withdraw",
+                                                      "horse", "fire",   "bonus"};
+inline const std::array<const char *, 4> kHexsideFeatures = {"river", "ford", "bridge", "trench"};
+inline const std::array<const char *, 6> kBuiltInTerrain = {"clear", "high_ground", "woods",
+                                                            "marsh", "camp",        "town"};
+inline const std::array<const char *, 4> kWingIntegrity = {"standard", "advanced", "none",
+                                                           "standard_or_advanced"};
+// Okabe and Ito's palette: told apart with every common colour-vision deficiency.
+inline const std::array<const char *, 8> kWingPalette = {
+    "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000"};
+
+} // namespace sns::editor
