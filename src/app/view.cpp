@@ -387,6 +387,15 @@ std::vector<std::pair<std::string, int>> action_counts(const std::vector<Action>
     case ActionType::Special:
       add("special rule actions");
       break;
+    case ActionType::Activate: // D3 Medieval (D5, D9, D11)
+      add("units that may be activated");
+      break;
+    case ActionType::Shoot:
+      add("shots");
+      break;
+    case ActionType::Melee:
+      add("melees");
+      break;
     }
   }
   return out;
