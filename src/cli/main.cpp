@@ -482,6 +482,8 @@ int cmd_play(const Args &a) {
       ending = "VP victory";
     else if (ending.find("last turn") != std::string::npos)
       ending = "last turn";
+    else if (ending.find("has no unit left") != std::string::npos) // D3 Medieval
+      ending = "a side eliminated";
     else if (r.winner < 0)
       ending = "cut off";
     else

@@ -219,8 +219,11 @@ void move_actions(const View &c, ActionSink &out, int only_unit) {
   if (u < 0 || (only_unit >= 0 && only_unit != u)) return;
   const HexId from = c.s.units[static_cast<size_t>(u)].hex;
   Action a{.type = ActionType::Move, .unit = u, .to = from};
-  for (int f = 0; f < 6 && !out.done(); ++f) {
-    a.facing = static_cast<int8_t>(f);
+  // Staying as it is comes first (then the other pivots): a player, or a bot breaking ties by the
+  // engine's order, that sees no better move keeps the facing it has.
+  const int now = facing(c.s, u);
+  for (int k = 0; k < 6 && !out.done(); ++k) {
+    a.facing = static_cast<int8_t>(turn(now, k));
     out.add(a);
   }
   Board board(c);

@@ -94,7 +94,8 @@ void finish_player_turn(Ctx &c) {
     case AtEnd::Side1: {
       int s = c.b.at_end == AtEnd::Side0 ? 0 : 1;
       end_game(c, s,
-               "turn " + std::to_string(c.s.turn) + " is over: " + c.b.sides[s].name + " wins");
+               "the last turn (" + std::to_string(c.s.turn) + ") is over: " + c.b.sides[s].name +
+                   " wins");
       return;
     }
     case AtEnd::MostVP:
