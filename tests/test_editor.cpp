@@ -31,8 +31,11 @@ json normalised(json doc) {
 
 std::vector<std::string> shipped_battles() {
   std::vector<std::string> out;
+  // The editor makes Shields & Swords II battles; D3 Medieval battles are not its yet (issue 12).
   for (auto &e : fs::directory_iterator(test::source_path("battles")))
-    if (e.path().extension() == ".json") out.push_back(e.path().string());
+    if (e.path().extension() == ".json" &&
+        read_json_file(e.path().string(), kMaxInputBytes).value("ruleset", "ssii") == "ssii")
+      out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;
 }

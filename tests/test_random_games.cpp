@@ -86,6 +86,7 @@ std::string action_key(const Action &a) {
   put(static_cast<int>(a.type)), put(a.unit), put(a.target), put(a.to), put(a.primary);
   put(static_cast<int>(a.mode)), put(a.wing), put(static_cast<int>(a.option)), put(a.declare);
   put(a.special), put(static_cast<int>(a.verb)), put(static_cast<int>(a.attackers.size()));
+  put(a.facing); // D3 Medieval: the same hex with another end facing is another move
   for (int u : a.attackers)
     put(u);
   for (const WingOrder &o : a.orders) {

@@ -284,3 +284,38 @@ TEST_CASE("session: a hint names a legal action for the human to act, and is dro
   REQUIRE(s.play(s.hint()->action));
   CHECK_FALSE(s.hint());
 }
+
+TEST_CASE("session: Save as asks before replacing another file; a named game keeps its name") {
+  Folder data("replace");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  REQUIRE(s.save_as(data.file("a.json")) == Session::Saved::Yes);
+  Session other(SNS_SOURCE_DIR, data.path.string());
+  other.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 8);
+  // Another game saved over a.json: refused until the player says Replace.
+  CHECK(other.save_as(data.file("a.json")) == Session::Saved::Exists);
+  CHECK(Game::load(data.file("a.json")).actions().size() == 1);
+  CHECK(other.save_as(data.file("a.json"), true) == Session::Saved::Yes);
+  CHECK(Game::load(data.file("a.json")).actions().empty());
+  // Its own file is saved again without asking.
+  CHECK(other.save() == Session::Saved::Yes);
+  // Continuing the autosave of a named game saves to that name again (not a second file).
+  Session again(SNS_SOURCE_DIR, data.path.string());
+  REQUIRE(again.continue_autosave());
+  CHECK(again.save_path() == data.file("a.json"));
+}
+
+TEST_CASE("session: opening a recent game by its list entry names that game") {
+  Folder data("recent");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  REQUIRE(s.save_as(data.file("first.json")) == Session::Saved::Yes);
+  REQUIRE(s.save_as(data.file("second.json")) == Session::Saved::Yes);
+  REQUIRE(s.recent().size() == 2);
+  // The entry passed is the list's own, which opening reorders.
+  REQUIRE(s.open(s.recent()[1], 0));
+  CHECK(s.save_path().find("first.json") != std::string::npos);
+  CHECK(s.message().find("first.json") != std::string::npos);
+  CHECK(s.recent().front().find("first.json") != std::string::npos);
+}

@@ -26,6 +26,9 @@ enum class ActionType : uint8_t {
   Initiative,
   EndPhase,
   Special,
+  Activate, // D3 Medieval (D5)
+  Shoot,    // D3 Medieval (D9)
+  Melee,    // D3 Medieval (D11)
 };
 
 // A vector with fixed room and no heap use: actions are copied by the thousand in playouts.
@@ -93,6 +96,7 @@ struct Action {
   bool declare = false;                 // Initiative
   int special = -1;                     // Special: index of the battle's special rule
   SpecialVerb verb = SpecialVerb::None; // Special: what to do
+  int8_t facing = -1;                   // D3 Move: the end facing (D6)
   friend bool operator==(const Action &, const Action &) = default;
 };
 

@@ -37,6 +37,7 @@ struct UnitDef {
   UnitFace front;
   std::optional<UnitFace> back; // none: a one-step unit (R24)
   HexId start = kOffMap;
+  uint8_t facing = 0; // D3 Medieval: the hexside faced at the start (D2), 0..5
   int max_steps() const { return back ? 2 : 1; }
 };
 
@@ -59,7 +60,7 @@ struct SideDef {
   int wings_per_turn = 1;
   int commands_per_wing = 2;
   std::vector<Marker> markers;
-  std::array<int, kUnitTypeCount> vp_for_eliminating{};
+  std::array<int, kAllUnitTypeCount> vp_for_eliminating{};
   std::optional<int> victory_vp;
   int start_vp = 0;
 };
@@ -102,6 +103,7 @@ struct Special {
 };
 
 struct Battle {
+  Ruleset ruleset = Ruleset::SSII;
   std::string id;
   std::string name;
   std::string date;
@@ -113,6 +115,7 @@ struct Battle {
   std::vector<int8_t> elevation;                       // per hex
   std::vector<std::array<HexId, 6>> adjacent;          // per hex and direction: neighbour or -1
   std::vector<std::array<HexsideFeature, 6>> hexsides; // per hex and direction
+  std::vector<uint8_t> road;                           // per hex: 1 where a road runs (D1, D6)
   std::array<SideDef, 2> sides;
   std::vector<WingDef> wings;
   std::vector<UnitDef> units;
@@ -142,6 +145,7 @@ struct Battle {
   bool hexside_impassable(HexId h, int dir) const {
     return hexsides[h][dir] == HexsideFeature::River;
   }
+  bool d3() const { return ruleset == Ruleset::D3; }
   bool terrain_impassable(HexId h) const { return terrain_types[terrain[h]].impassable; }
   int direction(HexId from, HexId to) const;
   int unit_index(const std::string &id) const;

@@ -99,6 +99,7 @@ nlohmann::json state_to_json(const Setup &setup, const GameState &state, const E
 nlohmann::json event_to_json(const Battle &b, const Event &e);
 nlohmann::json attack_preview_to_json(const Battle &b, const AttackPreview &p);
 nlohmann::json fire_preview_to_json(const FirePreview &p);
+nlohmann::json hits_preview_to_json(const HitsPreview &p);
 nlohmann::json options_to_json(const Options &o);
 
 // Writes text to path atomically (temporary file in the same folder, flush, rename); throws

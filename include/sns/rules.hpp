@@ -149,5 +149,28 @@ std::vector<SpecialRuleStatus> special_status(const Setup &setup, const GameStat
 // Dice (R23): splitmix64, d8 = top three bits + 1. Forced dice are consumed first; a replaced
 // roll (Setup::replaced_dice) shows its replacement face.
 int roll_d8(const Setup &setup, GameState &state);
+// A die of `faces` faces from the same generator, forced queue and replacements (a d6 in D3
+// Medieval, D14); roll_d8 is roll_die(setup, state, 8).
+int roll_die(const Setup &setup, GameState &state, int faces);
+// The faces of the battle's die: 8 in S&S II (R23), 6 in D3 Medieval (D14).
+int die_faces(const Battle &b);
+
+// D3 Medieval previews (D10 shooting, D12 melee): the hits are a D3 (one d6 read 1-2, 3-4, 5-6)
+// plus the modifiers, never below 0; `chance[n]` is the exact chance of n hits.
+struct HitsPreview {
+  std::string rule;            // "D10" or "D12"
+  std::vector<Term> modifiers; // the unit type's own and every other, each with its ruling
+  int modifier = 0;            // their sum, added to the D3
+  std::array<double, 8> chance{};
+  double expected = 0;
+};
+// Previews a shoot or melee action; refuses it exactly as apply would.
+std::optional<Refusal> preview_hits(const Setup &setup, const GameState &state,
+                                    const Action &action, HitsPreview &out);
+// D5: the D6 score the next activation needs this movement phase (2 .. 6), or 0 when no more
+// unit may be activated.
+int d3_activation_needed(const GameState &state);
+// D3: is the unit in contact with an enemy?
+bool d3_in_contact(const Setup &setup, const GameState &state, int unit);
 
 } // namespace sns

@@ -52,6 +52,18 @@ struct PendingAttack {
   friend bool operator==(const PendingAttack &, const PendingAttack &) = default;
 };
 
+// D3 Medieval's per-unit state (D2, D5, D11, D13); GameState::d3 is empty in S&S II battles.
+struct D3Unit {
+  uint8_t facing = 0;         // D2: the hexside faced, 0..5
+  uint8_t hits = 0;           // D13: hits taken in all
+  uint8_t hits_this_turn = 0; // D13: hits taken during this player turn
+  bool disordered = false;    // D13: until the end of its own next player turn
+  bool activated = false;     // D5: activated this movement phase
+  bool moved = false;         // D9, D11: moved or pivoted this player turn
+  bool charged = false;       // D11: its move this turn was a charge into contact
+  friend bool operator==(const D3Unit &, const D3Unit &) = default;
+};
+
 struct GameState {
   uint64_t rng = 0;         // dice generator state (R23)
   uint32_t forced_used = 0; // forced dice consumed so far
@@ -67,6 +79,9 @@ struct GameState {
   std::vector<UnitState> units;
   PendingAttack attack;
   uint32_t special_flags = 0; // per special rule: triggered / satisfied
+  std::vector<D3Unit> d3;     // D3 Medieval only: per unit
+  uint8_t activations = 0;    // D5: units activated this movement phase
+  int16_t moving = -1;        // D5: the unit activated and now to make its move, or -1
   std::string result_reason;  // why the game ended
 
   bool game_over() const { return phase == Phase::GameOver; }

@@ -7,8 +7,11 @@
 
 namespace sns {
 
-enum class UnitType : uint8_t { V, L, I, HH, LH };
-inline constexpr int kUnitTypeCount = 5;
+// The S&S II types first (kUnitTypeCount of them: the UTMM's rows), then D3 Medieval's (D1).
+enum class UnitType : uint8_t { V, L, I, HH, LH, Levies, Knights, MenAtArms, Longbows, Crossbows };
+inline constexpr int kUnitTypeCount = 5;     // S&S II's types
+inline constexpr int kAllUnitTypeCount = 10; // both rulesets' types
+bool is_d3_type(UnitType t);
 bool is_horse(UnitType t);
 bool is_levy_or_infantry(UnitType t);
 
@@ -39,7 +42,12 @@ enum class Phase : uint8_t {
   PitchedCombat,
   VictoryCheck,
   Initiative,
-  GameOver
+  GameOver,
+  // D3 Medieval's player turn (D4), after S&S II's so that its phases keep their numbers.
+  Movement,
+  Shooting,
+  Melee,
+  Disorder
 };
 
 // What kind of phase it is, and the rulebook section that governs it: from the one phase table.
@@ -56,7 +64,12 @@ inline constexpr int kDraw = 2;              // GameState::winner when the game 
 enum class CombatResult : uint8_t { DE, DL, DR, EX, NE, AE, AL, AR };
 inline constexpr int kCombatResultCount = 8;
 
-enum class HexsideFeature : uint8_t { None, River, Ford, Bridge, Trench };
+enum class HexsideFeature : uint8_t { None, River, Ford, Bridge, Trench, Stakes };
+
+// Which rules a battle is played under (DESIGN.md "D3 Medieval, the second ruleset").
+enum class Ruleset : uint8_t { SSII, D3 };
+std::string_view name(Ruleset r);
+std::optional<Ruleset> parse_ruleset(std::string_view s);
 
 std::string_view name(UnitType t);
 std::string_view name(Command c);

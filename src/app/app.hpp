@@ -27,6 +27,7 @@ struct BattleInfo {
   int columns = 0, rows = 0, units = 0;
   bool offers_advanced = false;
   std::array<std::string, 2> sides; // the sides' names, for choosing who plays them
+  bool d3 = false;                  // played under D3 Medieval (docs/rules-d3.md)
 };
 
 struct Fonts {
@@ -53,7 +54,8 @@ struct App {
   bool practice_choice = true; // start screen: new games are practice games
   int seat_choice[2] = {0, 0}; // start screen: 0 human, else a computer level (kSeatLevels)
   char path_buffer[512] = "";
-  bool save_as_open = false; // the Save as dialog
+  bool save_as_open = false;   // the Save as dialog
+  bool save_as_exists = false; // ... whose file exists: Replace is offered
   char save_as_buffer[512] = "";
   int hover_log = -1;            // log entry under the mouse (its units are lit)
   std::vector<Command> draft[8]; // command builder: commands per wing slot
@@ -63,7 +65,7 @@ struct App {
   float ui_scale = 1.0f;
   // Remembered between runs (settings.hpp, app_settings.hpp): loaded at launch, saved at quit.
   Settings settings;
-  bool zoom_restored = false; // the remembered zoom is applied once, at the first fit
+  bool zoom_restored = false; // the player chose a zoom: fits stop applying the remembered one
   bool explain = false;
   bool panels_hidden = false;       // Tab: the map alone
   float fitted_w = 0, fitted_h = 0; // the map area the camera was fitted to (refit on resize)

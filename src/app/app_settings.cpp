@@ -57,8 +57,9 @@ SDL_WindowFlags remembered_window_flags(const Settings &s) {
 }
 
 void restore_zoom(App &app, double centre_x, double centre_y) {
+  // Every fit (a game opened, the map area settling or resized) keeps the remembered zoom until
+  // the player chooses one (zooming, or Home to fit the map).
   if (app.zoom_restored) return;
-  app.zoom_restored = true;
   if (app.settings.hex_size > 0 && app.camera.size > 0)
     app.camera.zoom_at({centre_x, centre_y}, app.settings.hex_size / app.camera.size);
 }

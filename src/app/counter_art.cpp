@@ -55,6 +55,22 @@ void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 
     dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), col, th);
     dl->AddCircleFilled(ImVec2(cx + w * 0.22f, cy + h * 0.22f), th * 1.2f, col);
     break;
+  // D3 Medieval's types borrow the nearest S&S II symbol; bowmen add a dot for their shooting.
+  case UnitType::Levies:
+    type_symbol(dl, UnitType::L, cx, cy, w, col);
+    break;
+  case UnitType::Knights:
+    type_symbol(dl, UnitType::HH, cx, cy, w, col);
+    break;
+  case UnitType::MenAtArms:
+    type_symbol(dl, UnitType::V, cx, cy, w, col);
+    break;
+  case UnitType::Longbows:
+  case UnitType::Crossbows:
+    type_symbol(dl, UnitType::I, cx, cy, w, col);
+    dl->AddCircleFilled(ImVec2(cx, a.y - th * 2.5f), th * (t == UnitType::Longbows ? 1.6f : 1.1f),
+                        col);
+    break;
   }
 }
 

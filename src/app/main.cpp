@@ -85,7 +85,8 @@ void App::scan_battles() {
                          b->rows,
                          static_cast<int>(b->units.size()),
                          b->wing_integrity == WingIntegrityRule::StandardOrAdvanced,
-                         {b->sides[0].name, b->sides[1].name}});
+                         {b->sides[0].name, b->sides[1].name},
+                         b->d3()});
     } catch (const std::exception &ex) {
       report_line("warning", "battle skipped: " + std::string(ex.what()));
     }
@@ -234,7 +235,7 @@ void menu_bar(App &app, bool &quit) {
     ui::MenuItem("Enemy zones of control", "Z", &app.show_zoc);
     ui::MenuItem("Fire range", "R", &app.show_range);
     ui::MenuItem("Hex labels", "L", &app.show_labels);
-    if (ui::MenuItem("Fit the map", "Home")) app.camera_fitted = false;
+    if (ui::MenuItem("Fit the map", "Home")) app.camera_fitted = false, app.zoom_restored = true;
     ui::MenuItem("Hide the panels", "Tab", &app.panels_hidden, app.has_game());
     ImGui::EndMenu();
   }
@@ -297,7 +298,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
   else if (k == SDLK_ESCAPE)
     app.sel().clear();
   else if (k == SDLK_HOME)
-    app.camera_fitted = false;
+    app.camera_fitted = false, app.zoom_restored = true; // fit, and keep fitting
   else if (k == SDLK_LEFT)
     app.camera.pan(40, 0);
   else if (k == SDLK_RIGHT)
@@ -312,6 +313,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     SDL_GetWindowSize(window, &w, &h);
     bool in = k != SDLK_MINUS && k != SDLK_KP_MINUS;
     app.camera.zoom_at({w / 2.0, h / 2.0}, in ? 1.2 : 1 / 1.2);
+    app.zoom_restored = true; // the player's zoom from now on
   }
 }
 
@@ -396,7 +398,10 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
                   !io.WantCaptureMouse;
   HexId hover = over_map ? app.camera.pick(app.game().battle(), mouse) : kOffMap;
   if (over_map) {
-    if (io.MouseWheel != 0) app.camera.zoom_at(mouse, io.MouseWheel > 0 ? 1.15 : 1 / 1.15);
+    if (io.MouseWheel != 0) {
+      app.camera.zoom_at(mouse, io.MouseWheel > 0 ? 1.15 : 1 / 1.15);
+      app.zoom_restored = true; // the player's zoom from now on
+    }
     if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
         ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
         ImGui::IsMouseDragging(ImGuiMouseButton_Left, 6.0f))

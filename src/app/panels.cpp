@@ -855,7 +855,9 @@ void draw_start_screen(App &app) {
     const char *what = app.session->mode() == Mode::Lesson ? "lesson" : "game";
     ui::Text("In progress: %s (%s)", app.game().battle().name.c_str(), what);
     ImGui::SameLine();
-    if (ui::Button("Back to the game")) app.start_screen = app.lessons_screen = false;
+    bool lesson = app.session->mode() == Mode::Lesson;
+    if (ui::Button(lesson ? "Back to the lesson" : "Back to the game"))
+      app.start_screen = app.lessons_screen = false;
   }
   ImGui::Separator();
   ImGui::BeginChild("battles", ImVec2(0, 260), true);
@@ -864,8 +866,8 @@ void draw_start_screen(App &app) {
     ImGui::PushID(static_cast<int>(i));
     if (ui::Selectable(bi.name.c_str(), app.chosen_battle == static_cast<int>(i)))
       app.chosen_battle = static_cast<int>(i);
-    ui::TextDisabled("  %s - %dx%d hexes, %d units", bi.date.c_str(), bi.columns, bi.rows,
-                     bi.units);
+    ui::TextDisabled("  %s - %dx%d hexes, %d units - %s", bi.date.c_str(), bi.columns, bi.rows,
+                     bi.units, bi.d3 ? "D3 Medieval rules" : "Shields & Swords II rules");
     ui::TextWrapped("  %s", bi.summary.c_str());
     ImGui::PopID();
   }
@@ -905,11 +907,18 @@ void save_as_dialog(App &app) {
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   bool enter = ui::InputText("File name##file", app.save_as_buffer, sizeof app.save_as_buffer,
                              ImGuiInputTextFlags_EnterReturnsTrue);
-  if (ui::Button("Save") || enter) {
-    if (app.session->save_as(app.save_as_buffer) == Session::Saved::Yes) app.save_as_open = false;
+  auto saved = [&](Session::Saved result) {
+    app.save_as_exists = result == Session::Saved::Exists; // ask before replacing another file
+    if (result == Session::Saved::Yes) app.save_as_open = false;
+  };
+  if (ui::Button("Save") || enter) saved(app.session->save_as(app.save_as_buffer));
+  if (app.save_as_exists) {
+    ImGui::SameLine();
+    if (ui::Button("Replace")) saved(app.session->save_as(app.save_as_buffer, true));
   }
   ImGui::SameLine();
-  if (ui::Button("Cancel")) app.save_as_open = false;
+  if (ui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    app.save_as_open = app.save_as_exists = false;
   if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
   ImGui::End();
 }

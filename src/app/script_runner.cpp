@@ -158,6 +158,8 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
     if (failed()) return;
     break;
   case StepKind::Type:
+    if (phase_ == 0 && !ImGui::GetIO().WantTextInput)
+      return fail("no text field has the keyboard (press the field first)");
     if (phase_ == 0) {
       for (size_t i = 0; i < s.arg.size(); i += 16) {
         SDL_Event e{};

@@ -98,7 +98,7 @@ void Session::new_game(std::shared_ptr<const Battle> battle, Options options, ui
   reset_to(Mode::Play);
 }
 
-bool Session::open(const std::string &path, uint64_t seed_for_battle) {
+bool Session::open(std::string path, uint64_t seed_for_battle) {
   if (fs::is_directory(path)) {
     message_ = path + " is a folder: choose a saved game or a battle file in it.";
     return false;
@@ -117,8 +117,19 @@ bool Session::open(const std::string &path, uint64_t seed_for_battle) {
     message_ = e.what(); // the game shown (if any) is untouched
     return false;
   }
-  // The autosave is the app's file, never the player's: Ctrl+S on it asks for a name.
-  save_path_ = same_file(path, autosave_path()) ? "" : path;
+  // The autosave is the app's file, never the player's: Ctrl+S on it saves to the file the game
+  // had been saved as (the autosave remembers which), or asks for a name.
+  save_path_ = path;
+  if (same_file(path, autosave_path())) {
+    save_path_.clear();
+    try {
+      json named = read_json_file(autosave_name_path(), 1 << 16);
+      std::string file = named.at("file").get<std::string>();
+      if (!file.empty() && fs::is_regular_file(file)) save_path_ = file;
+    } catch (const std::exception &) {
+      // No name kept: the game had none.
+    }
+  }
   if (!save_path_.empty()) remember_recent(path);
   message_ = "Opened " + path;
   reset_to(Mode::Play);
@@ -213,6 +224,7 @@ void Session::undo() {
     message_ = "Nothing to undo: this is the start of the game.";
     return;
   }
+  computer_said_.clear();
   if (seats_[0] || seats_[1]) {
     undo_to_human();
     return;
@@ -258,7 +270,10 @@ void Session::redo() {
 bool Session::next_step() {
   if (mode_ != Mode::Lesson || !lesson_->next()) return false;
   if (lesson_->finished() && completed_.insert(lesson_->lesson().id).second) save_progress();
+  // Reading on changes no unit: what the player chose on the map stays chosen for the next step.
+  Selection kept = sel_;
   changed();
+  sel_ = kept;
   return true;
 }
 
@@ -395,10 +410,18 @@ std::string Session::suggested_save_path() const {
   }
 }
 
+std::string Session::autosave_name_path() const {
+  return (fs::path(data_dir_) / "autosave-name.json").string();
+}
+
 void Session::autosave() {
   if (mode_ != Mode::Play) return; // lessons never write the game's files
   try {
     game_->save(autosave_path());
+    if (autosave_named_ != save_path_) {
+      write_file_atomically(autosave_name_path(), json{{"file", save_path_}}.dump() + "\n");
+      autosave_named_ = save_path_;
+    }
   } catch (const std::exception &e) {
     message_ = std::string("Autosave failed: ") + e.what();
   }
@@ -413,7 +436,7 @@ Session::Saved Session::save() {
   return save_as(save_path_);
 }
 
-Session::Saved Session::save_as(const std::string &path) {
+Session::Saved Session::save_as(const std::string &path, bool replace_existing) {
   if (mode_ != Mode::Play && mode_ != Mode::Replay) return save();
   if (path.empty()) {
     message_ = "Give the saved game a file name.";
@@ -423,9 +446,14 @@ Session::Saved Session::save_as(const std::string &path) {
     message_ = path + " is a folder: give a file name inside it.";
     return Saved::No;
   }
-  if (same_file(path, autosave_path())) {
+  if (same_file(path, autosave_path()) || same_file(path, autosave_name_path())) {
     message_ = "That is the autosave's file, which every move rewrites: choose another name.";
     return Saved::No;
+  }
+  if (fs::exists(path) && !replace_existing &&
+      (save_path_.empty() || !same_file(path, save_path_))) {
+    message_ = path + " already exists: Replace it, or choose another name.";
+    return Saved::Exists;
   }
   try {
     fs::path parent = fs::path(path).parent_path();
@@ -439,6 +467,7 @@ Session::Saved Session::save_as(const std::string &path) {
   }
   save_path_ = path;
   remember_recent(path);
+  autosave(); // the autosave now continues this file
   message_ = "Saved " + path;
   return Saved::Yes;
 }

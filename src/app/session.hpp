@@ -49,7 +49,7 @@ public:
   void new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed);
   // A battle (new game with this seed) or a saved game. On failure the game shown is kept and the
   // message says why (file, JSON path, what was expected).
-  bool open(const std::string &path, uint64_t seed_for_battle);
+  bool open(std::string path, uint64_t seed_for_battle); // a copy: callers pass list entries
   bool continue_autosave();
   const std::vector<Lesson> &lessons() const { return lessons_; }
   bool start_lesson(size_t index);
@@ -123,9 +123,11 @@ public:
   const std::string &sent_path() const { return sent_path_; }
 
   // --- Files ---------------------------------------------------------------------------------
-  enum class Saved { Yes, NeedsName, No };
-  Saved save();                           // to the player's file; NeedsName when it has none
-  Saved save_as(const std::string &path); // becomes the player's file when written
+  enum class Saved { Yes, NeedsName, No, Exists };
+  Saved save(); // to the player's file; NeedsName when it has none
+  // Becomes the player's file when written. Another existing file is replaced only when asked
+  // (Exists otherwise, so the dialog can ask).
+  Saved save_as(const std::string &path, bool replace_existing = false);
   const std::string &save_path() const { return save_path_; } // "" when not yet named
   std::string autosave_path() const;
   std::string suggested_save_path() const; // a fresh name in the saves folder
@@ -169,6 +171,8 @@ private:
   bool show_replay(Game record, size_t at, const std::string &path);
   int fresh_die();
   void autosave();
+  std::string autosave_name_path() const; // which named file the autosave continues
+  std::string autosave_named_;            // the name last written there
   void remember_recent(const std::string &path);
   void load_progress();
   void save_progress();

@@ -336,6 +336,16 @@ std::string section_for_phase(Phase p) { return phase_section(p); }
 
 std::string phase_explanation(Phase p) {
   switch (p) {
+  // D3 Medieval (docs/rules-d3.md)
+  case Phase::Movement:
+    return "Activate units one at a time with a D6 (D5); each activated unit moves straight ahead "
+           "or pivots.\nA failed roll ends the phase.";
+  case Phase::Shooting:
+    return "Bowmen that did not move may shoot once at an enemy ahead and in range (D9, D10).";
+  case Phase::Melee:
+    return "Units in contact must fight; only the active side inflicts hits (D11, D12).";
+  case Phase::Disorder:
+    return "Units that took hits this turn test with 2D6 and may fall into disorder (D13).";
   case Phase::Command:
     return "Choose which wing acts this turn and give it up to its commands.\nThe commands decide "
            "which action phases follow, and for whom.";
@@ -425,6 +435,15 @@ std::vector<std::pair<std::string, int>> action_counts(const std::vector<Action>
       break;
     case ActionType::Special:
       add("special rule actions");
+      break;
+    case ActionType::Activate: // D3 Medieval (D5, D9, D11)
+      add("units that may be activated");
+      break;
+    case ActionType::Shoot:
+      add("shots");
+      break;
+    case ActionType::Melee:
+      add("melees");
       break;
     }
   }

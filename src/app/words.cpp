@@ -84,6 +84,12 @@ std::string action_words(const Battle &b, const Action &a) {
     const Special &sp = b.special[a.special];
     return (a.verb == SpecialVerb::Leave ? "send away " : "call back ") + b.wings[sp.wing].name;
   }
+  case ActionType::Activate:
+    return "activate " + unit_words(b, a.unit);
+  case ActionType::Shoot:
+    return uid(a.unit) + " shoots at " + uid(a.target);
+  case ActionType::Melee:
+    return uid(a.unit) + " fights " + uid(a.target);
   }
   return "?";
 }

@@ -82,7 +82,7 @@ uint64_t parse_u64(const std::string &text, const std::string &what) {
   }
 }
 
-std::vector<int> parse_dice(const std::string &text) {
+std::vector<int> parse_dice(const std::string &text, int faces) {
   std::vector<int> dice;
   size_t start = 0;
   while (start <= text.size()) {
@@ -90,7 +90,10 @@ std::vector<int> parse_dice(const std::string &text) {
     std::string part =
         text.substr(start, end == std::string::npos ? std::string::npos : end - start);
     uint64_t v = parse_u64(part, "each forced die");
-    if (v < 1 || v > 8) fail(kUsage, "forced dice are d8 results from 1 to 8, got " + part);
+    if (v < 1 || v > static_cast<uint64_t>(faces))
+      fail(kUsage,
+           faces == 8 ? "forced dice are d8 results from 1 to 8, got " + part
+                      : "forced dice are d6 results from 1 to 6 in D3 Medieval (D14), got " + part);
     dice.push_back(static_cast<int>(v));
     if (end == std::string::npos) break;
     start = end + 1;
@@ -162,6 +165,7 @@ int cmd_validate(const Args &a) {
   auto b = load_battle_file(battle_file(need(a, 0, "BATTLE.json")));
   print({{"ok", true},
          {"battle", b->id},
+         {"ruleset", std::string(name(b->ruleset))},
          {"name", b->name},
          {"columns", b->columns},
          {"rows", b->rows},
@@ -173,8 +177,8 @@ int cmd_validate(const Args &a) {
 int cmd_new(const Args &a) {
   auto b = load_battle_file(battle_file(need(a, 0, "BATTLE.json")));
   uint64_t seed = a.flags.count("--seed") ? parse_u64(a.flags.at("--seed"), "--seed") : 1;
-  std::vector<int> dice =
-      a.flags.count("--dice") ? parse_dice(a.flags.at("--dice")) : std::vector<int>{};
+  std::vector<int> dice = a.flags.count("--dice") ? parse_dice(a.flags.at("--dice"), die_faces(*b))
+                                                  : std::vector<int>{};
   Game game(b, parse_options(a, *b), seed, dice);
   if (a.flags.count("--out")) {
     game.save(a.flags.at("--out"));
@@ -301,8 +305,12 @@ std::optional<Refusal> preview_one(const Game &game, const Action &act, json &ou
     FirePreview p;
     if (auto r = preview_fire(game.setup(), state, act, p)) return r;
     out = fire_preview_to_json(p);
+  } else if (act.type == ActionType::Shoot || act.type == ActionType::Melee) { // D10, D12
+    HitsPreview p;
+    if (auto r = preview_hits(game.setup(), game.state(), act, p)) return r;
+    out = hits_preview_to_json(p);
   } else {
-    fail(kUsage, "preview takes attack or fire actions");
+    fail(kUsage, "preview takes attack or fire actions (shoot or melee in D3 Medieval)");
   }
   if (any)
     out["as_if"] = {{"side", game.battle().sides[state.active].id},
@@ -319,7 +327,9 @@ int cmd_preview(const Args &a) {
     Action act = parse_action(game.battle(), a.positional[1], "action");
     if (auto r = preview_one(game, act, out, any))
       fail(kIllegal,
-           std::string(act.type == ActionType::Attack ? "illegal attack: " : "illegal fire: ") +
+           std::string(act.type == ActionType::Attack ? "illegal attack: "
+                       : act.type == ActionType::Fire ? "illegal fire: "
+                                                      : "illegal action: ") +
                r->reason,
            r->rule, "", name(r->kind));
     print(out);
@@ -445,9 +455,12 @@ int cmd_map(const Args &a) {
                {"side", b.sides[d.side].id},
                {"wing", b.wings[d.wing].id},
                {"type", std::string(name(d.type))},
-               {"front", face_public(d.front)},
                {"steps", d.max_steps()},
                {"hex", d.start == kOffMap ? json(nullptr) : json(b.label(d.start))}};
+    if (b.d3())
+      ju["facing"] = d.facing; // D2
+    else
+      ju["front"] = face_public(d.front);
     if (b.reinforcement[u]) ju["arrives_turn"] = b.reinforcement[u]->turn;
     units.push_back(ju);
   }
@@ -461,6 +474,7 @@ int cmd_map(const Args &a) {
   for (const Special &sp : b.special)
     specials.push_back({{"id", sp.id}, {"side", b.sides[sp.side].id}, {"text", sp.text}});
   print({{"battle", b.id},
+         {"ruleset", std::string(name(b.ruleset))},
          {"name", b.name},
          {"columns", b.columns},
          {"rows", b.rows},
@@ -530,6 +544,8 @@ int cmd_play(const Args &a) {
       ending = "VP victory";
     else if (ending.find("last turn") != std::string::npos)
       ending = "last turn";
+    else if (ending.find("has no unit left") != std::string::npos) // D3 Medieval
+      ending = "a side eliminated";
     else if (r.winner < 0)
       ending = "cut off";
     else

@@ -61,8 +61,25 @@ const char *type_name(ActionType t) {
     return "end_phase";
   case ActionType::Special:
     return "special";
+  case ActionType::Activate:
+    return "activate";
+  case ActionType::Shoot:
+    return "shoot";
+  case ActionType::Melee:
+    return "melee";
   }
   return "?";
+}
+
+// Which ruleset's vocabulary an action type belongs to: move and end_phase serve both.
+bool d3_only(const std::string &type) {
+  return type == "activate" || type == "shoot" || type == "melee";
+}
+bool ssii_only(const std::string &type) {
+  for (const char *t : {"command", "fire", "attack", "combat_mode", "choose", "lose_step",
+                        "retreat", "advance", "no_advance", "initiative", "special"})
+    if (type == t) return true;
+  return false;
 }
 
 } // namespace
@@ -86,7 +103,29 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
   in.object(j, "");
   std::string type = in.str(in.field(j, "", "type"), "/type");
   Action a;
-  if (type == "command") {
+  if (b.d3() ? ssii_only(type) : d3_only(type))
+    in.fail("/type", b.d3() ? "\"" + type +
+                                  "\" is a Shields & Swords II action; this battle is played "
+                                  "under D3 Medieval (activate, move, shoot, melee, end_phase)"
+                            : "\"" + type +
+                                  "\" is a D3 Medieval action; this battle is played under "
+                                  "Shields & Swords II");
+  if (type == "activate") {
+    in.only_keys(j, "", {"type", "unit"});
+    a.type = ActionType::Activate;
+    a.unit = r.unit("unit");
+  } else if (type == "shoot" || type == "melee") {
+    in.only_keys(j, "", {"type", "unit", "target"});
+    a.type = type == "shoot" ? ActionType::Shoot : ActionType::Melee;
+    a.unit = r.unit("unit");
+    a.target = r.unit("target");
+  } else if (type == "move" && b.d3()) { // D6: a destination and an end facing
+    in.only_keys(j, "", {"type", "unit", "to", "facing"});
+    a.type = ActionType::Move;
+    a.unit = r.unit("unit");
+    a.to = r.hex("to");
+    a.facing = static_cast<int8_t>(in.integer(in.field(j, "", "facing"), "/facing", 0, 5));
+  } else if (type == "command") {
     in.only_keys(j, "", {"type", "orders"});
     a.type = ActionType::Command;
     const json &orders = in.array(in.field(j, "", "orders"), "/orders");
@@ -191,11 +230,11 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
     else
       in.fail("/verb", "expected \"leave\" or \"return\", got \"" + verb + "\"");
   } else {
-    in.fail(
-        "/type",
-        "unknown action type \"" + type +
-            "\"; expected command, move, fire, attack, combat_mode, "
-            "choose, lose_step, retreat, advance, no_advance, initiative, end_phase or special");
+    in.fail("/type",
+            "unknown action type \"" + type +
+                "\"; expected command, move, fire, attack, combat_mode, "
+                "choose, lose_step, retreat, advance, no_advance, initiative, end_phase or special "
+                "(or, in D3 Medieval, activate, move, shoot, melee, end_phase)");
   }
   return a;
 }
@@ -219,7 +258,13 @@ json action_to_json(const Battle &b, const Action &a) {
   case ActionType::Retreat:
     j["unit"] = uid(a.unit);
     j["to"] = b.label(a.to);
+    if (a.facing >= 0) j["facing"] = a.facing;
     break;
+  case ActionType::Activate:
+    j["unit"] = uid(a.unit);
+    break;
+  case ActionType::Shoot:
+  case ActionType::Melee:
   case ActionType::Fire:
     j["unit"] = uid(a.unit);
     j["target"] = uid(a.target);
@@ -271,7 +316,15 @@ std::string describe(const Battle &b, const Action &a) {
     return t;
   }
   case ActionType::Move:
+    if (a.facing >= 0)
+      return "move " + uid(a.unit) + " to " + b.label(a.to) + " facing " + std::to_string(a.facing);
     return "move " + uid(a.unit) + " to " + b.label(a.to);
+  case ActionType::Activate:
+    return "activate " + uid(a.unit);
+  case ActionType::Shoot:
+    return uid(a.unit) + " shoots at " + uid(a.target);
+  case ActionType::Melee:
+    return uid(a.unit) + " fights " + uid(a.target);
   case ActionType::Fire:
     return uid(a.unit) + " fires at " + uid(a.target);
   case ActionType::Attack: {

@@ -154,6 +154,11 @@ Parts side_parts(const Battle &b, const GameState &s, int side) {
     double worth = unit_worth(b, static_cast<int>(u));
     bool reduced = us.steps < b.units[u].max_steps();
     p.material += worth * (reduced ? 0.55 : 1.0);
+    if (!s.d3.empty()) { // D3 Medieval: hits wear a unit down until more than 8 remove it (D13)
+      const D3Unit &d = s.d3[u];
+      p.material -= worth * std::min(9, static_cast<int>(d.hits)) / 9.0;
+      if (d.disordered) p.material -= 0.1 * worth;
+    }
     if (us.suppressed) p.material -= 0.1 * worth;
     if (us.shield_wall) p.position += 0.01 * worth;
     if (!closing || !on_board(s, static_cast<int>(u)) || enemies.empty()) continue;

@@ -90,11 +90,12 @@ public:
   std::shared_ptr<Battle> load() {
     in_.object(doc_, "");
     in_.only_keys(doc_, "",
-                  {"format", "id", "name", "date", "summary", "description", "map", "terrain_types",
-                   "sides", "units", "reinforcements", "rules", "special"});
+                  {"format", "ruleset", "id", "name", "date", "summary", "description", "map",
+                   "terrain_types", "sides", "units", "reinforcements", "rules", "special"});
     std::string format = in_.str(in_.field(doc_, "", "format"), "/format");
     if (format != "shields-swords-battle/1")
       in_.fail("/format", "expected \"shields-swords-battle/1\", got \"" + format + "\"");
+    read_ruleset();
     b_->id = in_.str(in_.field(doc_, "", "id"), "/id");
     b_->name = in_.str(in_.field(doc_, "", "name"), "/name");
     if (auto *d = in_.optional(doc_, "date")) b_->date = in_.str(*d, "/date");
@@ -116,9 +117,39 @@ private:
   JsonReader in_;
   std::shared_ptr<Battle> b_ = std::make_shared<Battle>();
 
+  // DESIGN.md "D3 Medieval, the second ruleset": "ssii" unless the battle says "d3-medieval".
+  void read_ruleset() {
+    const json *r = in_.optional(doc_, "ruleset");
+    if (!r) return;
+    std::string name = in_.str(*r, "/ruleset");
+    auto rs = parse_ruleset(name);
+    if (!rs) in_.fail("/ruleset", "expected \"ssii\" or \"d3-medieval\", got \"" + name + "\"");
+    b_->ruleset = *rs;
+  }
+  bool d3() const { return b_->d3(); }
+  // A unit type of the battle's ruleset, or a clear refusal naming the ones it has.
+  UnitType unit_type(const json &v, const std::string &path) {
+    std::string n = in_.str(v, path);
+    auto t = parse_unit_type(n);
+    if (!t || is_d3_type(*t) != d3())
+      in_.fail(path, std::string(d3() ? "expected a D3 Medieval unit type levies, knights, "
+                                        "men_at_arms, longbows or crossbows"
+                                      : "expected a unit type V, L, I, HH or LH") +
+                         ", got \"" + n + "\"");
+    return *t;
+  }
+
   void read_terrain_types() {
     for (const char *n : {"clear", "high_ground", "woods", "marsh", "camp", "town"})
       b_->terrain_types.push_back({n, false, false});
+    if (d3()) { // D6: woods, marsh and lake stop movement; D9: woods and towns block the line
+      b_->terrain_types.push_back({"lake", true, false});
+      b_->terrain_types.push_back({"stream", false, false});
+      for (auto &t : b_->terrain_types) {
+        t.impassable = t.name == "woods" || t.name == "marsh" || t.name == "lake";
+        t.blocks_los = t.name == "woods" || t.name == "town";
+      }
+    }
     const json *types = in_.optional(doc_, "terrain_types");
     if (!types) return;
     in_.object(*types, "/terrain_types");
@@ -163,6 +194,7 @@ private:
     b_->terrain.assign(n, 0);
     b_->elevation.assign(n, 0);
     b_->hexsides.assign(n, {});
+    b_->road.assign(n, 0);
     b_->adjacent.assign(n, {});
     for (HexId h = 0; h < n; ++h) {
       Hex a = b_->axial(h);
@@ -175,7 +207,12 @@ private:
         std::string path = JsonReader::at("/map/hexes", it.key());
         HexId h = hex(json(it.key()), path);
         in_.object(it.value(), path);
-        in_.only_keys(it.value(), path, {"terrain", "elevation"});
+        in_.only_keys(it.value(), path, {"terrain", "elevation", "road"});
+        if (auto *r = in_.optional(it.value(), "road")) {
+          if (!d3())
+            in_.fail(JsonReader::at(path, "road"), "roads are a D3 Medieval feature (D1, D6)");
+          b_->road[h] = in_.boolean(*r, JsonReader::at(path, "road")) ? 1 : 0;
+        }
         if (auto *t = in_.optional(it.value(), "terrain")) {
           std::string name = in_.str(*t, JsonReader::at(path, "terrain"));
           int idx = b_->terrain_index(name);
@@ -211,9 +248,13 @@ private:
                    "expected two adjacent hexes, got " + between.dump());
         std::string fname = in_.str(in_.field(s, path, "feature"), JsonReader::at(path, "feature"));
         auto f = parse_hexside_feature(fname);
-        if (!f)
+        bool other_ruleset =
+            f && (d3() ? *f == HexsideFeature::Trench : *f == HexsideFeature::Stakes);
+        if (!f || other_ruleset)
           in_.fail(JsonReader::at(path, "feature"),
-                   "expected river, ford, bridge or trench, got \"" + fname + "\"");
+                   std::string(d3() ? "expected river, ford, bridge or stakes"
+                                    : "expected river, ford, bridge or trench") +
+                       ", got \"" + fname + "\"");
         b_->hexsides[a][d] = *f;
         b_->hexsides[c][(d + 3) % 6] = *f;
       }
@@ -235,9 +276,19 @@ private:
       if (s == 1 && def.id == b_->sides[0].id)
         in_.fail(path + "/id", "expected a side id different from the first side's");
       def.name = in_.str(in_.field(side, path, "name"), path + "/name");
-      read_commands(in_.field(side, path, "commands"), path + "/commands", def);
-      const json &wings = in_.array(in_.field(side, path, "wings"), path + "/wings");
-      if (wings.empty()) in_.fail(path + "/wings", "expected at least one wing");
+      if (d3()) { // D3 Medieval has no Command Markers; its wings are optional
+        if (side.contains("commands"))
+          in_.fail(path + "/commands", "D3 Medieval has no Command Markers (D5 activation)");
+      } else {
+        read_commands(in_.field(side, path, "commands"), path + "/commands", def);
+      }
+      static const json kNoWings = json::array();
+      const json &wings = d3() && !side.contains("wings")
+                              ? kNoWings
+                              : in_.array(in_.field(side, path, "wings"), path + "/wings");
+      if (wings.empty() && !d3()) in_.fail(path + "/wings", "expected at least one wing");
+      if (wings.empty()) // D3: one implicit wing, named after the side
+        b_->wings.push_back({def.id, def.name, s == 0 ? "#9e2a2b" : "#3d6fb6", s});
       for (size_t w = 0; w < wings.size(); ++w) {
         std::string wp = JsonReader::at(path + "/wings", w);
         const json &wing = in_.object(wings[w], wp);
@@ -262,11 +313,8 @@ private:
       if (auto *vp = in_.optional(side, "vp_for_eliminating")) {
         in_.object(*vp, path + "/vp_for_eliminating");
         for (auto it = vp->begin(); it != vp->end(); ++it) {
-          auto t = parse_unit_type(it.key());
-          if (!t)
-            in_.fail(path + "/vp_for_eliminating/" + it.key(),
-                     "expected a unit type V, L, I, HH or LH");
-          def.vp_for_eliminating[static_cast<int>(*t)] = static_cast<int>(
+          auto t = unit_type(json(it.key()), path + "/vp_for_eliminating/" + it.key());
+          def.vp_for_eliminating[static_cast<int>(t)] = static_cast<int>(
               in_.integer(it.value(), path + "/vp_for_eliminating/" + it.key(), 0, 1000));
         }
       }
@@ -340,7 +388,10 @@ private:
     for (size_t i = 0; i < units.size(); ++i) {
       std::string path = JsonReader::at("/units", i);
       const json &u = in_.object(units[i], path);
-      in_.only_keys(u, path, {"id", "name", "side", "wing", "type", "front", "back", "hex"});
+      if (d3())
+        in_.only_keys(u, path, {"id", "name", "side", "wing", "type", "facing", "hex"});
+      else
+        in_.only_keys(u, path, {"id", "name", "side", "wing", "type", "front", "back", "hex"});
       UnitDef def;
       def.id = in_.str(in_.field(u, path, "id"), path + "/id");
       if (def.id.empty()) in_.fail(path + "/id", "expected a non-empty unit id");
@@ -353,16 +404,18 @@ private:
       if (def.side < 0)
         in_.fail(path + "/side", "unknown side \"" + side + "\"; expected \"" + b_->sides[0].id +
                                      "\" or \"" + b_->sides[1].id + "\"");
-      std::string wing = in_.str(in_.field(u, path, "wing"), path + "/wing");
+      std::string wing = d3() && !u.contains("wing")
+                             ? b_->sides[def.side].id // D3: the side's implicit wing
+                             : in_.str(in_.field(u, path, "wing"), path + "/wing");
       def.wing = b_->wing_index(wing);
       if (def.wing < 0 || b_->wings[def.wing].side != def.side)
         in_.fail(path + "/wing", "no wing \"" + wing + "\" in side \"" + side + "\"");
-      std::string type = in_.str(in_.field(u, path, "type"), path + "/type");
-      auto t = parse_unit_type(type);
-      if (!t)
-        in_.fail(path + "/type", "expected a unit type V, L, I, HH or LH, got \"" + type + "\"");
-      def.type = *t;
-      def.front = face(in_.field(u, path, "front"), path + "/front");
+      def.type = unit_type(in_.field(u, path, "type"), path + "/type");
+      if (d3()) // D2: every unit faces one hexside
+        def.facing =
+            static_cast<uint8_t>(in_.integer(in_.field(u, path, "facing"), path + "/facing", 0, 5));
+      else
+        def.front = face(in_.field(u, path, "front"), path + "/front");
       if (auto *back = in_.optional(u, "back")) def.back = face(*back, path + "/back");
       if (auto *h = in_.optional(u, "hex")) {
         def.start = hex(*h, path + "/hex");
@@ -378,6 +431,8 @@ private:
     const json *list = in_.optional(doc_, "reinforcements");
     if (!list) return;
     in_.array(*list, "/reinforcements");
+    if (d3() && !list->empty())
+      in_.fail("/reinforcements", "D3 Medieval battles have no reinforcements");
     for (size_t i = 0; i < list->size(); ++i) {
       std::string path = JsonReader::at("/reinforcements", i);
       const json &r = in_.object((*list)[i], path);
@@ -415,7 +470,14 @@ private:
     in_.only_keys(r, "/rules",
                   {"first_player", "initiative", "last_turn", "at_end", "wing_integrity"});
     b_->first_player = side_ref(in_.field(r, "/rules", "first_player"), "/rules/first_player");
-    b_->initiative = side_ref(in_.field(r, "/rules", "initiative"), "/rules/initiative");
+    if (d3() && r.contains("initiative"))
+      in_.fail("/rules/initiative", "D3 Medieval has no Initiative Marker (D4)");
+    if (d3()) { // D4: the first player moves first in every game turn; 15 game turns
+      b_->initiative = b_->first_player;
+      b_->last_turn = 15;
+    } else {
+      b_->initiative = side_ref(in_.field(r, "/rules", "initiative"), "/rules/initiative");
+    }
     if (auto *lt = in_.optional(r, "last_turn"))
       b_->last_turn = static_cast<int>(in_.integer(*lt, "/rules/last_turn", 1, 1000));
     if (auto *ae = in_.optional(r, "at_end")) {
@@ -450,14 +512,8 @@ private:
   std::vector<UnitType> types(const json &v, const std::string &path) {
     in_.array(v, path);
     std::vector<UnitType> out;
-    for (size_t i = 0; i < v.size(); ++i) {
-      std::string n = in_.str(v[i], JsonReader::at(path, i));
-      auto t = parse_unit_type(n);
-      if (!t)
-        in_.fail(JsonReader::at(path, i),
-                 "expected a unit type V, L, I, HH or LH, got \"" + n + "\"");
-      out.push_back(*t);
-    }
+    for (size_t i = 0; i < v.size(); ++i)
+      out.push_back(unit_type(v[i], JsonReader::at(path, i)));
     return out;
   }
 
@@ -485,6 +541,12 @@ private:
       std::string kind = in_.str(in_.field(s, path, "kind"), path + "/kind");
       if (auto *t = in_.optional(s, "text")) sp.text = in_.str(*t, path + "/text");
       sp.side = side_ref(in_.field(s, path, "side"), path + "/side");
+      bool d3_kind =
+          kind == "instant_win_on_entry" || kind == "attack_waves" || kind == "attack_precondition";
+      if (d3() && !d3_kind)
+        in_.fail(path + "/kind", "D3 Medieval battles use instant_win_on_entry, attack_waves or "
+                                 "attack_precondition, got \"" +
+                                     kind + "\"");
       if (kind == "instant_win_on_entry") {
         in_.only_keys(s, path, {"id", "kind", "text", "side", "hexes"});
         sp.kind = SpecialKind::InstantWinOnEntry;

@@ -1,5 +1,6 @@
 // The state's own consistency (Stockfish's pos_is_ok; 2.2, 3.0, 4.0, 5.1, 7.5 - 7.8, 8.0, 13.0):
 // what must hold between any two actions, whoever made the state.
+#include "d3/d3.hpp"
 #include "engine.hpp"
 
 #include <bit>
@@ -119,6 +120,7 @@ bool attack_consistent(const View &c, const Breach &fail) {
 bool state_is_consistent(const Setup &setup, const GameState &s, std::string *why) {
   Breach fail{why};
   const Battle &b = *setup.battle;
+  if (b.d3()) return d3::state_consistent(View(setup, s), why); // the ruleset seam
   if (s.units.size() != b.units.size() || s.orders.size() != b.wings.size() ||
       s.combat_mode.size() != b.wings.size())
     return fail("the state does not match the battle's units and wings");

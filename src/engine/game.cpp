@@ -1,4 +1,5 @@
 // The phase sequencer (3.0, R1-R4, R25, R26): turns, phases, skips, legal_actions and apply.
+#include "d3/d3.hpp"
 #include "engine.hpp"
 
 #include <algorithm>
@@ -117,6 +118,7 @@ Check validate_phase_end(const View &c) {
 }
 
 Check validate(const View &c, const Action &a) {
+  if (c.b.d3()) return d3::validate(c, a); // the ruleset seam
   if (c.s.game_over())
     return refuse(RefusalKind::GameOver, "13.0", "the game is over: " + c.s.result_reason);
   if (attack_in_progress(c.s)) {
@@ -167,6 +169,7 @@ Check validate(const View &c, const Action &a) {
 }
 
 void apply_unchecked(Ctx &c, const Action &a) {
+  if (c.b.d3()) return d3::apply_unchecked(c, a); // the ruleset seam
   switch (a.type) {
   case ActionType::Command:
     apply_command(c, a);
@@ -210,6 +213,7 @@ void apply_unchecked(Ctx &c, const Action &a) {
 // Every legal action into the sink, in one fixed order; with `only_unit`, only the moves, fire and
 // attacks of that unit.
 void legal(const View &c, ActionSink &out, int only_unit = -1) {
+  if (c.b.d3()) return d3::legal(c, out, only_unit); // the ruleset seam
   if (c.s.game_over()) return;
   if (attack_in_progress(c.s)) {
     if (only_unit < 0) resolution_actions(c, out);
@@ -335,7 +339,9 @@ WingIntegrityRule Setup::wing_integrity() const {
   return battle->wing_integrity;
 }
 
-int roll_d8(const Setup &setup, GameState &s) {
+int roll_d8(const Setup &setup, GameState &s) { return roll_die(setup, s, kDieFaces); }
+
+int roll_die(const Setup &setup, GameState &s, int faces) {
   int face;
   if (s.forced_used < setup.forced_dice.size()) {
     face = setup.forced_dice[s.forced_used++];
@@ -344,7 +350,8 @@ int roll_d8(const Setup &setup, GameState &s) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     z ^= z >> 31;
-    face = static_cast<int>(z >> 61) + 1;
+    // The top 32 bits scaled to the faces: for a d8 exactly the top three bits.
+    face = static_cast<int>(((z >> 32) * static_cast<uint64_t>(faces)) >> 32) + 1;
   }
   if (auto it = setup.replaced_dice.find(s.rolls); it != setup.replaced_dice.end())
     face = it->second;
@@ -367,7 +374,10 @@ GameState new_game(const Setup &setup, uint64_t seed, Events *events) {
     s.units[u].steps = static_cast<uint8_t>(b.units[u].max_steps());
   }
   Ctx c(setup, s, events);
-  begin_turn(c);
+  if (b.d3())
+    d3::start_game(c);
+  else
+    begin_turn(c);
   settle(c);
   assert_consistent(c);
   return s;
@@ -560,6 +570,16 @@ std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state
   if (attack_in_progress(state))
     return refuse(RefusalKind::AttackPending, "7.1", "finish resolving the current attack first");
   return attack_preview(View(setup, state), a, out);
+}
+
+std::optional<Refusal> preview_hits(const Setup &setup, const GameState &state, const Action &a,
+                                    HitsPreview &out) {
+  View c(setup, state);
+  if (!c.b.d3())
+    return refuse(RefusalKind::Malformed, "D4", "hits are previewed only in D3 Medieval battles");
+  if (a.type == ActionType::Shoot) return d3::shoot_preview(c, a, out);
+  if (a.type == ActionType::Melee) return d3::melee_preview(c, a, out);
+  return refuse(RefusalKind::Malformed, "D4", "only shoot and melee actions roll hits");
 }
 
 std::optional<Refusal> preview_fire(const Setup &setup, const GameState &state, const Action &a,

@@ -37,7 +37,9 @@ double since(Clock::time_point t) {
 }
 
 bool rolls_die(const Action &a) {
-  return a.type == ActionType::Attack || a.type == ActionType::Fire;
+  return a.type == ActionType::Attack || a.type == ActionType::Fire ||
+         a.type == ActionType::Activate || a.type == ActionType::Shoot ||
+         a.type == ActionType::Melee;
 }
 // Choices that shape a whole turn: judged by playing the turn out, not by the position they leave.
 bool shapes_turn(const Action &a) {
@@ -50,8 +52,10 @@ bool shapes_turn(const Action &a) {
 struct Sim {
   World world;
   std::array<Setup, 8> faced;
+  int faces = 8; // the battle's die: d8 (R23) or d6 (D14)
   explicit Sim(World w) : world(std::move(w)) {
-    for (int f = 0; f < 8; ++f) {
+    faces = die_faces(*world.setup.battle);
+    for (int f = 0; f < faces; ++f) {
       faced[f].battle = world.setup.battle;
       faced[f].tables = world.setup.tables;
       faced[f].options = world.setup.options;
@@ -141,12 +145,12 @@ struct Scored {
 double greedy_value(const Sim &sim, const GameState &s, const Action &a, int side, uint64_t seed) {
   if (rolls_die(a)) {
     double sum = 0;
-    for (int f = 0; f < 8; ++f) {
+    for (int f = 0; f < sim.faces; ++f) {
       GameState next = s;
       if (!apply_face(sim, next, a, f)) return -1e9;
       sum += evaluate_position(sim.setup(), next, side);
     }
-    return sum / 8;
+    return sum / sim.faces;
   }
   GameState next = s;
   if (apply(sim.setup(), next, a)) return -1e9;
@@ -200,7 +204,7 @@ std::string fmt(double v, int digits = 2) {
 
 std::string greedy_why(const Battle &b, const Action &a, double value, double now) {
   std::string what = describe(b, a);
-  std::string kind = rolls_die(a)     ? "expected over the eight die faces"
+  std::string kind = rolls_die(a)     ? "expected over the die's faces"
                      : shapes_turn(a) ? "after playing the turn out"
                                       : "position after it";
   return what + ": best one-ply choice, " + kind + " " + (value >= now ? "+" : "") +

@@ -148,7 +148,7 @@ json Game::record() const {
 namespace {
 
 // Format 2's dice: faces that replaced rolls (by roll index), and the dice each action rolled.
-std::map<uint32_t, int> read_replaced_dice(const JsonReader &in, const json &rec) {
+std::map<uint32_t, int> read_replaced_dice(const JsonReader &in, const json &rec, int faces) {
   std::map<uint32_t, int> out;
   const json *r = in.optional(rec, "replaced_dice");
   if (!r) return out;
@@ -159,13 +159,13 @@ std::map<uint32_t, int> read_replaced_dice(const JsonReader &in, const json &rec
     const std::string &k = it.key();
     if (k.empty() || k.size() > 9 || k.find_first_not_of("0123456789") != std::string::npos)
       in.fail(path, "expected a roll number (0, 1, 2 ...) as the key");
-    out[static_cast<uint32_t>(std::stoul(k))] = static_cast<int>(in.integer(*it, path, 1, 8));
+    out[static_cast<uint32_t>(std::stoul(k))] = static_cast<int>(in.integer(*it, path, 1, faces));
   }
   return out;
 }
 
-std::map<size_t, std::vector<int>> read_rolls(const JsonReader &in, const json &rec,
-                                              size_t actions) {
+std::map<size_t, std::vector<int>> read_rolls(const JsonReader &in, const json &rec, size_t actions,
+                                              int die_max) {
   std::map<size_t, std::vector<int>> out;
   const json *r = in.optional(rec, "rolls");
   if (!r) return out;
@@ -177,11 +177,13 @@ std::map<size_t, std::vector<int>> read_rolls(const JsonReader &in, const json &
                                                  JsonReader::at(path, "action"), 0,
                                                  static_cast<long long>(actions) - 1));
     const json &dice = in.array(in.field((*r)[i], path, "dice"), JsonReader::at(path, "dice"));
-    if (dice.size() > 8) in.fail(JsonReader::at(path, "dice"), "at most 8 dice for one action");
+    // A D3 Medieval melee-phase end rolls 2D6 for every unit hit (D13): allow a whole army's.
+    if (dice.size() > 2000)
+      in.fail(JsonReader::at(path, "dice"), "at most 2000 dice for one action");
     std::vector<int> faces;
     for (size_t d = 0; d < dice.size(); ++d)
       faces.push_back(static_cast<int>(
-          in.integer(dice[d], JsonReader::at(JsonReader::at(path, "dice"), d), 1, 8)));
+          in.integer(dice[d], JsonReader::at(JsonReader::at(path, "dice"), d), 1, die_max)));
     if (!out.emplace(action, std::move(faces)).second)
       in.fail(JsonReader::at(path, "action"), "each action's dice are listed once");
   }
@@ -270,14 +272,15 @@ Game Game::from_record(const json &rec, const std::string &file) {
     if (f->size() > 100000) in.fail("/forced_dice", "at most 100000 forced dice");
     for (size_t i = 0; i < f->size(); ++i)
       forced.push_back(
-          static_cast<int>(in.integer((*f)[i], JsonReader::at("/forced_dice", i), 1, 8)));
+          static_cast<int>(in.integer((*f)[i], JsonReader::at("/forced_dice", i), 1,
+                                      die_faces(*battle)))); // D14: d6 faces in D3 Medieval
   }
   Game game(battle, options, seed.get<uint64_t>(), forced);
   const json &actions = in.array(in.field(rec, "", "actions"), "/actions");
   if (actions.size() > kMaxRecordActions)
     in.fail("/actions", "a record holds at most " + std::to_string(kMaxRecordActions) + " actions");
-  game.setup_.replaced_dice = read_replaced_dice(in, rec);
-  auto rolls = read_rolls(in, rec, actions.size());
+  game.setup_.replaced_dice = read_replaced_dice(in, rec, die_faces(*battle));
+  auto rolls = read_rolls(in, rec, actions.size(), die_faces(*battle));
   std::vector<Note> notes = v2 ? read_notes(in, rec, actions.size()) : std::vector<Note>{};
   for (size_t i = 0; i < actions.size(); ++i) {
     std::string path = JsonReader::at("/actions", i);
@@ -497,9 +500,62 @@ json event_to_json(const Battle &b, const Event &e) {
   return j;
 }
 
+namespace {
+// D3 Medieval's units (DESIGN.md "D3 Medieval, the second ruleset"): facing, hits, disorder.
+json d3_units_json(const Setup &setup, const GameState &s) {
+  const Battle &b = *setup.battle;
+  json units = json::array();
+  for (size_t u = 0; u < b.units.size(); ++u) {
+    const UnitDef &d = b.units[u];
+    const UnitState &us = s.units[u];
+    const D3Unit &du = s.d3[u];
+    units.push_back({{"id", d.id},
+                     {"name", d.name},
+                     {"side", b.sides[d.side].id},
+                     {"wing", b.wings[d.wing].id},
+                     {"type", std::string(name(d.type))},
+                     {"hex", us.hex == kOffMap ? json(nullptr) : json(b.label(us.hex))},
+                     {"facing", du.facing},
+                     {"hits", du.hits},
+                     {"hits_this_turn", du.hits_this_turn},
+                     {"disordered", du.disordered},
+                     {"activated", du.activated},
+                     {"moved", du.moved},
+                     {"charged", du.charged},
+                     {"acted", us.acted},
+                     {"in_contact", d3_in_contact(setup, s, static_cast<int>(u))}});
+  }
+  return units;
+}
+} // namespace
+
 json state_to_json(const Setup &setup, const GameState &s, const Events *log, bool spoilers) {
   const Battle &b = *setup.battle;
   json j;
+  if (b.d3()) {
+    j["battle"] = b.id;
+    j["ruleset"] = std::string(name(b.ruleset));
+    j["turn"] = s.turn;
+    j["last_turn"] = b.last_turn;
+    j["active"] = b.sides[s.active].id;
+    j["phase"] = std::string(name(s.phase));
+    j["to_act"] = side_or_null(b, side_to_act(setup, s));
+    j["activations"] = s.activations;
+    j["activation_needed"] = d3_activation_needed(s);
+    j["moving"] = s.moving >= 0 ? json(b.units[s.moving].id) : json(nullptr);
+    j["winner"] = s.winner < 0    ? json(nullptr)
+                  : s.winner == 2 ? json("draw")
+                                  : json(b.sides[s.winner].id);
+    if (!s.result_reason.empty()) j["result"] = s.result_reason;
+    j["units"] = d3_units_json(setup, s);
+    if (log) {
+      json l = json::array();
+      for (const Event &e : *log)
+        l.push_back(event_to_json(b, e));
+      j["log"] = l;
+    }
+    return j;
+  }
   j["battle"] = b.id;
   j["turn"] = s.turn;
   j["active"] = b.sides[s.active].id;
@@ -591,6 +647,20 @@ json attack_preview_to_json(const Battle &b, const AttackPreview &p) {
           {"drm_terms", terms},
           {"outcomes", outcomes},
           {"by_roll", rolls}};
+}
+
+json hits_preview_to_json(const HitsPreview &p) {
+  json mods = json::array(), chance = json::object();
+  for (const Term &t : p.modifiers)
+    mods.push_back({{"rule", t.rule}, {"value", t.value}, {"reason", t.reason}});
+  for (size_t n = 0; n < p.chance.size(); ++n)
+    if (p.chance[n] > 0) chance[std::to_string(n)] = p.chance[n];
+  return {{"rule", p.rule},
+          {"dice", "D3" + (p.modifier ? (p.modifier > 0 ? "+" : "") + std::to_string(p.modifier)
+                                      : std::string())},
+          {"modifiers", mods},
+          {"hits", chance},
+          {"expected", p.expected}};
 }
 
 json fire_preview_to_json(const FirePreview &p) {

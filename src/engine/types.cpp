@@ -5,7 +5,9 @@
 
 namespace sns {
 namespace {
-constexpr std::array<std::string_view, 5> kTypeNames{"V", "L", "I", "HH", "LH"};
+constexpr std::array<std::string_view, kAllUnitTypeCount> kTypeNames{
+    "V", "L", "I", "HH", "LH", "levies", "knights", "men_at_arms", "longbows", "crossbows"};
+constexpr std::array<std::string_view, 2> kRulesetNames{"ssii", "d3-medieval"};
 constexpr std::array<std::string_view, 7> kCommandNames{"fire", "horse",  "withdraw", "shield_wall",
                                                         "move", "combat", "bonus"};
 // One row per phase, in enum order: its name in files, its section, and what happens in it.
@@ -16,7 +18,7 @@ struct PhaseInfo {
   bool combat; // one of the three combat phases
   bool move;   // units move
 };
-constexpr std::array<PhaseInfo, 14> kPhases{{
+constexpr std::array<PhaseInfo, 18> kPhases{{
     {"command", "4.0", false, false, false},
     {"fire", "9.0", false, false, false},
     {"horse", "10.0", false, false, true},
@@ -31,9 +33,13 @@ constexpr std::array<PhaseInfo, 14> kPhases{{
     {"victory_check", "13.0", false, false, false},
     {"initiative", "11.0", false, false, false},
     {"game_over", "13.0", false, false, false},
+    {"movement", "D5", false, false, true},
+    {"shooting", "D9", false, false, false},
+    {"melee", "D11", false, false, false},
+    {"disorder", "D13", false, false, false},
 }};
-constexpr std::array<std::string_view, 14> kPhaseNames = [] {
-  std::array<std::string_view, 14> names{};
+constexpr std::array<std::string_view, 18> kPhaseNames = [] {
+  std::array<std::string_view, 18> names{};
   for (size_t i = 0; i < kPhases.size(); ++i)
     names[i] = kPhases[i].name;
   return names;
@@ -46,8 +52,8 @@ constexpr std::array<std::string_view, 14> kPhaseTitles{
     "Pitched Combat", "Victory Check", "Initiative",  "Game over"};
 constexpr std::array<std::string_view, 8> kResultNames{"DE", "DL", "DR", "EX",
                                                        "NE", "AE", "AL", "AR"};
-constexpr std::array<std::string_view, 5> kFeatureNames{"none", "river", "ford", "bridge",
-                                                        "trench"};
+constexpr std::array<std::string_view, 6> kFeatureNames{"none",   "river",  "ford",
+                                                        "bridge", "trench", "stakes"};
 constexpr std::array<std::string_view, 7> kCCNames{"AA", "A", "B", "C", "D", "E", "F"};
 
 template <typename E, size_t N>
@@ -58,9 +64,14 @@ std::optional<E> find_name(const std::array<std::string_view, N> &names, std::st
 }
 } // namespace
 
+bool is_d3_type(UnitType t) { return static_cast<int>(t) >= kUnitTypeCount; }
 bool is_horse(UnitType t) { return t == UnitType::HH || t == UnitType::LH; }
 bool is_levy_or_infantry(UnitType t) { return t == UnitType::L || t == UnitType::I; }
 
+std::string_view name(Ruleset r) { return kRulesetNames[static_cast<int>(r)]; }
+std::optional<Ruleset> parse_ruleset(std::string_view s) {
+  return find_name<Ruleset>(kRulesetNames, s);
+}
 std::string_view name(UnitType t) { return kTypeNames[static_cast<int>(t)]; }
 std::string_view name(Command c) { return kCommandNames[static_cast<int>(c)]; }
 std::string_view name(Phase p) { return kPhases[static_cast<int>(p)].name; }
