@@ -477,11 +477,24 @@ void footer_buttons(App &app, const Footer &footer) {
     app.session->play(Action{.type = ActionType::EndPhase});
 }
 
+// The record's notes and bookmarks, each shown in the log where its moment falls (issue 11).
+void log_notes_at(const Game &game, size_t entry, bool at_end) {
+  for (const Note &n : game.notes()) {
+    if (n.at > game.actions().size()) continue;
+    size_t where = game.log_size_at(n.at);
+    if (at_end ? where < entry : where != entry) continue;
+    ui::TextColored(ImVec4(0.55f, 0.9f, 0.55f, 1), "%s %s",
+                    n.bookmark ? "Bookmark:" : "Note:", n.text.c_str());
+  }
+}
+
 void log_panel(App &app) {
-  const Events &log = app.game().log();
+  const Game &game = app.game();
+  const Events &log = game.log();
   app.hover_log = -1;
   ImGui::BeginChild("log", ImVec2(0, 0), false);
   for (size_t i = 0; i < log.size(); ++i) {
+    log_notes_at(game, i, false);
     const Event &e = log[i];
     if (e.kind == "turn" && i > 0) ImGui::Separator();
     ImU32 col = e.kind == "attack" || e.kind == "fire" ? IM_COL32(255, 220, 140, 255)
@@ -501,6 +514,7 @@ void log_panel(App &app) {
     log_context_menu(app, i);
     ImGui::PopID();
   }
+  log_notes_at(game, log.size(), true);
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 5) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
 }
