@@ -59,7 +59,10 @@ void apply_melee(Ctx &c, const Action &a);
 Check melee_preview(const View &c, const Action &a, HitsPreview &out);
 int unfought_unit(const View &c); // D11: an active unit that must still fight, or -1
 
-// Shared by shooting and melee: D3 + modifiers, never below 0 (D10, D12).
+// Shared by shooting and melee: D3 + modifiers, never below 0 (D10, D12). roll_hits rolls the
+// d6 (D14), marks the unit as having acted, logs the roll under `rule` and adds the hits.
+void roll_hits(Ctx &c, const Action &a, int modifier, const char *kind, const char *rule,
+               const char *verb);
 void add_hits(Ctx &c, int target, int hits);
 void fill_chances(HitsPreview &out);
 

@@ -131,20 +131,7 @@ void apply_melee(Ctx &c, const Action &a) {
   Attackers one;
   one.push_back(a.unit);
   special_on_attack_declared(c, one, a.target);
-  const int roll = d6(c);
-  const int hits = std::max(0, d3_of(roll) + m);
-  c.unit(a.unit).acted = true;
-  if (c.ev)
-    c.ev->push_back(Event{"melee",
-                          "D12",
-                          c.name(a.unit) + " fights " + c.name(a.target) + ": d6 " +
-                              std::to_string(roll) + " (D3 " + std::to_string(d3_of(roll)) +
-                              (m ? (m > 0 ? " +" : " ") + std::to_string(m) : "") +
-                              ") = " + std::to_string(hits) + " hit" + (hits == 1 ? "" : "s"),
-                          roll,
-                          std::to_string(hits),
-                          {a.unit, a.target}});
-  add_hits(c, a.target, hits);
+  roll_hits(c, a, m, "melee", "D12", " fights ");
 }
 
 Check melee_preview(const View &c, const Action &a, HitsPreview &out) {

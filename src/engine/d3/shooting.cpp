@@ -124,20 +124,7 @@ void shoot_actions(const View &c, ActionSink &out, int only_unit) {
 
 void apply_shoot(Ctx &c, const Action &a) {
   const int m = hits_modifier(c, a.unit, a.target, nullptr);
-  const int roll = d6(c);
-  const int hits = std::max(0, d3_of(roll) + m);
-  c.unit(a.unit).acted = true;
-  if (c.ev)
-    c.ev->push_back(Event{"shoot",
-                          "D10",
-                          c.name(a.unit) + " shoots at " + c.name(a.target) + ": d6 " +
-                              std::to_string(roll) + " (D3 " + std::to_string(d3_of(roll)) +
-                              (m ? (m > 0 ? " +" : " ") + std::to_string(m) : "") +
-                              ") = " + std::to_string(hits) + " hit" + (hits == 1 ? "" : "s"),
-                          roll,
-                          std::to_string(hits),
-                          {a.unit, a.target}});
-  add_hits(c, a.target, hits);
+  roll_hits(c, a, m, "shoot", "D10", " shoots at ");
 }
 
 Check shoot_preview(const View &c, const Action &a, HitsPreview &out) {
@@ -158,6 +145,25 @@ void fill_chances(HitsPreview &out) {
     out.chance[static_cast<size_t>(std::min(hits, 7))] += 1.0 / 6;
     out.expected += hits / 6.0;
   }
+}
+
+void roll_hits(Ctx &c, const Action &a, int modifier, const char *kind, const char *rule,
+               const char *verb) {
+  const int roll = d6(c);
+  const int hits = std::max(0, d3_of(roll) + modifier);
+  c.unit(a.unit).acted = true;
+  if (c.ev)
+    c.ev->push_back(
+        Event{kind,
+              rule,
+              c.name(a.unit) + verb + c.name(a.target) + ": d6 " + std::to_string(roll) + " (D3 " +
+                  std::to_string(d3_of(roll)) +
+                  (modifier ? (modifier > 0 ? " +" : " ") + std::to_string(modifier) : "") +
+                  ") = " + std::to_string(hits) + " hit" + (hits == 1 ? "" : "s"),
+              roll,
+              std::to_string(hits),
+              {a.unit, a.target}});
+  add_hits(c, a.target, hits);
 }
 
 void add_hits(Ctx &c, int target, int hits) {
