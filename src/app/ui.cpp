@@ -114,18 +114,22 @@ void ProgressBar(float fraction, const ImVec2 &size, const char *overlay) {
   ImGui::ProgressBar(fraction, size, overlay);
   if (overlay) note_visible_text(overlay);
 }
-bool InputText(const char *label, char *buffer, size_t size, ImGuiInputTextFlags flags) {
-  // A text field is pressed (to give it the keyboard) by its label; its frame is what is clicked.
-  bool changed = ImGui::InputText(label, buffer, size, flags);
-  if (recording && ImGui::IsItemVisible()) {
-    std::string shown = visible_label(label);
-    float label_w =
-        shown.empty() ? 0
+// A text or number field is pressed (to give it the keyboard) by its label; its frame, left of the
+// label, is what is clicked.
+static void note_field(const char *label) {
+  if (!recording || !ImGui::IsItemVisible()) return;
+  std::string shown = visible_label(label);
+  float label_w = shown.empty()
+                      ? 0
                       : ImGui::CalcTextSize(shown.c_str()).x + ImGui::GetStyle().ItemInnerSpacing.x;
-    ImVec2 max = ImGui::GetItemRectMax();
-    frames[current].items.push_back(
-        {shown, ImGui::GetItemRectMin(), ImVec2(max.x - label_w, max.y), true});
-  }
+  ImVec2 max = ImGui::GetItemRectMax();
+  frames[current].items.push_back(
+      {shown, ImGui::GetItemRectMin(), ImVec2(max.x - label_w, max.y), true});
+}
+
+bool InputText(const char *label, char *buffer, size_t size, ImGuiInputTextFlags flags) {
+  bool changed = ImGui::InputText(label, buffer, size, flags);
+  note_field(label);
   return changed;
 }
 
@@ -137,15 +141,7 @@ bool Begin(const char *title, bool *open, ImGuiWindowFlags flags) {
 
 bool InputInt(const char *label, int *value, int step, ImGuiInputTextFlags flags) {
   bool changed = ImGui::InputInt(label, value, step, step * 10, flags);
-  if (recording && ImGui::IsItemVisible()) { // as InputText: the field is what a press clicks
-    std::string shown = visible_label(label);
-    float label_w =
-        shown.empty() ? 0
-                      : ImGui::CalcTextSize(shown.c_str()).x + ImGui::GetStyle().ItemInnerSpacing.x;
-    ImVec2 max = ImGui::GetItemRectMax();
-    frames[current].items.push_back(
-        {shown, ImGui::GetItemRectMin(), ImVec2(max.x - label_w, max.y), true});
-  }
+  note_field(label);
   return changed;
 }
 
