@@ -11,8 +11,9 @@
 namespace sns::app {
 
 namespace {
-constexpr Uint32 kPatienceMs = 20000; // how long a label or text may take to appear
-constexpr long kMostFrames = 200000;  // a script that runs longer is stuck
+constexpr Uint32 kPatienceMs =
+    60000; // how long a label or text may take to appear (sanitizer builds are slow)
+constexpr long kMostFrames = 200000; // a script that runs longer is stuck
 } // namespace
 
 bool save_png(SDL_Renderer *renderer, const std::string &path) {
