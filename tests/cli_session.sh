@@ -1,16 +1,7 @@
 #!/usr/bin/env bash
 # CLI session test (docs/cli.md): exit codes 0/2/3, JSON out, errors on stderr, nothing written on refusal.
-set -uo pipefail
 cli=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fails=0
-expect() { # expect CODE DESCRIPTION -- command...
-  local want=$1 what=$2; shift 3
-  "$@" >"$dir/out" 2>"$dir/err"; local got=$?
-  if [ "$got" != "$want" ]; then echo "FAIL: $what: exit $got, expected $want"; cat "$dir/err"; fails=$((fails+1)); fi
-}
-check() { if ! eval "$2"; then echo "FAIL: $1"; fails=$((fails+1)); fi; }
+source "$(dirname "$0")/cli_checks.sh"
 
 expect 0 "validate the teaching battle" -- "$cli" validate battles/first-clash.json
 check "validate prints ok" 'grep -q "\"ok\": true" "$dir/out"'

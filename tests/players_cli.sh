@@ -2,17 +2,8 @@
 # Computer players on the command line (docs/cli.md, docs/ai.md): suggest answers a legal action
 # deterministically, evaluate/map/state --log answer, unknown commands are named, and a short arena
 # between every level runs without an illegal action.
-set -uo pipefail
 cli=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fails=0
-expect() { # expect CODE DESCRIPTION -- command...
-  local want=$1 what=$2; shift 3
-  "$@" >"$dir/out" 2>"$dir/err"; local got=$?
-  if [ "$got" != "$want" ]; then echo "FAIL: $what: exit $got, expected $want"; cat "$dir/err"; fails=$((fails+1)); fi
-}
-check() { if ! eval "$2"; then echo "FAIL: $1"; fails=$((fails+1)); fi; }
+source "$(dirname "$0")/cli_checks.sh"
 json() { python3 -c "import json,sys; d=json.load(open('$dir/out')); $1"; }
 
 "$cli" new battles/the-standard-1138.json --seed 4 --out "$dir/g.json" >/dev/null

@@ -1,16 +1,7 @@
 #!/usr/bin/env bash
 # Replays, notes and battle reports from the CLI (issue 11): state --at N, note, report.
-set -uo pipefail
 cli=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fails=0
-expect() { # expect CODE DESCRIPTION -- command...
-  local want=$1 what=$2; shift 3
-  "$@" >"$dir/out" 2>"$dir/err"; local got=$?
-  if [ "$got" != "$want" ]; then echo "FAIL: $what: exit $got, expected $want"; cat "$dir/err"; fails=$((fails+1)); fi
-}
-check() { if ! eval "$2"; then echo "FAIL: $1"; fails=$((fails+1)); fi; }
+source "$(dirname "$0")/cli_checks.sh"
 field() { python3 -c "import json,sys; print(json.load(open('$dir/out'))$1)"; }
 
 game=tests/replay/first-clash-game.json
