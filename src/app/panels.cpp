@@ -208,15 +208,17 @@ void command_builder(App &app, Footer &footer) {
   footer.label = a.orders.empty() ? "Give no commands (Enter)" : "Give these commands (Enter)";
   footer.action = a;
   if (refusal) footer.disabled_why = refusal->reason;
+  std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
   for (const Action &sa : app.view().legal())
     if (sa.type == ActionType::Special) {
       const Special &sp = b.special[sa.special];
       std::string label =
           (sa.verb == SpecialVerb::Leave ? "Send away: " : "Call back: ") + b.wings[sp.wing].name;
-      if (ui::Button(label.c_str())) app.session->play(sa);
+      if (ui::Button(label.c_str())) chosen = sa;
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sp.text.c_str());
       rule_link(app, sp.id); // the battle's rule, in the rules window
     }
+  if (chosen) app.session->play(*chosen);
 }
 
 // The CRT (2.6, 7.5), turned on its side so that it fits the panel: a row for each column of
@@ -368,10 +370,14 @@ void decision_panel(App &app, Footer &footer) {
              std::string(name(s.attack.result)).c_str(), s.attack.asterisk ? "*" : "");
     int who = side_to_act(app.game().setup(), s);
     ui::Text("%s decides:", b.sides[who].name.c_str());
-    for (const Action &a : legal) {
-      if (a.type == ActionType::Choose || a.type == ActionType::NoAdvance) {
-        if (ui::Button(action_words(b, a).c_str())) app.session->play(a);
-      }
+    std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
+    for (const Action &a : legal)
+      if ((a.type == ActionType::Choose || a.type == ActionType::NoAdvance) &&
+          ui::Button(action_words(b, a).c_str()))
+        chosen = a;
+    if (chosen) {
+      app.session->play(*chosen);
+      return;
     }
     switch (s.attack.stage) {
     case AttackStage::AttackerLoss:
@@ -397,13 +403,16 @@ void decision_panel(App &app, Footer &footer) {
   case Phase::Command:
     command_builder(app, footer);
     return;
-  case Phase::Initiative:
+  case Phase::Initiative: {
     ui::TextWrapped("You hold the Initiative Marker: take another turn now (the marker passes "
                     "to your opponent)?");
     rule_link(app, "11.0", false);
+    std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
     for (const Action &a : legal)
-      if (ui::Button(action_words(b, a).c_str())) app.session->play(a);
+      if (ui::Button(action_words(b, a).c_str())) chosen = a;
+    if (chosen) app.session->play(*chosen);
     return;
+  }
   default:
     break;
   }
@@ -412,9 +421,10 @@ void decision_panel(App &app, Footer &footer) {
   if (mode) {
     ui::TextWrapped("Bonus + Combat: two Combat Phases, or one Pitched Combat Phase at +1 CC?");
     rule_link(app, "7.7", false);
+    std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
     for (const Action &a : legal)
-      if (a.type == ActionType::CombatMode && ui::Button(action_words(b, a).c_str()))
-        app.session->play(a);
+      if (a.type == ActionType::CombatMode && ui::Button(action_words(b, a).c_str())) chosen = a;
+    if (chosen) app.session->play(*chosen);
     return;
   }
   footer.end_phase = true;

@@ -10,33 +10,35 @@ constexpr std::array<std::string_view, kAllUnitTypeCount> kTypeNames{
 constexpr std::array<std::string_view, 2> kRulesetNames{"ssii", "d3-medieval"};
 constexpr std::array<std::string_view, 7> kCommandNames{"fire", "horse",  "withdraw", "shield_wall",
                                                         "move", "combat", "bonus"};
-// One row per phase, in enum order: its name in files, its section, and what happens in it.
+// One row per phase, in enum order: its name in files, its title for players, its section, and
+// what happens in it.
 struct PhaseInfo {
   std::string_view name;
+  std::string_view title;
   const char *section;
   bool attack; // attacks are declared
   bool combat; // one of the three combat phases
   bool move;   // units move
 };
 constexpr std::array<PhaseInfo, 18> kPhases{{
-    {"command", "4.0", false, false, false},
-    {"fire", "9.0", false, false, false},
-    {"horse", "10.0", false, false, true},
-    {"charge", "10.0", true, false, false},
-    {"withdraw", "6.0", false, false, true},
-    {"shield_wall", "8.0", false, false, true},
-    {"move", "5.0", false, false, true},
-    {"second_move", "5.6", false, false, true},
-    {"combat", "7.0", true, true, false},
-    {"second_combat", "7.7", true, true, false},
-    {"pitched_combat", "7.7", true, true, false},
-    {"victory_check", "13.0", false, false, false},
-    {"initiative", "11.0", false, false, false},
-    {"game_over", "13.0", false, false, false},
-    {"movement", "D5", false, false, true},
-    {"shooting", "D9", false, false, false},
-    {"melee", "D11", false, false, false},
-    {"disorder", "D13", false, false, false},
+    {"command", "Command", "4.0", false, false, false},
+    {"fire", "Fire", "9.0", false, false, false},
+    {"horse", "Horse", "10.0", false, false, true},
+    {"charge", "Charge", "10.0", true, false, false},
+    {"withdraw", "Withdraw", "6.0", false, false, true},
+    {"shield_wall", "Shield Wall", "8.0", false, false, true},
+    {"move", "Move", "5.0", false, false, true},
+    {"second_move", "Second Move", "5.6", false, false, true},
+    {"combat", "Combat", "7.0", true, true, false},
+    {"second_combat", "Second Combat", "7.7", true, true, false},
+    {"pitched_combat", "Pitched Combat", "7.7", true, true, false},
+    {"victory_check", "Victory Check", "13.0", false, false, false},
+    {"initiative", "Initiative", "11.0", false, false, false},
+    {"game_over", "Game over", "13.0", false, false, false},
+    {"movement", "Movement", "D5", false, false, true},
+    {"shooting", "Shooting", "D9", false, false, false},
+    {"melee", "Melee", "D11", false, false, false},
+    {"disorder", "Disorder", "D13", false, false, false},
 }};
 constexpr std::array<std::string_view, 18> kPhaseNames = [] {
   std::array<std::string_view, 18> names{};
@@ -46,10 +48,6 @@ constexpr std::array<std::string_view, 18> kPhaseNames = [] {
 }();
 constexpr std::array<std::string_view, 7> kCommandTitles{
     "Fire", "Horse", "Withdraw", "Shield Wall", "Move", "Combat", "Bonus"};
-constexpr std::array<std::string_view, 14> kPhaseTitles{
-    "Command",        "Fire",          "Horse",       "Charge",   "Withdraw",
-    "Shield Wall",    "Move",          "Second Move", "Combat",   "Second Combat",
-    "Pitched Combat", "Victory Check", "Initiative",  "Game over"};
 constexpr std::array<std::string_view, 8> kResultNames{"DE", "DL", "DR", "EX",
                                                        "NE", "AE", "AL", "AR"};
 constexpr std::array<std::string_view, 6> kFeatureNames{"none",   "river",  "ford",
@@ -83,7 +81,7 @@ std::string_view name(CombatResult r) { return kResultNames[static_cast<int>(r)]
 std::string_view name(HexsideFeature f) { return kFeatureNames[static_cast<int>(f)]; }
 std::string cc_name(CombatClass cc) { return std::string(kCCNames[cc]); }
 std::string_view title(Command c) { return kCommandTitles[static_cast<int>(c)]; }
-std::string_view title(Phase p) { return kPhaseTitles[static_cast<int>(p)]; }
+std::string_view title(Phase p) { return kPhases[static_cast<int>(p)].title; }
 
 std::optional<UnitType> parse_unit_type(std::string_view s) {
   return find_name<UnitType>(kTypeNames, s);

@@ -34,6 +34,8 @@ void lose_step(Ctx &c, int u, const char *rule, const std::string &why) {
   UnitState &us = c.unit(u);
   if (us.steps <= 1) return eliminate(c, u, rule, why);
   us.steps = 1;
+  // 8.0: only units without a Fire Factor are in Shield Wall; a reverse with one leaves it.
+  if (us.shield_wall && !shield_wall_eligible(c, u)) us.shield_wall = false;
   c.say("step_loss", rule,
         [&] {
           const UnitFace &f = c.face(u);
