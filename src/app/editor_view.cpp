@@ -1096,22 +1096,8 @@ bool editor_key(App &app, const SDL_Event &e) {
     ed.pending.clear(), ed.area.reset(), ed.focus_hex.clear();
   } else if (k == SDLK_l)
     app.show_labels = !app.show_labels;
-  else if (k == SDLK_HOME)
-    app.camera_fitted = false;
-  else if (k == SDLK_LEFT)
-    app.camera.pan(40, 0);
-  else if (k == SDLK_RIGHT)
-    app.camera.pan(-40, 0);
-  else if (k == SDLK_UP)
-    app.camera.pan(0, 40);
-  else if (k == SDLK_DOWN)
-    app.camera.pan(0, -40);
-  else if (k == SDLK_PLUS || k == SDLK_EQUALS || k == SDLK_KP_PLUS || k == SDLK_MINUS ||
-           k == SDLK_KP_MINUS) {
-    MapRect r = map_rect(app);
-    bool in = k != SDLK_MINUS && k != SDLK_KP_MINUS;
-    app.camera.zoom_at({r.x + r.w / 2.0, r.y + r.h / 2.0}, in ? 1.2 : 1 / 1.2);
-  }
+  else
+    camera_key(app, k);
   return true;
 }
 

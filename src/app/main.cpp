@@ -30,6 +30,28 @@ using namespace sns::app;
 
 namespace sns::app {
 
+bool camera_key(App &app, SDL_Keycode k) {
+  bool zoom_in = k == SDLK_PLUS || k == SDLK_EQUALS || k == SDLK_KP_PLUS;
+  bool zoom_out = k == SDLK_MINUS || k == SDLK_KP_MINUS;
+  if (k == SDLK_HOME)
+    app.camera_fitted = false, app.zoom_restored = true; // fit, and keep fitting
+  else if (k == SDLK_LEFT)
+    app.camera.pan(40, 0);
+  else if (k == SDLK_RIGHT)
+    app.camera.pan(-40, 0);
+  else if (k == SDLK_UP)
+    app.camera.pan(0, 40);
+  else if (k == SDLK_DOWN)
+    app.camera.pan(0, -40);
+  else if (zoom_in || zoom_out) {
+    MapRect r = map_rect(app);
+    app.camera.zoom_at({r.x + r.w / 2.0, r.y + r.h / 2.0}, zoom_in ? 1.2 : 1 / 1.2);
+    app.zoom_restored = true; // the player's zoom from now on
+  } else
+    return false;
+  return true;
+}
+
 void report_line(const char *kind, const std::string &text) {
   std::cerr << nlohmann::json{{kind, text}}.dump() << "\n";
 }
@@ -253,8 +275,7 @@ void menu_bar(App &app, bool &quit) {
   ImGui::EndMainMenuBar();
 }
 
-void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer,
-                 SDL_Window *window) {
+void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer) {
   if (editor_key(app, e)) return; // the battle editor's keys while it is shown
   if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
   bool ctrl = (e.key.keysym.mod & KMOD_CTRL) != 0;
@@ -297,24 +318,8 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     app.session->play(Action{.type = ActionType::EndPhase});
   else if (k == SDLK_ESCAPE)
     app.sel().clear();
-  else if (k == SDLK_HOME)
-    app.camera_fitted = false, app.zoom_restored = true; // fit, and keep fitting
-  else if (k == SDLK_LEFT)
-    app.camera.pan(40, 0);
-  else if (k == SDLK_RIGHT)
-    app.camera.pan(-40, 0);
-  else if (k == SDLK_UP)
-    app.camera.pan(0, 40);
-  else if (k == SDLK_DOWN)
-    app.camera.pan(0, -40);
-  else if (k == SDLK_PLUS || k == SDLK_EQUALS || k == SDLK_KP_PLUS || k == SDLK_MINUS ||
-           k == SDLK_KP_MINUS) {
-    int w, h;
-    SDL_GetWindowSize(window, &w, &h);
-    bool in = k != SDLK_MINUS && k != SDLK_KP_MINUS;
-    app.camera.zoom_at({w / 2.0, h / 2.0}, in ? 1.2 : 1 / 1.2);
-    app.zoom_restored = true; // the player's zoom from now on
-  }
+  else
+    camera_key(app, k);
 }
 
 // The terrain layer, rendered into a texture whenever the camera, the map area or the labels
@@ -634,7 +639,7 @@ int main(int argc, char **argv) {
     while (have) {
       ImGui_ImplSDL2_ProcessEvent(&e);
       if (e.type == SDL_QUIT) quit = true;
-      handle_keys(app, e, quit, renderer, window);
+      handle_keys(app, e, quit, renderer);
       have = SDL_PollEvent(&e);
     }
     auto t0 = std::chrono::steady_clock::now();

@@ -529,6 +529,15 @@ json d3_units_json(const Setup &setup, const GameState &s) {
 }
 } // namespace
 
+namespace {
+json log_json(const Battle &b, const Events &log) {
+  json l = json::array();
+  for (const Event &e : log)
+    l.push_back(event_to_json(b, e));
+  return l;
+}
+} // namespace
+
 json state_to_json(const Setup &setup, const GameState &s, const Events *log, bool spoilers) {
   const Battle &b = *setup.battle;
   json j;
@@ -548,12 +557,7 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
                                   : json(b.sides[s.winner].id);
     if (!s.result_reason.empty()) j["result"] = s.result_reason;
     j["units"] = d3_units_json(setup, s);
-    if (log) {
-      json l = json::array();
-      for (const Event &e : *log)
-        l.push_back(event_to_json(b, e));
-      j["log"] = l;
-    }
+    if (log) j["log"] = log_json(b, *log);
     return j;
   }
   j["battle"] = b.id;
@@ -618,12 +622,7 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
     if (s.attack.vacated != kOffMap) j["attack"]["advance_hex"] = b.label(s.attack.vacated);
   }
   j["special"] = special_status_json(setup, s);
-  if (log) {
-    json l = json::array();
-    for (const Event &e : *log)
-      l.push_back(event_to_json(b, e));
-    j["log"] = l;
-  }
+  if (log) j["log"] = log_json(b, *log);
   return j;
 }
 
