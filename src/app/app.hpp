@@ -114,6 +114,8 @@ inline void report_error(const std::string &text) { report_line("error", text); 
 MapRect map_rect(const App &app); // the map's place in the window, between the panels
 // Home, arrows and +/-: fit, pan and zoom the map (game and editor alike); false for other keys.
 bool camera_key(App &app, int key);
+// Renders one draw list into the current render target (a cached layer or face), w x h pixels.
+void render_draw_list(ImDrawList &list, float w, float h);
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
                   const std::vector<uint16_t> &marks);
