@@ -35,6 +35,10 @@ struct Fonts {
   ImFont *bold = nullptr;
 };
 
+struct MapRect {
+  float x, y, w, h;
+};
+
 // Window and panel state only: the game, its files and lessons belong to the session.
 struct App {
   std::string root; // folder holding assets/ and battles/
@@ -85,6 +89,9 @@ struct App {
   } browser;
   std::optional<uint64_t> fixed_seed; // --seed: new games use it (scripts); otherwise the clock
   std::shared_ptr<EditorUi> editor;   // the battle editor, once opened (editor_view.hpp)
+  // This frame's fixed panels, whose backgrounds the renderer fills before ImGui draws
+  // (panels.cpp).
+  std::vector<MapRect> panel_backgrounds;
 
   uint64_t next_seed() const;
   // Shorthands for the panels, which only read the game and call the session.
@@ -104,9 +111,6 @@ struct App {
 };
 
 // Drawing (map_view.cpp, counter_art.cpp) and panels (panels.cpp).
-struct MapRect {
-  float x, y, w, h;
-};
 // One JSON line on standard error ({"error": text}, {"warning": text}), written by the JSON
 // library.
 void report_line(const char *kind, const std::string &text);

@@ -15,6 +15,7 @@
 #include <SDL_image.h>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -519,6 +520,29 @@ int print_lesson_script(const char *argv0, const std::string &id) {
   return 2;
 }
 
+constexpr SDL_Color kClear{40, 40, 44, 255}; // the window behind everything
+
+// The fixed panels' backgrounds (panels.cpp): ImGui's window colour over the clear colour, filled
+// without blending, which the software renderer does at memory speed.
+void fill_panel_backgrounds(SDL_Renderer *renderer, const std::vector<MapRect> &panels) {
+  // Integer blending as the software renderer does it, so the panels look exactly as before.
+  ImU32 bg = ImGui::ColorConvertFloat4ToU32(ImGui::GetStyle().Colors[ImGuiCol_WindowBg]);
+  unsigned alpha = bg >> 24;
+  auto over_clear = [&](int shift, Uint8 clear) {
+    return static_cast<Uint8>(((bg >> shift) & 0xFF) * alpha / 255 + clear * (255 - alpha) / 255);
+  };
+  SDL_BlendMode mode;
+  SDL_GetRenderDrawBlendMode(renderer, &mode);
+  SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE);
+  SDL_SetRenderDrawColor(renderer, over_clear(0, kClear.r), over_clear(8, kClear.g),
+                         over_clear(16, kClear.b), 255);
+  for (const MapRect &p : panels) {
+    SDL_FRect r{p.x, p.y, p.w, p.h};
+    SDL_RenderFillRectF(renderer, &r);
+  }
+  SDL_SetRenderDrawBlendMode(renderer, mode);
+}
+
 // After input, frames keep coming this long: a click's effect (a window opening, a panel's new
 // size) shows in the frames after the one that saw it.
 constexpr Uint32 kLivelyMs = 300;
@@ -689,13 +713,15 @@ int main(int argc, char **argv) {
     ImGui::NewFrame();
     ui::next_frame();
     terrain_cache.visible = false;
+    app.panel_backgrounds.clear();
     app.session->tick(SDL_GetTicks() / 1000.0);
     if (int roll = app.has_game() ? app.session->take_roll() : 0)
       app.die_face = roll, app.die_frames = 24;
     frame(app, quit, renderer);
     ImGui::Render();
-    SDL_SetRenderDrawColor(renderer, 40, 40, 44, 255);
+    SDL_SetRenderDrawColor(renderer, kClear.r, kClear.g, kClear.b, 255);
     SDL_RenderClear(renderer);
+    fill_panel_backgrounds(renderer, app.panel_backgrounds);
     if (terrain_cache.visible) { // a plain blit is far cheaper than a textured quad in software
       SDL_Rect dst{static_cast<int>(terrain_cache.x), static_cast<int>(terrain_cache.y),
                    terrain_cache.w, terrain_cache.h};
