@@ -319,3 +319,19 @@ TEST_CASE("session: opening a recent game by its list entry names that game") {
   CHECK(s.message().find("first.json") != std::string::npos);
   CHECK(s.recent().front().find("first.json") != std::string::npos);
 }
+
+TEST_CASE("session: a deleted game leaves the recent list") {
+  Folder data("recent-deleted");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  REQUIRE(s.save_as(data.file("kept.json")) == Session::Saved::Yes);
+  REQUIRE(s.save_as(data.file("gone.json")) == Session::Saved::Yes);
+  REQUIRE(s.recent().size() == 2);
+  fs::remove(data.file("gone.json"));
+  REQUIRE(s.recent().size() == 1);
+  CHECK(s.recent().front().find("kept.json") != std::string::npos);
+  // Nor does it come back in the next session's list.
+  Session later(SNS_SOURCE_DIR, data.path.string());
+  REQUIRE(later.recent().size() == 1);
+  CHECK(later.recent().front().find("kept.json") != std::string::npos);
+}

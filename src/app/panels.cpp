@@ -855,7 +855,7 @@ void start_chosen_battle(App &app) {
 }
 
 void recent_games(App &app) {
-  const auto &recent = app.session->recent();
+  const std::vector<std::string> recent = app.session->recent();
   if (recent.empty()) return;
   ImGui::Separator();
   ui::Text("Recent games");

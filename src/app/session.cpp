@@ -472,9 +472,20 @@ Session::Saved Session::save_as(const std::string &path, bool replace_existing) 
   return Saved::Yes;
 }
 
+std::vector<std::string> Session::recent() const {
+  std::vector<std::string> present;
+  std::error_code ec;
+  for (const std::string &p : recent_)
+    if (fs::exists(p, ec)) present.push_back(p);
+  return present;
+}
+
 void Session::remember_recent(const std::string &path) {
   std::string full = fs::weakly_canonical(path).string();
-  std::erase(recent_, full);
+  std::erase_if(recent_, [&](const std::string &p) {
+    std::error_code ec;
+    return p == full || !fs::exists(p, ec); // a deleted file leaves the list
+  });
   recent_.insert(recent_.begin(), full);
   if (recent_.size() > kRecentGames) recent_.resize(kRecentGames);
   try {

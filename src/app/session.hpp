@@ -131,7 +131,8 @@ public:
   const std::string &save_path() const { return save_path_; } // "" when not yet named
   std::string autosave_path() const;
   std::string suggested_save_path() const; // a fresh name in the saves folder
-  const std::vector<std::string> &recent() const { return recent_; }
+  // The games saved or opened lately, newest first; a file deleted since is left out.
+  std::vector<std::string> recent() const;
   const std::string &data_dir() const { return data_dir_; }
 
 private:
