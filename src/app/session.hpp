@@ -172,6 +172,9 @@ private:
   bool show_replay(Game record, size_t at, const std::string &path);
   int fresh_die();
   void autosave();
+  // Before another game takes the autosave's place: moves in it that no named file holds are
+  // kept as a file in the saves folder. Returns what to tell the player ("" when nothing was).
+  std::string keep_unsaved_autosave();
   std::string autosave_name_path() const; // which named file the autosave continues
   std::string autosave_named_;            // the name last written there
   void remember_recent(const std::string &path);
