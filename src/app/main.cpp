@@ -314,7 +314,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     app.session->ask_hint();
   else if (k == SDLK_SPACE)
     app.session->skip_pause();
-  else if (k == SDLK_e)
+  else if (k == SDLK_e && !e.key.repeat) // a held key ends one phase, not every phase after it
     app.session->play(Action{.type = ActionType::EndPhase});
   else if (k == SDLK_ESCAPE)
     app.sel().clear();
