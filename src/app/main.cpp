@@ -702,6 +702,10 @@ int main(int argc, char **argv) {
     while (have) {
       ImGui_ImplSDL2_ProcessEvent(&e);
       if (e.type == SDL_QUIT) quit = true;
+      if (e.type == SDL_RENDER_TARGETS_RESET) { // textures drawn into lost their pictures
+        forget_counter_faces();
+        terrain_cache.battle = nullptr; // stale: rendered again
+      }
       handle_keys(app, e, quit, renderer);
       have = SDL_PollEvent(&e);
     }
