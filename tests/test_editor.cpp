@@ -218,6 +218,27 @@ TEST_CASE("editor: mirror flips an area left to right about its middle column", 
   CHECK(m.doc().hexsides.count(hexside_key("0203", "0303")) == 1);
 }
 
+TEST_CASE("editor: mirror takes the units in the area along, D3 facings flipped", "[editor]") {
+  EditorModel m = fresh(10, 8);
+  REQUIRE(m.add_unit("blue_main", "V", "0203").empty());
+  REQUIRE(m.add_unit("red_main", "L", "0803").empty()); // outside the area: stays
+  REQUIRE(m.mirror({"0201", "0604"}).empty());
+  CHECK(m.doc().units[0].hex == "0603");
+  CHECK(m.doc().units[1].hex == "0803");
+  CHECK(m.valid());
+  REQUIRE(m.undo());
+  CHECK(m.doc().units[0].hex == "0203");
+
+  EditorModel d3(EditorModel::new_battle(10, 8, kRulesetD3));
+  REQUIRE(d3.add_unit("blue", "knights", "0203").empty());
+  REQUIRE(d3.set_facing("B1", 1).empty()); // north-east
+  REQUIRE(d3.mirror({"0201", "0604"}).empty());
+  CHECK(d3.doc().units[0].hex == "0603");
+  CHECK(d3.doc().units[0].facing == 5); // north-west
+  REQUIRE(d3.preview());
+  CHECK(d3.preview()->units[0].facing == 5);
+}
+
 TEST_CASE("editor: sides, wings with the colour-blind-safe palette, markers, limits and VP",
           "[editor]") {
   EditorModel m = fresh();

@@ -1190,6 +1190,14 @@ bool editor_frame(App &app) {
   return true;
 }
 
+std::string editor_title(const App &app) {
+  if (!app.editor || !app.editor->active || !app.editor->model) return "";
+  const EditorUi &ed = *app.editor;
+  const auto &doc = ed.model->doc();
+  return "Battle editor: " + (doc.name.empty() ? doc.id : doc.name) + " - " + ed.path +
+         (ed.model->dirty() ? " (not saved)" : "");
+}
+
 bool editor_key(App &app, const SDL_Event &e) {
   if (!app.editor || !app.editor->active || e.type != SDL_KEYDOWN) return false;
   if (ImGui::GetIO().WantTextInput) return true;
