@@ -37,6 +37,10 @@ struct Fonts {
   ImFont *bold = nullptr;
 };
 
+struct MapRect {
+  float x, y, w, h;
+};
+
 // Window and panel state only: the game, its files and lessons belong to the session.
 struct App {
   std::string root; // folder holding assets/ and battles/
@@ -89,6 +93,9 @@ struct App {
   } browser;
   std::optional<uint64_t> fixed_seed; // --seed: new games use it (scripts); otherwise the clock
   std::shared_ptr<EditorUi> editor;   // the battle editor, once opened (editor_view.hpp)
+  // This frame's fixed panels, whose backgrounds the renderer fills before ImGui draws
+  // (panels.cpp).
+  std::vector<MapRect> panel_backgrounds;
 
   uint64_t next_seed() const;
   // Shorthands for the panels, which only read the game and call the session.
@@ -110,9 +117,6 @@ struct App {
 };
 
 // Drawing (map_view.cpp, counter_art.cpp) and panels (panels.cpp).
-struct MapRect {
-  float x, y, w, h;
-};
 // One JSON line on standard error ({"error": text}, {"warning": text}), written by the JSON
 // library.
 void report_line(const char *kind, const std::string &text);
@@ -120,6 +124,8 @@ inline void report_error(const std::string &text) { report_line("error", text); 
 MapRect map_rect(const App &app); // the map's place in the window, between the panels
 // Home, arrows and +/-: fit, pan and zoom the map (game and editor alike); false for other keys.
 bool camera_key(App &app, int key);
+// Renders one draw list into the current render target (a cached layer or face), w x h pixels.
+void render_draw_list(ImDrawList &list, float w, float h);
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
                   const std::vector<uint16_t> &marks);

@@ -731,6 +731,17 @@ void turn_banner(App &app, const MapRect &map) {
   ui::note_text("Banner: " + bn.text);
 }
 
+// A fixed panel. ImGui leaves its background out and the renderer fills the rectangle opaque
+// before ImGui draws (main.cpp): the software renderer blends ImGui's translucent background pixel
+// by pixel, which took a third of a Grunwald frame (docs/performance.md).
+void begin_fixed_panel(App &app, const char *title, ImGuiWindowFlags flags) {
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(0, 0, 0, 0));
+  ui::Begin(title, nullptr, flags);
+  ImGui::PopStyleColor();
+  ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  app.panel_backgrounds.push_back({at.x, at.y, size.x, size.y});
+}
+
 void draw_panels(App &app, const MapRect &map, HexId hover) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
   float top = vp->WorkPos.y, height = vp->WorkSize.y, width = vp->WorkSize.x;
@@ -741,12 +752,12 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
     ImGui::SetNextWindowPos(ImVec2(0, top));
     ImGui::SetNextWindowSize(ImVec2(left_w, height));
-    ui::Begin("Battle", nullptr, fixed);
+    begin_fixed_panel(app, "Battle", fixed);
     status_panel(app);
     ImGui::End();
     ImGui::SetNextWindowPos(ImVec2(width - right_w, top));
     ImGui::SetNextWindowSize(ImVec2(right_w, height));
-    ui::Begin("Orders", nullptr, fixed | ImGuiWindowFlags_NoScrollbar);
+    begin_fixed_panel(app, "Orders", fixed | ImGuiWindowFlags_NoScrollbar);
     Footer footer;
     const ImGuiStyle &st = ImGui::GetStyle();
     float footer_h = 2 * ImGui::GetFrameHeightWithSpacing() + st.ItemSpacing.y + 2;
@@ -764,7 +775,7 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
     ImGui::End();
     ImGui::SetNextWindowPos(ImVec2(left_w, map.y + map.h));
     ImGui::SetNextWindowSize(ImVec2(width - left_w - right_w, std::max(60.0f, log_h)));
-    ui::Begin("Log", nullptr, fixed);
+    begin_fixed_panel(app, "Log", fixed);
     log_panel(app);
     ImGui::End();
   } else {
