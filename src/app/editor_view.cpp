@@ -462,6 +462,7 @@ void map_area(App &app, const MapRect &r) {
                        (cell.elevation ? "  elevation " + std::to_string(cell.elevation) : "") +
                        (cell.road ? "  road" : "");
     bg->AddText(ImVec2(r.x + 8, r.y + 6), IM_COL32(255, 255, 255, 230), info.c_str());
+    ui::note_text(info); // a script hovers a hex and expects what it holds
   }
 }
 
