@@ -698,3 +698,21 @@ TEST_CASE("editor: a D3 battle's problems are listed with their paths", "[editor
   REQUIRE(m.move_unit("B1", "0202").empty()); // placed: no longer a reinforcement
   CHECK(m.valid());
 }
+
+TEST_CASE("editor: same_content sees through layout, not through a changed value", "[editor]") {
+  json a = parse(R"({"map": {"columns": 3, "rows": 3,
+    "hexes": {"0101": {"terrain": "clear", "elevation": 0, "road": false}, "0202": {"road": true}},
+    "hexsides": [{"between": ["0202", "0102"], "feature": "river"},
+                 {"between": ["0101", "0201"], "feature": "ford"}]}, "id": "x"})");
+  json b = parse(R"({"id": "x", "map": {"rows": 3, "columns": 3,
+    "hexes": {"0101": {}, "0202": {"terrain": "clear", "road": true}},
+    "hexsides": [{"feature": "ford", "between": ["0101", "0201"]},
+                 {"feature": "river", "between": ["0102", "0202"]}]}})");
+  CHECK(same_content(a, b));
+  json c = b;
+  c["map"]["hexsides"][1]["feature"] = "bridge";
+  CHECK_FALSE(same_content(a, c));
+  json d = b;
+  d["map"]["hexes"]["0101"]["elevation"] = 1;
+  CHECK_FALSE(same_content(a, d));
+}
