@@ -62,8 +62,8 @@ bool Session::open_mailed(const std::string &path) {
     return false;
   }
   // The record carries its battle whole: a shipped battle must be the one shipped here, or a
-  // stronger unit slipped into the file would pass as the same battle. Only the layout may
-  // differ (the order of hexsides, say, when the file was rewritten canonically).
+  // stronger unit slipped into the file would pass as the same battle. The same content counts,
+  // not the layout (records written before the battles were rewritten canonically still pass).
   fs::path shipped = fs::path(root_) / "battles" / (record->battle().id + ".json");
   try {
     if (fs::exists(shipped) &&
