@@ -28,6 +28,8 @@ struct BattleInfo {
   bool offers_advanced = false;
   std::array<std::string, 2> sides; // the sides' names, for choosing who plays them
   bool d3 = false;                  // played under D3 Medieval (docs/rules-d3.md)
+  bool own = false;                 // the player's, from the data folder (the editor saves there)
+  bool draft = false;               // an editor's draft: to be finished in the editor, not played
 };
 
 struct Fonts {
@@ -54,6 +56,7 @@ struct App {
   bool lessons_screen = false;
   std::vector<BattleInfo> battles;
   int chosen_battle = 0;
+  bool show_chosen = true; // the start screen scrolls its list to the chosen battle once
   bool advanced_wing_integrity = false;
   bool practice_choice = true; // start screen: new games are practice games
   int seat_choice[2] = {0, 0}; // start screen: 0 human, else a computer level (kSeatLevels)
@@ -65,7 +68,7 @@ struct App {
   std::vector<Command> draft[8]; // command builder: commands per wing slot
   int draft_wing[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
   int die_face = 0, die_frames = 0; // die animation
-  size_t die_rolled_by = 0;           // the game's action count once that roll was played
+  size_t die_rolled_by = 0;         // the game's action count once that roll was played
   Fonts fonts;
   float ui_scale = 1.0f;
   // Remembered between runs (settings.hpp, app_settings.hpp): loaded at launch, saved at quit.
@@ -108,6 +111,8 @@ struct App {
   void save();       // Ctrl+S: the player's file, or Save as when it has none
   void game_shown(); // a game was opened or started: fit the map, leave the start screen
   void scan_battles();
+  void choose_battle(const std::string &path); // chosen and shown in the start screen's list
+  std::string own_battles_folder() const;      // where the editor saves the player's battles
   void load_rules();
 };
 

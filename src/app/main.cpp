@@ -94,34 +94,79 @@ void App::save() {
   }
 }
 
+// The shipped battles (the data folder's battles/) and the player's own (the editor saves them in
+// the XDG data folder's battles/), each listed with its ruleset; a file that does not load (a
+// draft among them) is left out with a warning.
 void App::scan_battles() {
+  std::string chosen = chosen_battle >= 0 && chosen_battle < static_cast<int>(battles.size())
+                           ? battles[static_cast<size_t>(chosen_battle)].path
+                           : "";
   battles.clear();
-  fs::path dir = fs::path(root) / "battles";
-  if (!fs::is_directory(dir)) return;
-  for (auto &e : fs::directory_iterator(dir)) {
-    if (e.path().extension() != ".json") continue;
+  // The editor's drafts (shields-swords-battle-draft/1) are listed to be edited, not played.
+  auto add_draft = [&](const fs::path &file) {
     try {
-      auto b = load_battle_file(e.path().string());
-      battles.push_back({e.path().string(),
-                         b->name,
-                         b->date,
-                         b->summary,
-                         b->columns,
-                         b->rows,
-                         static_cast<int>(b->units.size()),
-                         b->wing_integrity == WingIntegrityRule::StandardOrAdvanced,
-                         {b->sides[0].name, b->sides[1].name},
-                         b->d3()});
-    } catch (const std::exception &ex) {
-      report_line("warning", "battle skipped: " + std::string(ex.what()));
+      nlohmann::json doc = read_json_file(file.string(), kMaxInputBytes);
+      if (doc.value("format", "") != "shields-swords-battle-draft/1") return false;
+      BattleInfo bi;
+      bi.path = file.string();
+      bi.name = doc.value("name", file.stem().string());
+      bi.date = doc.value("date", "");
+      bi.summary = doc.value("summary", "");
+      bi.d3 = doc.value("ruleset", "ssii") == "d3-medieval";
+      bi.own = bi.draft = true;
+      battles.push_back(bi);
+      return true;
+    } catch (const std::exception &) {
+      return false;
     }
-  }
-  // The teaching battle first: it is the default.
+  };
+  auto scan = [&](const fs::path &dir, bool own) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return;
+    for (auto &e : fs::directory_iterator(dir, ec)) {
+      if (e.path().extension() != ".json") continue;
+      try {
+        auto b = load_battle_file(e.path().string());
+        battles.push_back({e.path().string(),
+                           b->name,
+                           b->date,
+                           b->summary,
+                           b->columns,
+                           b->rows,
+                           static_cast<int>(b->units.size()),
+                           b->wing_integrity == WingIntegrityRule::StandardOrAdvanced,
+                           {b->sides[0].name, b->sides[1].name},
+                           b->d3(),
+                           own});
+      } catch (const std::exception &ex) {
+        if (own && add_draft(e.path())) continue;
+        report_line("warning", "battle skipped: " + std::string(ex.what()));
+      }
+    }
+  };
+  scan(fs::path(root) / "battles", false);
+  scan(own_battles_folder(), true);
+  // The teaching battle first: it is the default; then the shipped ones, then the player's own.
   std::sort(battles.begin(), battles.end(), [](const BattleInfo &a, const BattleInfo &b) {
-    bool fa = a.path.find("first-clash") != std::string::npos,
-         fb = b.path.find("first-clash") != std::string::npos;
-    return fa != fb ? fa : a.name < b.name;
+    bool fa = !a.own && a.path.find("first-clash") != std::string::npos,
+         fb = !b.own && b.path.find("first-clash") != std::string::npos;
+    if (fa != fb) return fa;
+    if (a.own != b.own) return b.own;
+    return a.name != b.name ? a.name < b.name : a.path < b.path;
   });
+  for (size_t i = 0; i < battles.size(); ++i)
+    if (battles[i].path == chosen) chosen_battle = static_cast<int>(i);
+  if (chosen_battle >= static_cast<int>(battles.size())) chosen_battle = 0;
+}
+
+void App::choose_battle(const std::string &path) {
+  for (size_t i = 0; i < battles.size(); ++i)
+    if (fs::path(battles[i].path) == fs::path(path)) chosen_battle = static_cast<int>(i);
+  show_chosen = true;
+}
+
+std::string App::own_battles_folder() const {
+  return (paths::data_folder(paths::xdg_from_process()) / "battles").string();
 }
 
 void App::load_rules() {
@@ -255,13 +300,16 @@ namespace {
 
 void menu_bar(App &app, bool &quit) {
   if (!ImGui::BeginMainMenuBar()) return;
+  // While the editor is shown the session is its preview: the game's items would act on it.
+  std::string editing = editor_title(app);
+  bool game = app.has_game() && editing.empty();
   if (ui::BeginMenu("Game")) {
     if (ui::MenuItem("Start screen")) app.start_screen = true;
-    if (ui::MenuItem("Open...")) open_browser(app);
-    if (ui::MenuItem("Undo", "Ctrl+Z", false, app.has_game())) app.session->undo();
-    if (ui::MenuItem("Redo", "Ctrl+Y", false, app.has_game())) app.session->redo();
-    if (ui::MenuItem("Save", "Ctrl+S", false, app.has_game())) app.save();
-    if (ui::MenuItem("Save as...", nullptr, false, app.has_game())) {
+    if (ui::MenuItem("Open...", nullptr, false, editing.empty())) open_browser(app);
+    if (ui::MenuItem("Undo", "Ctrl+Z", false, game)) app.session->undo();
+    if (ui::MenuItem("Redo", "Ctrl+Y", false, game)) app.session->redo();
+    if (ui::MenuItem("Save", "Ctrl+S", false, game)) app.save();
+    if (ui::MenuItem("Save as...", nullptr, false, game)) {
       std::snprintf(app.save_as_buffer, sizeof app.save_as_buffer, "%s",
                     app.session->suggested_save_path().c_str());
       app.save_as_open = true;
@@ -269,7 +317,7 @@ void menu_bar(App &app, bool &quit) {
     if (ui::MenuItem("Quit")) quit = true;
     ImGui::EndMenu();
   }
-  record_menu(app);
+  if (editing.empty()) record_menu(app);
   if (ui::BeginMenu("View")) {
     ui::MenuItem("Enemy zones of control", "Z", &app.show_zoc);
     ui::MenuItem("Fire range", "R", &app.show_range);
@@ -282,7 +330,9 @@ void menu_bar(App &app, bool &quit) {
     if (ui::MenuItem("Rules", "F1")) app.show_rules = true;
     ImGui::EndMenu();
   }
-  if (app.has_game()) {
+  if (!editing.empty()) {
+    ui::TextDisabled("   %s", editing.c_str());
+  } else if (app.has_game()) {
     const std::string &file = app.session->save_path();
     ui::TextDisabled("   %s   %s", app.game().battle().name.c_str(),
                      app.session->mode() == Mode::Lesson ? "(lesson: not saved)"

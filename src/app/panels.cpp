@@ -904,12 +904,20 @@ void draw_start_screen(App &app) {
     ImGui::PushID(static_cast<int>(i));
     if (ui::Selectable(bi.name.c_str(), app.chosen_battle == static_cast<int>(i)))
       app.chosen_battle = static_cast<int>(i);
-    ui::TextDisabled("  %s - %dx%d hexes, %d units - %s", bi.date.c_str(), bi.columns, bi.rows,
-                     bi.units, bi.d3 ? "D3 Medieval rules" : "Shields & Swords II rules");
+    if (app.show_chosen && app.chosen_battle == static_cast<int>(i)) ImGui::SetScrollHereY(0.3f);
+    const char *rules = bi.d3 ? "D3 Medieval rules" : "Shields & Swords II rules";
+    if (bi.draft)
+      ui::TextDisabled("  %s - %s - your draft: Edit a battle to finish it", bi.date.c_str(),
+                       rules);
+    else
+      ui::TextDisabled("  %s - %dx%d hexes, %d units - %s%s", bi.date.c_str(), bi.columns, bi.rows,
+                       bi.units, rules, bi.own ? " - your battle" : "");
+    if (bi.own) ui::TextDisabled("  %s", bi.path.c_str());
     ui::TextWrapped("  %s", bi.summary.c_str());
     ImGui::PopID();
   }
   ImGui::EndChild();
+  app.show_chosen = false;
   bool offers = !app.battles.empty() && app.battles[app.chosen_battle].offers_advanced;
   ImGui::BeginDisabled(!offers);
   ui::Checkbox("Advanced Wing Integrity (4.2)", &app.advanced_wing_integrity);
@@ -917,7 +925,10 @@ void draw_start_screen(App &app) {
   ImGui::SameLine();
   ui::Checkbox("Practice game (take-backs, branches)", &app.practice_choice);
   if (!app.battles.empty()) seat_choices(app, app.battles[app.chosen_battle]);
+  bool draft = !app.battles.empty() && app.battles[app.chosen_battle].draft;
+  ImGui::BeginDisabled(draft);
   if (ui::Button("New game") && !app.battles.empty()) start_chosen_battle(app);
+  ImGui::EndDisabled();
   ImGui::SameLine();
   if (ui::Button("Continue the autosave") && app.session->continue_autosave()) app.game_shown();
   ImGui::SameLine();
