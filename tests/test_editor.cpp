@@ -472,6 +472,8 @@ TEST_CASE("editor: resizing the map keeps units on it and drops what falls off",
   REQUIRE(m.set_identity("name", "Hill Fight").empty());
   REQUIRE(m.set_identity("id", "hill-fight").empty());
   CHECK_FALSE(m.set_identity("id", "").empty());
+  CHECK_FALSE(m.set_identity("id", "My First Battle!").empty()); // it names a file
+  CHECK(m.doc().id == "hill-fight");
   CHECK(m.preview()->name == "Hill Fight");
 }
 

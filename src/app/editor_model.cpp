@@ -407,6 +407,9 @@ std::string EditorModel::set_identity(const std::string &field, const std::strin
   return edit("set " + field, [&](BattleDoc &d) -> std::string {
     if (field == "id") {
       if (value.empty()) return "a battle needs an id";
+      // The id names the battle's file: plain lower-case words joined by '-' travel everywhere.
+      if (value.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") != std::string::npos)
+        return "an id is lower-case letters, digits and '-' (it names the battle's file)";
       d.id = value;
     } else if (field == "name")
       d.name = value;

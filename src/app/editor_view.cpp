@@ -49,6 +49,7 @@ struct EditorUi {
   bool active = false, playing = false;
   uint64_t seed = 0; // for Play from here (--seed); 0: the app's next seed
   std::string path;
+  std::string owned; // the file this editing opened or saved: the only existing file Save replaces
   std::string message;
 
   Tool tool = Tool::Terrain;
@@ -171,14 +172,36 @@ std::string default_path(const App &app) {
   return (fs::path(data_dir(app)) / "battles" / (app.editor->model->doc().id + ".json")).string();
 }
 
+// "new-battle", else "new-battle-2", ...: an id no shipped battle and no file of the player's has.
+std::string free_battle_id(const App &app, const std::string &base) {
+  auto taken = [&](const std::string &id) {
+    std::error_code ignored;
+    if (fs::exists(fs::path(data_dir(app)) / "battles" / (id + ".json"), ignored)) return true;
+    for (const BattleInfo &b : app.battles) // a battle's file is named by its id
+      if (fs::path(b.path).stem() == id) return true;
+    return false;
+  };
+  std::string id = base;
+  for (int n = 2; taken(id); ++n)
+    id = base + "-" + std::to_string(n);
+  return id;
+}
+
 void save(App &app, bool draft) {
   EditorUi &ed = *app.editor;
   if (ed.path.empty()) ed.path = default_path(app);
   std::error_code ignored;
+  // Another battle's file is never replaced: a player's first battle must survive the second.
+  if (fs::exists(ed.path, ignored) && ed.path != ed.owned) {
+    ed.message = ed.path + " is another battle's file: give this battle another id (Battle panel) "
+                           "before saving.";
+    return;
+  }
   fs::create_directories(fs::path(ed.path).parent_path(), ignored);
   std::string why = ed.model->save(ed.path, draft);
   ed.message = why.empty() ? (ed.model->valid() ? "Saved " : "Saved as a draft: ") + ed.path : why;
   if (why.empty()) { // the start screen lists the player's battles too, this one chosen
+    ed.owned = ed.path;
     app.scan_battles();
     app.choose_battle(ed.path);
   }
@@ -1140,6 +1163,7 @@ bool open_editor(App &app, const std::string &path, int columns, int rows,
   std::vector<std::string> repairs;
   if (path.empty()) {
     doc = EditorModel::new_battle(columns, rows, ruleset);
+    doc.id = free_battle_id(app, doc.id);
   } else {
     try {
       doc = editor::doc_from_json(read_json_file(path, kMaxInputBytes), &repairs);
@@ -1163,7 +1187,7 @@ bool open_editor(App &app, const std::string &path, int columns, int rows,
     ed.preview = std::make_unique<Session>(app.root, dir.string());
   }
   enter(app);
-  ed.path = path;
+  ed.path = ed.owned = path;
   if (ed.path.empty()) ed.path = default_path(app);
   ed.shown = nullptr;
   refresh_preview(app);
