@@ -74,6 +74,13 @@ void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 
   }
 }
 
+// The type as printed on the counter: S&S II's codes, and short ones for D3 Medieval's types.
+std::string counter_code(UnitType t) {
+  static const char *codes[kAllUnitTypeCount] = {"V",  "L",  "I",   "HH", "LH",
+                                                 "LV", "KN", "MAA", "LB", "XB"};
+  return codes[static_cast<int>(t)];
+}
+
 void crown(ImDrawList *dl, float x, float y, float s) {
   ImVec2 pts[7] = {{x, y + s},
                    {x, y + s * 0.3f},
@@ -109,15 +116,17 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
   ImU32 head = reduced ? IM_COL32(20, 20, 20, 255) : fg;
   ImFont *font = app.fonts.bold ? app.fonts.bold : ImGui::GetFont();
   char text[16];
+  const bool values = !b.d3(); // D3 Medieval counters print no CC or Fire Factor (D1)
   if (size < kCompactCounter) {
     // Small counters (a big map at its fitted view): no symbol, the letters as large as fit.
     // Type code at the top, CC and Fire Factor at the bottom, each at least 40% of the counter.
     float letters = size * 0.42f;
-    std::string type(name(d.type));
+    std::string type = counter_code(d.type);
     dl->AddText(font, letters, ImVec2(a.x + size * 0.06f, a.y - size * 0.02f), head, type.c_str());
     std::snprintf(text, sizeof text, "%s", cc_name(f.cc).c_str());
-    dl->AddText(font, letters, ImVec2(a.x + size * 0.06f, z.y - letters * 1.08f), fg, text);
-    if (f.fire) {
+    if (values)
+      dl->AddText(font, letters, ImVec2(a.x + size * 0.06f, z.y - letters * 1.08f), fg, text);
+    if (f.fire && values) {
       std::snprintf(text, sizeof text, "%d", f.fire);
       ImVec2 ext = font->CalcTextSizeA(letters, 1e9f, 0, text);
       dl->AddText(font, letters, ImVec2(z.x - ext.x - size * 0.06f, z.y - letters * 1.08f), fg,
@@ -139,12 +148,12 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
   type_symbol(dl, d.type, cx, cy - size * 0.02f, size * 0.44f, fg);
   float big = size * 0.32f, small = size * 0.2f;
   std::snprintf(text, sizeof text, "%s", cc_name(f.cc).c_str());
-  centred_text(dl, font, big, cx - size * 0.24f, cy + size * 0.32f, fg, text);
-  if (f.fire) {
+  if (values) centred_text(dl, font, big, cx - size * 0.24f, cy + size * 0.32f, fg, text);
+  if (f.fire && values) {
     std::snprintf(text, sizeof text, "%d", f.fire);
     centred_text(dl, font, big, cx + size * 0.26f, cy + size * 0.32f, fg, text);
   }
-  std::string type(name(d.type));
+  std::string type = counter_code(d.type);
   if (size >= 34)
     centred_text(dl, font, small, cx, a.y + size * 0.15f, head,
                  type.c_str()); // too small to read below

@@ -122,10 +122,14 @@ void App::scan_battles() {
 }
 
 void App::load_rules() {
-  std::ifstream in(fs::path(root) / "assets" / "rules.md");
-  std::stringstream text;
-  text << in.rdbuf();
-  rules = parse_rules_text(text.str());
+  auto read = [&](const char *file) {
+    std::ifstream in(fs::path(root) / "assets" / file);
+    std::stringstream text;
+    text << in.rdbuf();
+    return parse_rules_text(text.str());
+  };
+  rules = read("rules.md");
+  rules_d3 = read("rules-d3.md"); // D3 Medieval battles show these (D1-D14)
 }
 
 } // namespace sns::app
