@@ -29,16 +29,8 @@ shoot "$out/combat-preview.png" "$g" --select R7
 "$cli" apply "$g" '{"type":"command","orders":[{"wing":"host","commands":["move"]}]}' >/dev/null
 shoot "$out/move-selection.png" "$g" --select B2
 
-# The same attack rolled (forced die 8: AE on row F), showing the CRT row and column.
-"$cli" new battles/first-clash.json --seed 4 --dice 2 --out "$g" >/dev/null
-"$cli" apply "$g" '{"type":"command","orders":[{"wing":"host","commands":["move"]}]}' \
-  '{"type":"move","unit":"B5","to":"0706"}' '{"type":"move","unit":"B7","to":"0807"}' '{"type":"end_phase"}' >/dev/null
-"$cli" apply "$g" '{"type":"command","orders":[]}' >/dev/null
-"$cli" apply "$g" '{"type":"initiative","declare":false}' >/dev/null 2>&1 || true
-"$cli" apply "$g" '{"type":"command","orders":[{"wing":"host","commands":["move","combat"]}]}' \
-  '{"type":"move","unit":"B5","to":"0605"}' '{"type":"move","unit":"B7","to":"0606"}' \
-  '{"type":"end_phase"}' '{"type":"attack","target":"R7","attackers":["B5"]}' >/dev/null
-shoot "$out/combat-result.png" "$g"
+# A rolled attack with its CRT row and column is docs/screenshots/ux-crt-last-attack.png, written by
+# the e2e script tests/e2e/ux-crt-last-attack.script.
 # The start screen.
 shoot "$out/start-screen.png"
 # Three lesson steps (the tutorial).

@@ -62,6 +62,7 @@ struct App {
   std::vector<Command> draft[8]; // command builder: commands per wing slot
   int draft_wing[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
   int die_face = 0, die_frames = 0; // die animation
+  size_t die_rolled_by = 0;           // the game's action count once that roll was played
   Fonts fonts;
   float ui_scale = 1.0f;
   // Remembered between runs (settings.hpp, app_settings.hpp): loaded at launch, saved at quit.

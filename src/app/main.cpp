@@ -318,7 +318,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     app.session->ask_hint();
   else if (k == SDLK_SPACE)
     app.session->skip_pause();
-  else if (k == SDLK_e)
+  else if (k == SDLK_e && !e.key.repeat) // a held key ends one phase, not every phase after it
     app.session->play(Action{.type = ActionType::EndPhase});
   else if (k == SDLK_ESCAPE)
     app.sel().clear();
@@ -655,7 +655,7 @@ int main(int argc, char **argv) {
     terrain_cache.visible = false;
     app.session->tick(SDL_GetTicks() / 1000.0);
     if (int roll = app.has_game() ? app.session->take_roll() : 0)
-      app.die_face = roll, app.die_frames = 24;
+      app.die_face = roll, app.die_frames = 24, app.die_rolled_by = app.game().actions().size();
     frame(app, quit, renderer);
     ImGui::Render();
     SDL_SetRenderDrawColor(renderer, 40, 40, 44, 255);

@@ -660,6 +660,9 @@ void hover_tooltip(App &app, HexId hover) {
 }
 
 void die_overlay(App &app, const MapRect &map) {
+  // A take-back past the roll takes its die away too: the face shown is always a roll of the
+  // game as it stands.
+  if (app.game().actions().size() < app.die_rolled_by) app.die_face = 0;
   if (app.die_face <= 0) return;
   ImDrawList *dl = ImGui::GetForegroundDrawList();
   float s = 54, x = map.x + map.w - s - 20, y = map.y + 44;
@@ -887,7 +890,7 @@ void start_chosen_battle(App &app) {
 }
 
 void recent_games(App &app) {
-  const auto &recent = app.session->recent();
+  const std::vector<std::string> recent = app.session->recent();
   if (recent.empty()) return;
   ImGui::Separator();
   ui::Text("Recent games");

@@ -106,12 +106,14 @@ bool Session::play_from_here() {
   if (mode_ != Mode::Replay) return false;
   Game branch = replay_->branch();
   size_t at = replay_->at(), end = replay_->size();
+  std::string kept = keep_unsaved_autosave();
   game_.emplace(std::move(branch));
   save_path_.clear(); // a branch is a new game: the record it came from is never overwritten
   reset_to(Mode::Play);
   message_ = at == end ? "Playing on from the end of the record."
                        : "Playing a new line from action " + std::to_string(at) + " of " +
                              std::to_string(end) + "; the record is kept as it was.";
+  if (!kept.empty()) message_ += " " + kept;
   return true;
 }
 
