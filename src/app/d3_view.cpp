@@ -49,6 +49,15 @@ std::pair<ImVec2, ImVec2> hexside_ends(ImVec2 c, int dir, float r) {
           ImVec2(c.x + static_cast<float>(q.x), c.y + static_cast<float>(q.y))};
 }
 
+// A hex outline of radius r around c, inside the hex's own edge.
+void hex_ring(ImDrawList *dl, ImVec2 c, float r, ImU32 colour, float width) {
+  auto corners = hex_corners(Hex{0, 0}, r);
+  ImVec2 pts[6];
+  for (int i = 0; i < 6; ++i)
+    pts[i] = ImVec2(c.x + static_cast<float>(corners[i].x), c.y + static_cast<float>(corners[i].y));
+  dl->AddPolyline(pts, 6, colour, ImDrawFlags_Closed, width);
+}
+
 ImVec2 centre_of(const App &app, HexId h) {
   PointF c = app.camera.centre(app.game().battle(), h);
   return ImVec2(static_cast<float>(c.x), static_cast<float>(c.y));
@@ -175,17 +184,16 @@ void draw_d3_moves(App &app, ImDrawList *dl, const std::vector<uint16_t> &marks,
     auto facings = view.d3_facings(u, h);
     if (facings.empty()) continue;
     ImVec2 m = centre_of(app, h);
-    auto corners = hex_corners(Hex{0, 0}, hex);
-    ImVec2 pts[6];
-    for (int i = 0; i < 6; ++i)
-      pts[i] = ImVec2(m.x + static_cast<float>(corners[i].x) * 0.92f,
-                      m.y + static_cast<float>(corners[i].y) * 0.92f);
-    dl->AddPolyline(pts, 6, IM_COL32(230, 60, 30, 255), ImDrawFlags_Closed,
-                    std::max(2.0f, hex * 0.09f));
+    hex_ring(dl, m, hex * 0.92f, IM_COL32(230, 60, 30, 255), std::max(2.0f, hex * 0.09f));
     arrow(dl, m, direction_vector(facings[0]), -hex * 0.25f, hex * 0.75f, hex * 0.3f,
           IM_COL32(230, 60, 30, 230), IM_COL32(60, 10, 0, 255), 1.5f);
   }
-  // The chosen destination: an arrow for each end facing the engine allows; the hovered one lit.
+  // The chosen destination: an arrow for each end facing the engine allows, and a faint ring on
+  // each hex a click would face; the hovered one lit.
+  for (HexId h = 0; h < b.hex_count(); ++h)
+    if (marks[h] & kMarkFacing)
+      hex_ring(dl, centre_of(app, h), hex * 0.85f, IM_COL32(255, 255, 255, h == hover ? 230 : 90),
+               h == hover ? 3.0f : 1.5f);
   if (sel.to != kOffMap) {
     ImVec2 m = centre_of(app, sel.to);
     int hovered = hover == kOffMap ? -1 : b.direction(sel.to, hover);
@@ -325,6 +333,7 @@ void movement_panel(App &app, Footer &footer) {
   rule_link(app, "D7");
   if (sel.to == kOffMap) return;
   ui::Text("End facing at %s:", b.label(sel.to).c_str());
+  ui::TextDisabled("(a right-click chooses another hex)");
   auto facings = view.d3_facings(s.moving, sel.to);
   std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;

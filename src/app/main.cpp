@@ -483,6 +483,10 @@ bool select_unit(App &app, const std::string &id) {
     report_error("--select: no unit " + id);
     return false;
   }
+  if (app.game().battle().d3()) { // D3 Medieval: as a click on the unit (d3_clicks.cpp)
+    app.session->click(app.game().state().units[u].hex);
+    return true;
+  }
   Selection &sel = app.sel();
   sel.unit = u;
   // In a Combat Phase, selecting an enemy picks it as the target.
