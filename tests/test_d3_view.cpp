@@ -2,7 +2,10 @@
 // facings, D9 shots, D11 melee): what is lit and what clicks turn into, all from the engine.
 #include "fixture.hpp"
 #include "lesson_script.hpp"
+#include "session.hpp"
 #include "view.hpp"
+
+#include <filesystem>
 
 using namespace sns;
 using namespace sns::test;
@@ -157,4 +160,41 @@ TEST_CASE("D3 app: the lesson script clicks a unit and presses the roll; a move 
   steps = steps_for_action(
       f.setup, f.s, f.parse({{"type", "move"}, {"unit", "RK"}, {"to", "0504"}, {"facing", 0}}));
   CHECK(steps == std::vector<std::string>{"click 0504"});
+}
+
+TEST_CASE("D5 D14 session: a D3 game played by clicks; practice take-backs roll fresh d6s") {
+  auto dir = std::filesystem::temp_directory_path() / "sns-d3-session";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  Session s(SNS_SOURCE_DIR, dir.string());
+  s.new_game(load_battle_file(source_path("battles/d3-first-charge.json")),
+             Options{.practice = true}, 7);
+  const Battle &b = s.game().battle();
+  auto hex = [&](const char *label) { return *b.parse_hex(label); };
+  s.click(hex("0507"));
+  auto roll = s.view().pending_action(s.selection());
+  REQUIRE(roll);
+  REQUIRE(s.play(*roll));
+  // The die came from the seed; each take-back past it replaces it with a fresh d6 (D14).
+  for (int i = 0; i < 12; ++i) {
+    const Events &log = s.game().log();
+    auto rolled =
+        std::find_if(log.rbegin(), log.rend(), [](const Event &e) { return e.kind == "activate"; });
+    REQUIRE(rolled != log.rend());
+    int face = rolled->roll;
+    CHECK(face >= 1);
+    CHECK(face <= 6);
+    s.undo();
+    s.click(hex("0507"));
+    auto again = s.view().pending_action(s.selection());
+    REQUIRE(again);
+    REQUIRE(s.play(*again));
+  }
+  if (s.game().state().moving == b.unit_index("RK")) { // the last roll let the knights move
+    s.click(hex("0505"));
+    s.click(hex("0504"));
+    CHECK(b.label(s.game().state().units[b.unit_index("RK")].hex) == "0505");
+    CHECK(s.game().state().d3[b.unit_index("RK")].facing == 0);
+  }
+  std::filesystem::remove_all(dir);
 }
