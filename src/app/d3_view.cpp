@@ -121,28 +121,30 @@ void draw_d3_markers(App &app, ImDrawList *dl, float cx, float cy, float size, i
     dl->AddCircleFilled(m, size * 0.24f, IM_COL32(200, 30, 30, 255));
     centred_text(dl, font, size * 0.36f, m, IM_COL32(255, 255, 255, 255), t);
   }
-  // D13: disordered, an orange "D" disc at the top right.
+  // D13: disordered, an orange "D" disc in the top right corner, inside the counter (where the
+  // selection and lesson rings on the hex edge cannot cover it).
   if (d.disordered) {
-    ImVec2 m(z.x - size * 0.02f, a.y + size * 0.1f);
-    float r = std::max(6.0f, size * 0.17f);
+    float r = std::max(6.0f, size * 0.15f);
+    ImVec2 m(z.x - r - size * 0.03f, a.y + r + size * 0.03f);
     dl->AddCircleFilled(m, r, IM_COL32(240, 140, 20, 255));
     dl->AddCircle(m, r, IM_COL32(40, 20, 0, 255), 0, 1.5f);
     centred_text(dl, font, r * 1.3f, m, IM_COL32(20, 20, 20, 255), "D");
   }
 }
 
-// D2: every unit's front, the faced hexside and its two neighbours, as a bright edge on its hex
+// D2: every unit's front, the faced hexside and its two neighbours, as a bright edge in its hex
 // drawn under the counters (their corners cover the middle of the slanting sides).
 void draw_d3_fronts(App &app, ImDrawList *dl) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   const float hex = static_cast<float>(app.camera.size);
-  const float width = std::max(2.0f, hex * 0.1f);
+  const float width = std::max(2.0f, hex * 0.07f);
   for (size_t u = 0; u < b.units.size(); ++u) {
     if (s.units[u].hex == kOffMap) continue;
     ImVec2 c = centre_of(app, s.units[u].hex);
     for (int k = -1; k <= 1; ++k) {
-      auto [p, q] = hexside_ends(c, (s.d3[u].facing + k + 6) % 6, hex * 0.95f);
+      // Inside the hex's edge, which keeps rivers, fords and stakes in sight.
+      auto [p, q] = hexside_ends(c, (s.d3[u].facing + k + 6) % 6, hex * 0.85f);
       dl->AddLine(p, q, IM_COL32(20, 20, 20, 230), width + 2.5f);
       dl->AddLine(p, q, IM_COL32(255, 236, 120, 255), width);
     }

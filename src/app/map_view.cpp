@@ -151,6 +151,24 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
         dl->AddPolyline(pts, teeth + 1, IM_COL32(60, 30, 10, 255), 0, std::max(2.0f, size * 0.07f));
         break;
       }
+      case HexsideFeature::Stakes: { // D3 Medieval (D6, D12): a row of crossed stakes
+        PointF c1 = cam.centre(b, h), c2 = cam.centre(b, n);
+        float nx = static_cast<float>(c2.x - c1.x), ny = static_cast<float>(c2.y - c1.y);
+        float len = std::sqrt(nx * nx + ny * ny);
+        nx = nx / len * size * 0.13f, ny = ny / len * size * 0.13f;
+        float tx = (q.x - p.x) * 0.08f, ty = (q.y - p.y) * 0.08f;
+        ImU32 wood = IM_COL32(90, 50, 15, 255);
+        float w = std::max(1.5f, size * 0.05f);
+        dl->AddLine(p, q, wood, w);
+        for (int i = 1; i <= 4; ++i) {
+          ImVec2 m(p.x + (q.x - p.x) * i / 5, p.y + (q.y - p.y) * i / 5);
+          dl->AddLine(ImVec2(m.x - nx - tx, m.y - ny - ty), ImVec2(m.x + nx + tx, m.y + ny + ty),
+                      wood, w);
+          dl->AddLine(ImVec2(m.x - nx + tx, m.y - ny + ty), ImVec2(m.x + nx - tx, m.y + ny - ty),
+                      wood, w);
+        }
+        break;
+      }
       default:
         break;
       }
