@@ -46,8 +46,9 @@ shoot "$out/start-screen.png"
 xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-01-counters.png" --size 1600x900 --lesson 01-sequence --lesson-step 0
 xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-04-attack.png" --size 1600x900 --lesson 04-attack --lesson-step 1 --select B4
 xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-08-charge.png" --size 1600x900 --lesson 08-charge --lesson-step 2 --select B4
-# The battle editor (docs/editor.md): a small battle built from nothing, and Morlaix's panels.
+# The battle editor (docs/editor.md): a small battle built from nothing, Morlaix's panels, a D3 battle.
 run_script() { xvfb-run -a -s "-screen 0 1600x900x24" "$app" --size 1600x900 --script "$@" >/dev/null; }
 XDG_DATA_HOME=$tmp/data run_script scripts/editor-new-battle-screenshot.script --editor
 XDG_DATA_HOME=$tmp/data run_script scripts/editor-screenshots.script --editor battles/morlaix-1342.json
+XDG_DATA_HOME=$tmp/data run_script scripts/editor-d3-screenshot.script --editor battles/d3-first-charge.json
 echo "screenshots written to $out"

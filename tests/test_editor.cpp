@@ -672,6 +672,8 @@ TEST_CASE("editor: a D3 battle's problems are listed with their paths", "[editor
   CHECK(m.problems()[0].path == "/reinforcements");
   CHECK(m.problems()[0].message == "D3 Medieval battles have no reinforcements");
   CHECK(m.problems()[0].panel == "units");
+  CHECK(m.problems()[0].unit == 0); // the list's first reinforcement is shown
+  CHECK(m.problems()[0].hex == "0101");
   REQUIRE(m.move_unit("B1", "0202").empty()); // placed: no longer a reinforcement
   CHECK(m.valid());
 }

@@ -212,6 +212,7 @@ void locate(Problem &pr, const BattleDoc &doc) {
   } else if (head == "units" || head == "reinforcements") {
     pr.panel = "units";
     int n = index(1);
+    if (head == "reinforcements" && n < 0) n = 0; // the whole list: show its first
     if (head == "reinforcements") // written in unit order: the n-th unit with one
       for (size_t u = 0, seen = 0; u < doc.units.size(); ++u)
         if (doc.units[u].reinforcement && static_cast<int>(seen++) == n) {

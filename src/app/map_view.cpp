@@ -1,6 +1,7 @@
 // The map (2.1, 12.0): hexes shaded by terrain and elevation, contours, hexside features,
 // highlights.
 #include "app.hpp"
+#include "counter_cache.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -100,11 +101,10 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
     if (size > 10)
       terrain_pattern(dl, t, ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), size);
     if (app.show_labels && size > 14) {
-      std::string l = b.label(h);
-      dl->AddText(
-          nullptr, size * 0.3f,
+      draw_map_text(
+          dl, size * 0.3f,
           ImVec2(static_cast<float>(c.x) - size * 0.3f, static_cast<float>(c.y) - size * 0.85f),
-          IM_COL32(40, 40, 40, 170), l.c_str());
+          IM_COL32(40, 40, 40, 170), b.label(h));
     }
   }
   // Contours where elevation changes, then hexside features.

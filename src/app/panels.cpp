@@ -763,6 +763,17 @@ void turn_banner(App &app, const MapRect &map) {
   ui::note_text("Banner: " + bn.text);
 }
 
+// A fixed panel. ImGui leaves its background out and the renderer fills the rectangle opaque
+// before ImGui draws (main.cpp): the software renderer blends ImGui's translucent background pixel
+// by pixel, which took a third of a Grunwald frame (docs/performance.md).
+void begin_fixed_panel(App &app, const char *title, ImGuiWindowFlags flags) {
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(0, 0, 0, 0));
+  ui::Begin(title, nullptr, flags);
+  ImGui::PopStyleColor();
+  ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  app.panel_backgrounds.push_back({at.x, at.y, size.x, size.y});
+}
+
 void draw_panels(App &app, const MapRect &map, HexId hover) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
   float top = vp->WorkPos.y, height = vp->WorkSize.y, width = vp->WorkSize.x;
@@ -773,12 +784,12 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
     ImGui::SetNextWindowPos(ImVec2(0, top));
     ImGui::SetNextWindowSize(ImVec2(left_w, height));
-    ui::Begin("Battle", nullptr, fixed);
+    begin_fixed_panel(app, "Battle", fixed);
     status_panel(app);
     ImGui::End();
     ImGui::SetNextWindowPos(ImVec2(width - right_w, top));
     ImGui::SetNextWindowSize(ImVec2(right_w, height));
-    ui::Begin("Orders", nullptr, fixed | ImGuiWindowFlags_NoScrollbar);
+    begin_fixed_panel(app, "Orders", fixed | ImGuiWindowFlags_NoScrollbar);
     Footer footer;
     const ImGuiStyle &st = ImGui::GetStyle();
     float footer_h = 2 * ImGui::GetFrameHeightWithSpacing() + st.ItemSpacing.y + 2;
@@ -796,7 +807,7 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
     ImGui::End();
     ImGui::SetNextWindowPos(ImVec2(left_w, map.y + map.h));
     ImGui::SetNextWindowSize(ImVec2(width - left_w - right_w, std::max(60.0f, log_h)));
-    ui::Begin("Log", nullptr, fixed);
+    begin_fixed_panel(app, "Log", fixed);
     log_panel(app);
     ImGui::End();
   } else {
@@ -925,12 +936,20 @@ void draw_start_screen(App &app) {
     ImGui::PushID(static_cast<int>(i));
     if (ui::Selectable(bi.name.c_str(), app.chosen_battle == static_cast<int>(i)))
       app.chosen_battle = static_cast<int>(i);
-    ui::TextDisabled("  %s - %dx%d hexes, %d units - %s", bi.date.c_str(), bi.columns, bi.rows,
-                     bi.units, bi.d3 ? "D3 Medieval rules" : "Shields & Swords II rules");
+    if (app.show_chosen && app.chosen_battle == static_cast<int>(i)) ImGui::SetScrollHereY(0.3f);
+    const char *rules = bi.d3 ? "D3 Medieval rules" : "Shields & Swords II rules";
+    if (bi.draft)
+      ui::TextDisabled("  %s - %s - your draft: Edit a battle to finish it", bi.date.c_str(),
+                       rules);
+    else
+      ui::TextDisabled("  %s - %dx%d hexes, %d units - %s%s", bi.date.c_str(), bi.columns, bi.rows,
+                       bi.units, rules, bi.own ? " - your battle" : "");
+    if (bi.own) ui::TextDisabled("  %s", bi.path.c_str());
     ui::TextWrapped("  %s", bi.summary.c_str());
     ImGui::PopID();
   }
   ImGui::EndChild();
+  app.show_chosen = false;
   bool offers = !app.battles.empty() && app.battles[app.chosen_battle].offers_advanced;
   ImGui::BeginDisabled(!offers);
   ui::Checkbox("Advanced Wing Integrity (4.2)", &app.advanced_wing_integrity);
@@ -938,7 +957,10 @@ void draw_start_screen(App &app) {
   ImGui::SameLine();
   ui::Checkbox("Practice game (take-backs, branches)", &app.practice_choice);
   if (!app.battles.empty()) seat_choices(app, app.battles[app.chosen_battle]);
+  bool draft = !app.battles.empty() && app.battles[app.chosen_battle].draft;
+  ImGui::BeginDisabled(draft);
   if (ui::Button("New game") && !app.battles.empty()) start_chosen_battle(app);
+  ImGui::EndDisabled();
   ImGui::SameLine();
   if (ui::Button("Continue the autosave") && app.session->continue_autosave()) app.game_shown();
   ImGui::SameLine();

@@ -1,5 +1,6 @@
 // The session's replays, notes and play by e-mail (issue 11): Mode::Replay shows a record at one
 // moment; Play from here branches from it; Send turn mails the record to the side to act.
+#include "editor_doc.hpp"
 #include "session.hpp"
 
 #include "sns/json_io.hpp"
@@ -61,11 +62,13 @@ bool Session::open_mailed(const std::string &path) {
     return false;
   }
   // The record carries its battle whole: a shipped battle must be the one shipped here, or a
-  // stronger unit slipped into the file would pass as the same battle.
+  // stronger unit slipped into the file would pass as the same battle. The same content counts,
+  // not the layout (records written before the battles were rewritten canonically still pass).
   fs::path shipped = fs::path(root_) / "battles" / (record->battle().id + ".json");
   try {
     if (fs::exists(shipped) &&
-        read_json_file(shipped.string(), kMaxInputBytes) != record->battle().source) {
+        !editor::same_content(read_json_file(shipped.string(), kMaxInputBytes),
+                              record->battle().source)) {
       message_ = "Refused: the battle in this record differs from the shipped " +
                  record->battle().id + " (" + shipped.string() + ").";
       return false;
