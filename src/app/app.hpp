@@ -130,6 +130,9 @@ void render_draw_list(ImDrawList &list, float w, float h);
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
                   const std::vector<uint16_t> &marks);
+// A unit's counter: its cached face (counter_cache.cpp) copied at this point of the draw list, so
+// whatever is drawn into `dl` after the call shows over it (an overlay that changes every frame;
+// markers that change with the game belong in CounterLook and paint_markers, counter_art.hpp).
 void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int unit, bool dim);
 void draw_panels(App &app, const MapRect &map, HexId hover);
 void draw_start_screen(App &app);

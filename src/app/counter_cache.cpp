@@ -53,6 +53,7 @@ class FaceCache {
 public:
   bool open(SDL_Renderer *renderer, const char *font_path);
   void close();
+  void forget_painted(); // the textures' pictures were lost: paint them again when next shown
   // The face for a look, painted now if it is not kept yet.
   const Face &face(const CounterLook &look);
   // Copies a face centred on (cx, cy) at this point of the draw list.
@@ -134,10 +135,14 @@ bool FaceCache::open(SDL_Renderer *renderer, const char *font_path) {
   return true;
 }
 
-void FaceCache::close() {
+void FaceCache::forget_painted() {
   for (auto &[look, face] : faces_)
     SDL_DestroyTexture(face.texture);
   faces_.clear();
+}
+
+void FaceCache::close() {
+  forget_painted();
   for (auto &[key, face] : texts_)
     SDL_DestroyTexture(face.texture);
   texts_.clear();
@@ -236,6 +241,8 @@ bool open_counter_cache(SDL_Renderer *renderer, const char *font_path) {
 }
 
 void close_counter_cache() { cache.close(); }
+
+void forget_counter_faces() { cache.forget_painted(); }
 
 void draw_map_text(ImDrawList *dl, float px, ImVec2 at, ImU32 col, const std::string &text) {
   const Face &face = cache.text(px, col, text);

@@ -213,7 +213,7 @@ void locate(Problem &pr, const BattleDoc &doc) {
     pr.panel = "units";
     int n = index(1);
     if (head == "reinforcements" && n < 0) n = 0; // the whole list: show its first
-    if (head == "reinforcements") // written in unit order: the n-th unit with one
+    if (head == "reinforcements")                 // written in unit order: the n-th unit with one
       for (size_t u = 0, seen = 0; u < doc.units.size(); ++u)
         if (doc.units[u].reinforcement && static_cast<int>(seen++) == n) {
           n = static_cast<int>(u);
@@ -693,6 +693,11 @@ std::string EditorModel::mirror(const Area &area) {
       return inside.count(e.first.first) && inside.count(e.first.second);
     });
     d.hexsides.insert(sides.begin(), sides.end());
+    for (UnitDoc &u : d.units) // the units in the area go with their ground
+      if (u.hex && inside.count(*u.hex)) {
+        u.hex = image(*u.hex);
+        if (u.facing) u.facing = (6 - *u.facing) % 6; // D2: north-east becomes north-west
+      }
     return std::string();
   });
 }

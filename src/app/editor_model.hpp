@@ -99,8 +99,9 @@ public:
                                 std::optional<bool> blocks_los);
   MapClip copy(const Area &area) const;
   std::string paste(const MapClip &clip, const std::string &at);
-  // Flips the area left to right about its middle column (exact when it spans an odd number of
-  // columns; otherwise rows shift half a hex and hexsides that no longer meet are left out).
+  // Flips the area left to right about its middle column, with the units on it (a D3 unit's
+  // facing flips too). Exact when it spans an odd number of columns; otherwise rows shift half a
+  // hex and hexsides that no longer meet are left out.
   std::string mirror(const Area &area);
   std::vector<std::string> area_hexes(const Area &area) const;
 

@@ -462,6 +462,7 @@ void map_area(App &app, const MapRect &r) {
                        (cell.elevation ? "  elevation " + std::to_string(cell.elevation) : "") +
                        (cell.road ? "  road" : "");
     bg->AddText(ImVec2(r.x + 8, r.y + 6), IM_COL32(255, 255, 255, 230), info.c_str());
+    ui::note_text(info); // a script hovers a hex and expects what it holds
   }
 }
 
@@ -1188,6 +1189,14 @@ bool editor_frame(App &app) {
   problems_window(app, r);
   if (app.has_game()) map_area(app, r);
   return true;
+}
+
+std::string editor_title(const App &app) {
+  if (!app.editor || !app.editor->active || !app.editor->model) return "";
+  const EditorUi &ed = *app.editor;
+  const auto &doc = ed.model->doc();
+  return "Battle editor: " + (doc.name.empty() ? doc.id : doc.name) + " - " + ed.path +
+         (ed.model->dirty() ? " (not saved)" : "");
 }
 
 bool editor_key(App &app, const SDL_Event &e) {

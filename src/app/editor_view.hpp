@@ -15,6 +15,9 @@ bool open_editor(App &app, const std::string &path, int columns = 14, int rows =
 // Draws the whole frame while the editor is shown (true), or only the "Back to the editor" button
 // while a battle started with Play from here is shown (false: the game's frame follows).
 bool editor_frame(App &app);
+// What the menu bar says while the editor is shown ("Battle editor: NAME - FILE", and whether it
+// has unsaved edits); "" when it is not shown.
+std::string editor_title(const App &app);
 // The editor's keys; true when the key was the editor's.
 bool editor_key(App &app, const SDL_Event &e);
 // The seed of games started with Play from here (--seed); 0: from the clock.

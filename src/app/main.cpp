@@ -304,13 +304,16 @@ namespace {
 
 void menu_bar(App &app, bool &quit) {
   if (!ImGui::BeginMainMenuBar()) return;
+  // While the editor is shown the session is its preview: the game's items would act on it.
+  std::string editing = editor_title(app);
+  bool game = app.has_game() && editing.empty();
   if (ui::BeginMenu("Game")) {
     if (ui::MenuItem("Start screen")) app.start_screen = true;
-    if (ui::MenuItem("Open...")) open_browser(app);
-    if (ui::MenuItem("Undo", "Ctrl+Z", false, app.has_game())) app.session->undo();
-    if (ui::MenuItem("Redo", "Ctrl+Y", false, app.has_game())) app.session->redo();
-    if (ui::MenuItem("Save", "Ctrl+S", false, app.has_game())) app.save();
-    if (ui::MenuItem("Save as...", nullptr, false, app.has_game())) {
+    if (ui::MenuItem("Open...", nullptr, false, editing.empty())) open_browser(app);
+    if (ui::MenuItem("Undo", "Ctrl+Z", false, game)) app.session->undo();
+    if (ui::MenuItem("Redo", "Ctrl+Y", false, game)) app.session->redo();
+    if (ui::MenuItem("Save", "Ctrl+S", false, game)) app.save();
+    if (ui::MenuItem("Save as...", nullptr, false, game)) {
       std::snprintf(app.save_as_buffer, sizeof app.save_as_buffer, "%s",
                     app.session->suggested_save_path().c_str());
       app.save_as_open = true;
@@ -318,7 +321,7 @@ void menu_bar(App &app, bool &quit) {
     if (ui::MenuItem("Quit")) quit = true;
     ImGui::EndMenu();
   }
-  record_menu(app);
+  if (editing.empty()) record_menu(app);
   if (ui::BeginMenu("View")) {
     ui::MenuItem("Enemy zones of control", "Z", &app.show_zoc);
     ui::MenuItem("Fire range", "R", &app.show_range);
@@ -331,7 +334,9 @@ void menu_bar(App &app, bool &quit) {
     if (ui::MenuItem("Rules", "F1")) app.show_rules = true;
     ImGui::EndMenu();
   }
-  if (app.has_game()) {
+  if (!editing.empty()) {
+    ui::TextDisabled("   %s", editing.c_str());
+  } else if (app.has_game()) {
     const std::string &file = app.session->save_path();
     ui::TextDisabled("   %s   %s", app.game().battle().name.c_str(),
                      app.session->mode() == Mode::Lesson ? "(lesson: not saved)"
@@ -755,6 +760,10 @@ int main(int argc, char **argv) {
     while (have) {
       ImGui_ImplSDL2_ProcessEvent(&e);
       if (e.type == SDL_QUIT) quit = true;
+      if (e.type == SDL_RENDER_TARGETS_RESET) { // textures drawn into lost their pictures
+        forget_counter_faces();
+        terrain_cache.battle = nullptr; // stale: rendered again
+      }
       handle_keys(app, e, quit, renderer);
       have = SDL_PollEvent(&e);
     }
