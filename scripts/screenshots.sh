@@ -29,6 +29,15 @@ shoot "$out/combat-preview.png" "$g" --select R7
 "$cli" apply "$g" '{"type":"command","orders":[{"wing":"host","commands":["move"]}]}' >/dev/null
 shoot "$out/move-selection.png" "$g" --select B2
 
+# D3 Medieval: the teaching battle's first game turn up to Blue's charge across the ford, lit with
+# its arrow (D7); and lesson 11's melee with the engine's odds (D12).
+g=$tmp/d3.json
+"$cli" new battles/d3-first-charge.json --seed 7 --out "$g" >/dev/null
+"$cli" apply "$g" '{"type":"activate","unit":"RK"}' '{"type":"move","unit":"RK","to":"0505","facing":0}' \
+  '{"type":"activate","unit":"RL"}' '{"type":"shoot","unit":"RB","target":"BX"}' '{"type":"activate","unit":"BM"}' >/dev/null
+shoot "$out/d3-charge.png" "$g"
+xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-11-d3-melee.png" --size 1600x900 --lesson 11-d3-activation-charge --lesson-step 4 --select RK
+
 # A rolled attack with its CRT row and column is docs/screenshots/ux-crt-last-attack.png, written by
 # the e2e script tests/e2e/ux-crt-last-attack.script.
 # The start screen.

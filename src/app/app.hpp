@@ -51,7 +51,8 @@ struct App {
   bool show_rules = false;
   std::string rules_open = "3.0";
   char rules_search[64] = "";
-  std::vector<RulesSection> rules;
+  std::vector<RulesSection> rules;    // assets/rules.md: Shields & Swords II
+  std::vector<RulesSection> rules_d3; // assets/rules-d3.md: D3 Medieval (D1-D14)
   bool start_screen = true;
   bool lessons_screen = false;
   std::vector<BattleInfo> battles;
@@ -147,5 +148,24 @@ void rule_link(App &app, const std::string &rule, bool same_line = true);
 void lines_panel(App &app); // practice lines, in the Battle panel
 void log_context_menu(App &app, size_t entry);
 unsigned wing_colour(const std::string &hex);
+
+// The buttons at the foot of the Orders panel, which never scroll away: the decision's main
+// action (give the commands, roll the die) and End phase.
+struct Footer {
+  std::string label;
+  std::optional<Action> action;
+  std::string disabled_why; // the main action is shown but refused, and why
+  bool end_phase = false;
+};
+
+// D3 Medieval on screen (d3_view.cpp): markers drawn over a counter's face, the moving unit's
+// lines and end facings, the phase track, the Orders panel with its previews, the unit card.
+void draw_d3_fronts(App &app, ImDrawList *dl); // under the counters
+void draw_d3_markers(App &app, ImDrawList *dl, float cx, float cy, float size, int unit);
+void draw_d3_moves(App &app, ImDrawList *dl, const std::vector<uint16_t> &marks, HexId hover);
+void d3_phase_track(App &app);
+void d3_side_summary(App &app, int side);
+void d3_decision_panel(App &app, Footer &footer);
+void d3_unit_card(App &app, int unit);
 
 } // namespace sns::app

@@ -76,6 +76,13 @@ void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 
   }
 }
 
+// The type as printed on the counter: S&S II's codes, and short ones for D3 Medieval's types.
+std::string counter_code(UnitType t) {
+  static const char *codes[kAllUnitTypeCount] = {"V",  "L",  "I",   "HH", "LH",
+                                                 "LV", "KN", "MAA", "LB", "XB"};
+  return codes[static_cast<int>(t)];
+}
+
 void crown(ImDrawList *dl, float x, float y, float s) {
   ImVec2 pts[7] = {{x, y + s},
                    {x, y + s * 0.3f},
@@ -109,6 +116,7 @@ CounterLook counter_look(const App &app, int u, float size, bool dim) {
   look.suppressed = us.suppressed;
   look.shield_wall = us.shield_wall;
   look.dim = dim;
+  look.values = !b.d3(); // D3 Medieval counters print no CC or Fire Factor (D1)
   return look;
 }
 
@@ -129,14 +137,16 @@ void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2
     dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), ImVec2(z.x - 1, a.y + size * 0.26f),
                       IM_COL32(255, 255, 255, 190));
   ImU32 head = look.reduced ? IM_COL32(20, 20, 20, 255) : fg;
-  std::string type(name(look.type)), cc = cc_name(look.cc), fire = std::to_string(look.fire);
+  std::string type = counter_code(look.type), cc = cc_name(look.cc),
+              fire = std::to_string(look.fire);
   if (size < kCompactCounter) {
     // Small counters (a big map at its fitted view): no symbol, the letters as large as fit.
     // Type code at the top, CC and Fire Factor at the bottom, each at least 40% of the counter.
     float letters = size * 0.42f;
     canvas.text(letters, ImVec2(a.x + size * 0.06f, a.y - size * 0.02f), head, type.c_str());
-    canvas.text(letters, ImVec2(a.x + size * 0.06f, z.y - letters * 1.08f), fg, cc.c_str());
-    if (look.fire) {
+    if (look.values)
+      canvas.text(letters, ImVec2(a.x + size * 0.06f, z.y - letters * 1.08f), fg, cc.c_str());
+    if (look.fire && look.values) {
       ImVec2 ext = canvas.text_size(letters, fire.c_str());
       canvas.text(letters, ImVec2(z.x - ext.x - size * 0.06f, z.y - letters * 1.08f), fg,
                   fire.c_str());
@@ -146,8 +156,9 @@ void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2
   }
   type_symbol(dl, look.type, cx, cy - size * 0.02f, size * 0.44f, fg);
   float big = size * 0.32f, small = size * 0.2f;
-  centred_text(canvas, big, cx - size * 0.24f, cy + size * 0.32f, fg, cc.c_str());
-  if (look.fire) centred_text(canvas, big, cx + size * 0.26f, cy + size * 0.32f, fg, fire.c_str());
+  if (look.values) centred_text(canvas, big, cx - size * 0.24f, cy + size * 0.32f, fg, cc.c_str());
+  if (look.fire && look.values)
+    centred_text(canvas, big, cx + size * 0.26f, cy + size * 0.32f, fg, fire.c_str());
   if (size >= 34) // too small to read below
     centred_text(canvas, small, cx, a.y + size * 0.15f, head, type.c_str());
   char letter[2] = {look.wing_letter, 0};

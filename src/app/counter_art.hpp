@@ -23,6 +23,7 @@ struct CounterLook {
   int fire = 0;
   bool crown = false;
   bool reduced = false; // the reduced side's stripe
+  bool values = true;   // prints CC and Fire Factor (D3 Medieval's counters do not, D1)
   // Markers (9.3, 8.0).
   bool suppressed = false;
   bool shield_wall = false;

@@ -170,10 +170,14 @@ std::string App::own_battles_folder() const {
 }
 
 void App::load_rules() {
-  std::ifstream in(fs::path(root) / "assets" / "rules.md");
-  std::stringstream text;
-  text << in.rdbuf();
-  rules = parse_rules_text(text.str());
+  auto read = [&](const char *file) {
+    std::ifstream in(fs::path(root) / "assets" / file);
+    std::stringstream text;
+    text << in.rdbuf();
+    return parse_rules_text(text.str());
+  };
+  rules = read("rules.md");
+  rules_d3 = read("rules-d3.md"); // D3 Medieval battles show these (D1-D14)
 }
 
 } // namespace sns::app
@@ -535,6 +539,10 @@ bool select_unit(App &app, const std::string &id) {
   if (u < 0) {
     report_error("--select: no unit " + id);
     return false;
+  }
+  if (app.game().battle().d3()) { // D3 Medieval: as a click on the unit (d3_clicks.cpp)
+    app.session->click(app.game().state().units[u].hex);
+    return true;
   }
   Selection &sel = app.sel();
   sel.unit = u;

@@ -51,7 +51,9 @@ int Session::take_roll() { return std::exchange(pending_roll_, 0); }
 
 int Session::fresh_die() {
   dice_rng_ ^= dice_rng_ << 13, dice_rng_ ^= dice_rng_ >> 7, dice_rng_ ^= dice_rng_ << 17;
-  return static_cast<int>(dice_rng_ % 8) + 1;
+  // The battle's own die: a d8, or a d6 in D3 Medieval (D14).
+  int faces = has_game() ? die_faces(game().battle()) : 8;
+  return static_cast<int>(dice_rng_ % static_cast<uint64_t>(faces)) + 1;
 }
 
 // ---- Starting ---------------------------------------------------------------------------------
