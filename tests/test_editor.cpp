@@ -718,3 +718,21 @@ TEST_CASE("editor: same_content sees through layout, not through a changed value
   d["map"]["hexes"]["0101"]["elevation"] = 1;
   CHECK_FALSE(same_content(a, d));
 }
+
+TEST_CASE("editor: 4.2 a unit that Wing Integrity eliminates as the game starts is warned of",
+          "[editor]") {
+  EditorModel m = fresh(12, 10);
+  REQUIRE(m.add_unit("red_main", "V", "1104").empty());
+  REQUIRE(m.add_unit("blue_main", "V", "0304").empty());
+  CHECK(m.warnings().empty());
+  REQUIRE(m.undo());
+  // A Levy alone in its wing: out of Wing Integrity as Blue's first turn begins.
+  REQUIRE(m.add_unit("blue_main", "L", "0309").empty());
+  REQUIRE(m.valid()); // a battle the loader accepts, and saves
+  REQUIRE(m.warnings().size() == 1);
+  CHECK(m.warnings()[0].path == "/units/1/hex");
+  CHECK(m.warnings()[0].hex == "0309");
+  CHECK(m.warnings()[0].message.find("4.2") != std::string::npos);
+  REQUIRE(m.undo());
+  CHECK(m.warnings().empty());
+}

@@ -304,7 +304,36 @@ BattleDoc EditorModel::new_battle(int columns, int rows, const std::string &rule
   return d;
 }
 
-void EditorModel::revalidate() { problems_ = check_battle(doc_, &preview_); }
+// Units placed on the map that the game's opening, played by the engine up to the first decision,
+// already took off; the log entry naming the unit says why, with its rule.
+std::vector<Problem> lost_at_start(const BattleDoc &doc, const std::shared_ptr<const Battle> &b) {
+  std::vector<Problem> found;
+  if (!b) return found;
+  try {
+    Game g(b, Options{}, 1);
+    for (size_t i = 0; i < doc.units.size(); ++i) {
+      const UnitDoc &u = doc.units[i];
+      int index = b->unit_index(u.id);
+      if (!u.hex || u.reinforcement || index < 0 || g.state().units[index].steps > 0) continue;
+      std::string why = "eliminated before the first decision";
+      for (const Event &e : g.log())
+        if (e.kind == "eliminated" && e.text.find(u.id) != std::string::npos) {
+          why += " (" + e.rule + ": " + e.text + ")";
+          break;
+        }
+      found.push_back({"/units/" + std::to_string(i) + "/hex", "unit " + u.id + " is " + why,
+                       *u.hex, static_cast<int>(i), "units"});
+    }
+  } catch (const std::exception &) {
+    // The loader accepted it; a game that cannot start is the problems list's business.
+  }
+  return found;
+}
+
+void EditorModel::revalidate() {
+  problems_ = check_battle(doc_, &preview_);
+  warnings_ = lost_at_start(doc_, preview_);
+}
 
 std::string EditorModel::edit(const std::string &what,
                               const std::function<std::string(BattleDoc &)> &change) {

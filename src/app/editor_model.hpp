@@ -57,6 +57,9 @@ public:
   // --- Validation --------------------------------------------------------------------------
   const std::vector<Problem> &problems() const { return problems_; }
   bool valid() const { return problems_.empty(); }
+  // What a valid battle does that its maker likely did not mean (a unit eliminated before the
+  // first decision, e.g. out of Wing Integrity, 4.2); shown beside the problems, Save allowed.
+  const std::vector<Problem> &warnings() const { return warnings_; }
   // The battle as loaded, for the map and Play from here: the whole battle when it is valid, else
   // what the loader accepts once the faulty parts are left out (null when nothing loads).
   std::shared_ptr<const Battle> preview() const { return preview_; }
@@ -170,7 +173,7 @@ private:
   std::vector<BattleDoc> undo_, redo_;
   bool in_stroke_ = false, stroke_saved_ = false, dirty_ = false;
   std::string last_edit_;
-  std::vector<Problem> problems_;
+  std::vector<Problem> problems_, warnings_;
   std::shared_ptr<const Battle> preview_;
 
   // Applies one edit: the state before is kept for undo, then the battle is checked again.

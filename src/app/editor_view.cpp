@@ -1135,6 +1135,14 @@ void problems_window(App &app, const MapRect &r) {
     if (ui::Selectable(id_label(p.path + ": " + p.message, "problem" + std::to_string(i)).c_str()))
       go_to(app, p);
   }
+  const auto &warnings = ed.model->warnings();
+  for (size_t i = 0; i < warnings.size(); ++i) {
+    const auto &w = warnings[i];
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.85f, 0.4f, 1));
+    if (ui::Selectable(id_label("Warning: " + w.message, "warning" + std::to_string(i)).c_str()))
+      go_to(app, w);
+    ImGui::PopStyleColor();
+  }
   ImGui::End();
 }
 

@@ -83,6 +83,21 @@ int Battle::terrain_index(const std::string &n) const {
 
 namespace {
 
+// A D3 side without wings is drawn in its own colour: the one its name or id says when it says red
+// or blue (an editor's "Blue Army" listed first must not come out red), else red first, blue
+// second.
+std::string implicit_wing_colour(const SideDef &side, int index) {
+  constexpr const char *kRed = "#9e2a2b", *kBlue = "#3d6fb6";
+  auto says = [&](const char *word) {
+    std::string words = side.id + " " + side.name;
+    std::transform(words.begin(), words.end(), words.begin(), ::tolower);
+    return words.find(word) != std::string::npos;
+  };
+  if (says("blue")) return kBlue;
+  if (says("red")) return kRed;
+  return index == 0 ? kRed : kBlue;
+}
+
 class BattleLoader {
 public:
   BattleLoader(const json &doc, const std::string &file) : doc_(doc), in_(file) {}
@@ -287,8 +302,8 @@ private:
                               ? kNoWings
                               : in_.array(in_.field(side, path, "wings"), path + "/wings");
       if (wings.empty() && !d3()) in_.fail(path + "/wings", "expected at least one wing");
-      if (wings.empty()) // D3: one implicit wing, named after the side
-        b_->wings.push_back({def.id, def.name, s == 0 ? "#9e2a2b" : "#3d6fb6", s});
+      if (wings.empty()) // D3: one implicit wing, named and coloured after the side
+        b_->wings.push_back({def.id, def.name, implicit_wing_colour(def, s), s});
       for (size_t w = 0; w < wings.size(); ++w) {
         std::string wp = JsonReader::at(path + "/wings", w);
         const json &wing = in_.object(wings[w], wp);
