@@ -465,10 +465,18 @@ void Board::place(int u, HexId h, int delta) {
     buf_->occ[h] = static_cast<int16_t>(u);
   else if (buf_->occ[h] == u)
     buf_->occ[h] = -1;
-  auto &zoc = buf_->zoc[b.units[u].side];
-  for (int d = 0; d < 6; ++d)
-    if (b.adjacent[h][d] != kOffMap && !b.hexside_impassable(h, d))
-      zoc[b.adjacent[h][d]] = static_cast<uint8_t>(zoc[b.adjacent[h][d]] + delta);
+  const int occupant = buf_->occ[h];
+  uint8_t &here = buf_->flags[h];
+  here = static_cast<uint8_t>((here & ~(occupied_by(0) | occupied_by(1))) |
+                              (occupant >= 0 ? occupied_by(b.units[occupant].side) : 0));
+  const int side = b.units[u].side;
+  auto &zoc = buf_->zoc[side];
+  for (HexId n : buf_->steps[h]) {
+    if (n == kOffMap) continue;
+    zoc[n] = static_cast<uint8_t>(zoc[n] + delta);
+    uint8_t &there = buf_->flags[n];
+    there = static_cast<uint8_t>(zoc[n] ? there | zoc_of(side) : there & ~zoc_of(side));
+  }
 }
 
 void Board::build() {
@@ -476,6 +484,13 @@ void Board::build() {
   buf_->occ.assign(n, -1);
   buf_->zoc[0].assign(n, 0);
   buf_->zoc[1].assign(n, 0);
+  buf_->flags.assign(n, 0);
+  buf_->steps.resize(n);
+  for (HexId h = 0; h < static_cast<HexId>(n); ++h) {
+    if (b.terrain_impassable(h)) buf_->flags[h] = kImpassable;
+    for (int d = 0; d < 6; ++d)
+      buf_->steps[h][d] = b.hexside_impassable(h, d) ? kOffMap : b.adjacent[h][d];
+  }
   buf_->hexes.resize(s.units.size());
   for (size_t u = 0; u < s.units.size(); ++u) {
     buf_->hexes[u] = s.units[u].hex;
