@@ -46,9 +46,6 @@ using Check = std::optional<Refusal>;
 inline Refusal refuse(RefusalKind kind, std::string rule, std::string reason) {
   return {std::move(rule), std::move(reason), kind};
 }
-inline Refusal refuse(std::string rule, std::string reason) {
-  return {std::move(rule), std::move(reason)};
-}
 // Generation asks validators only yes or no, thousands of times per second: they then refuse with
 // an empty Refusal and never build the words (explain = false).
 template <typename Make> Check deny(bool explain, Make &&make) {
@@ -109,7 +106,11 @@ public:
     k.limit_ = limit;
     return k;
   }
-  static ActionSink counting() { return ActionSink{}; }
+  static ActionSink counting(size_t limit = SIZE_MAX) {
+    ActionSink k;
+    k.limit_ = limit;
+    return k;
+  }
   static ActionSink picking(size_t index) {
     ActionSink k;
     k.pick_ = index;

@@ -23,7 +23,9 @@ int suppressed_limit(const View &c, int u, int allowance) {
 Check off_map_rule(const View &c, int u, MoveRule &rule, bool explain) {
   const UnitState &us = c.s.units[u];
   if (us.steps == 0)
-    return deny(explain, [&] { return refuse("7.5", c.name(u) + " has been eliminated"); });
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "7.5", c.name(u) + " has been eliminated");
+    });
   if (c.s.phase != Phase::Move && c.s.phase != Phase::SecondMove)
     return deny(explain, [&] {
       return refuse(RefusalKind::WrongPhase, "5.4",

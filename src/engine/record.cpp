@@ -335,7 +335,8 @@ void write_file_atomically(const std::string &path, const std::string &text) {
 
 std::optional<Refusal> Game::dice_from_seed() const {
   if (!setup_.forced_dice.empty())
-    return Refusal{"R23", "the game was started with chosen dice (forced_dice), not the seed's"};
+    return Refusal{"R23", "the game was started with chosen dice (forced_dice), not the seed's",
+                   RefusalKind::Dice};
   // A replaced face leaves the generator's course unchanged (rules.hpp), so the seed's dice for
   // action i are rolled again from the state before it.
   Setup fair;
@@ -346,10 +347,11 @@ std::optional<Refusal> Game::dice_from_seed() const {
     for (size_t d = 0; d < dice_[i].size(); ++d)
       seed_dice.push_back(roll_d8(fair, before));
     if (seed_dice != dice_[i])
-      return Refusal{"R23", "action " + std::to_string(i) + " (" +
-                                action_to_json(battle(), actions_[i]).dump() + ") rolled " +
-                                faces_text(dice_[i]) + " where the seed gives " +
-                                faces_text(seed_dice)};
+      return Refusal{"R23",
+                     "action " + std::to_string(i) + " (" +
+                         action_to_json(battle(), actions_[i]).dump() + ") rolled " +
+                         faces_text(dice_[i]) + " where the seed gives " + faces_text(seed_dice),
+                     RefusalKind::Dice};
   }
   return std::nullopt;
 }
