@@ -540,6 +540,15 @@ json log_json(const Battle &b, const Events &log) {
 }
 } // namespace
 
+namespace {
+// The winner as files name it: a side's id, "draw", or null while the game goes on.
+json winner_json(const Battle &b, const GameState &s) {
+  return s.winner < 0        ? json(nullptr)
+         : s.winner == kDraw ? json("draw")
+                             : json(b.sides[s.winner].id);
+}
+} // namespace
+
 json state_to_json(const Setup &setup, const GameState &s, const Events *log, bool spoilers) {
   const Battle &b = *setup.battle;
   json j;
@@ -554,9 +563,7 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
     j["activations"] = s.activations;
     j["activation_needed"] = d3_activation_needed(s);
     j["moving"] = s.moving >= 0 ? json(b.units[s.moving].id) : json(nullptr);
-    j["winner"] = s.winner < 0    ? json(nullptr)
-                  : s.winner == 2 ? json("draw")
-                                  : json(b.sides[s.winner].id);
+    j["winner"] = winner_json(b, s);
     if (!s.result_reason.empty()) j["result"] = s.result_reason;
     j["units"] = d3_units_json(setup, s);
     if (log) j["log"] = log_json(b, *log);
@@ -579,9 +586,7 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
     orders.push_back({{"wing", b.wings[w].id}, {"commands", cmds}});
   }
   j["orders"] = orders;
-  j["winner"] = s.winner < 0    ? json(nullptr)
-                : s.winner == 2 ? json("draw")
-                                : json(b.sides[s.winner].id);
+  j["winner"] = winner_json(b, s);
   if (!s.result_reason.empty()) j["result"] = s.result_reason;
   json units = json::array();
   for (size_t u = 0; u < b.units.size(); ++u) {
