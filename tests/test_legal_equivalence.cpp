@@ -106,8 +106,50 @@ TEST_CASE("7.2 refusals carry a kind programs can test: a tie for Primary, a mov
   CHECK(name(tie->kind) == "primary_tie");
   auto pick = check(f.setup, f.s, f.parse(attack("BL1", {"AV1", "AL1"}, "AL1")));
   REQUIRE(pick);
-  CHECK(pick->kind == RefusalKind::Other); // naming a worse Primary is simply against 7.2
+  CHECK(pick->kind == RefusalKind::BadAttackers); // naming a worse Primary is against 7.2
   auto moving = check(f.setup, f.s, Action{.type = ActionType::Move, .unit = f.u("AV1"), .to = 0});
   REQUIRE(moving);
   CHECK(moving->kind == RefusalKind::WrongPhase);
+}
+
+TEST_CASE("every refusal met in random games carries a specific kind, never other") {
+  for (const char *id : {"first-clash", "grunwald-1410", "morlaix-1342"}) {
+    Setup setup;
+    setup.battle = load_battle_file(source_path(std::string("battles/") + id + ".json"));
+    const int units = static_cast<int>(setup.battle->units.size());
+    const int hexes = setup.battle->hex_count();
+    int refusals = 0;
+    for (uint64_t g = 0; g < 3; ++g) {
+      GameState s = new_game(setup, 300 + g);
+      BotRng rng{g + 11};
+      for (int step = 0; step < 200 && !s.game_over(); ++step) {
+        // Actions of every type with arbitrary units, targets and hexes: most are refused.
+        std::vector<Action> tries;
+        for (int t = 0; t < 12; ++t) {
+          int u = static_cast<int>(rng.below(units)), v = static_cast<int>(rng.below(units));
+          auto h = static_cast<HexId>(rng.below(hexes));
+          tries.push_back(Action{.type = ActionType::Move, .unit = u, .to = h});
+          tries.push_back(Action{.type = ActionType::Fire, .unit = u, .target = v});
+          tries.push_back(Action{.type = ActionType::Attack, .target = v, .attackers = {u}});
+          tries.push_back(Action{.type = ActionType::LoseStep, .unit = u});
+          tries.push_back(Action{.type = ActionType::Retreat, .unit = u, .to = h});
+        }
+        tries.push_back(Action{.type = ActionType::EndPhase});
+        tries.push_back(Action{.type = ActionType::Initiative, .declare = true});
+        tries.push_back(Action{.type = ActionType::CombatMode, .mode = CombatMode::Pitched});
+        tries.push_back(Action{.type = ActionType::Choose, .option = Choice::EX});
+        tries.push_back(Action{.type = ActionType::Advance, .unit = 0});
+        for (const Action &a : tries)
+          if (auto r = check(setup, s, a)) {
+            ++refusals;
+            INFO(id << " step " << step << ": " << r->rule << " " << r->reason);
+            CHECK(r->kind != RefusalKind::Other);
+            CHECK_FALSE(r->reason.empty());
+          }
+        std::vector<Action> all = legal_actions(setup, s);
+        REQUIRE_FALSE(apply(setup, s, all[rng.below(all.size())]));
+      }
+    }
+    CHECK(refusals > 1000);
+  }
 }

@@ -21,7 +21,12 @@ inline constexpr std::array<Hex, 6> kDirections{
 
 constexpr Hex operator+(Hex a, Hex b) { return {a.q + b.q, a.r + b.r}; }
 constexpr Hex operator-(Hex a, Hex b) { return {a.q - b.q, a.r - b.r}; }
-int distance(Hex a, Hex b);
+// Hexes between centres; inline, as Wing Integrity and the bots ask it in their inner loops.
+constexpr int distance(Hex a, Hex b) {
+  Hex d = a - b;
+  auto abs = [](int v) { return v < 0 ? -v : v; };
+  return (abs(d.q) + abs(d.r) + abs(d.s())) / 2;
+}
 Hex neighbour(Hex h, int direction);
 std::array<Hex, 6> neighbours(Hex h);
 // Index of the direction from a to an adjacent b, or -1 when they are not adjacent.

@@ -17,20 +17,26 @@ namespace sns {
 // What kind of refusal it is, for programs (the app, bots) that react to some kinds: they test the
 // kind, never the words of the reason.
 enum class RefusalKind : uint8_t {
-  Other,         // any other breach of the rules
+  Other,         // none of the below (no refusal of the engine is left with this kind)
   GameOver,      // the game has ended (13.0)
   AttackPending, // an attack result must be resolved first (7.1)
-  WrongPhase,    // this kind of action is not taken in the current phase
-  NotYours,      // the unit or wing belongs to the other player
+  WrongPhase,    // this kind of action is not taken now (the phase, or a step of it, is another)
+  NotYours,      // the unit, wing or Initiative Marker belongs to the other player
   NoCommand,     // the unit's wing holds no command for this phase (4.1)
   AlreadyActed,  // the unit has already moved, fired or attacked this phase
-  Blocked,       // the unit may not act at all now (EZOC, Shield Wall, adjacent enemy, ...)
+  Blocked,       // the unit may not act at all now (EZOC, Shield Wall, river, eliminated, ...)
   Unreachable,   // the destination is not reachable (5.0 - 6.0)
-  OutOfRange,    // fire beyond range or line of sight (9.1, R21)
+  OutOfRange,    // fire beyond range or line of sight (9.1, R21); an attack on a unit not adjacent
   PrimaryTie,    // several attackers share the best CC: the Primary must be named (7.2)
   Malformed,     // the action names no such unit, rule or option
+  CommandLimit,  // the commands break the limits of 2.3 and 4.0 - 4.4 (wings, markers, Bonus)
+  BadTarget,     // the target is no enemy on the map, or fire would have no effect (7.2, 9.1, 9.2)
+  BadAttackers,  // these attackers may not attack together, or the named Primary is not theirs
+  BadChoice,     // a resolution answer the result does not allow (7.5 - 7.8, R18), or out of turn
+  SpecialRule,   // a battle's special rule forbids it, or its conditions are not met
+  Dice,          // a die cannot be taken from the seed or changed (R23)
 };
-inline constexpr int kRefusalKindCount = 12;
+inline constexpr int kRefusalKindCount = 18;
 std::string_view name(RefusalKind k);
 
 struct Refusal {

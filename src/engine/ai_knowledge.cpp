@@ -205,7 +205,7 @@ double late_lead(const Battle &b, const GameState &s, int side) {
 double evaluate_position(const Setup &world, const GameState &s, int side) {
   if (s.game_over()) {
     if (s.winner == side) return kWinScore;
-    if (s.winner == 2 || s.winner < 0) return 0;
+    if (s.winner == kDraw || s.winner < 0) return 0;
     return -kWinScore;
   }
   const Battle &b = *world.battle;

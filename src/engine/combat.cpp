@@ -41,11 +41,13 @@ Check validate_attacker(const View &c, int u, int t, bool explain) {
     });
   int dir = c.b.direction(c.s.units[u].hex, c.s.units[t].hex);
   if (dir < 0)
-    return deny(explain,
-                [&] { return refuse("7.2", c.name(u) + " is not adjacent to " + c.name(t)); });
+    return deny(explain, [&] {
+      return refuse(RefusalKind::OutOfRange, "7.2", c.name(u) + " is not adjacent to " + c.name(t));
+    });
   if (c.b.hexside_impassable(c.s.units[u].hex, dir))
-    return deny(explain,
-                [&] { return refuse("12.2", c.name(u) + " cannot attack across a river"); });
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "12.2", c.name(u) + " cannot attack across a river");
+    });
   return std::nullopt;
 }
 
@@ -63,9 +65,13 @@ Check validate_target(const View &c, int t, bool explain) {
   if (t < 0 || t >= static_cast<int>(c.s.units.size()))
     return refuse(RefusalKind::Malformed, "7.2", "no such target");
   if (c.def(t).side == c.s.active)
-    return deny(explain, [&] { return refuse("7.2", "the target must be an enemy unit"); });
+    return deny(explain, [&] {
+      return refuse(RefusalKind::BadTarget, "7.2", "the target must be an enemy unit");
+    });
   if (!on_map(c.s, t))
-    return deny(explain, [&] { return refuse("7.2", c.name(t) + " is not on the map"); });
+    return deny(explain, [&] {
+      return refuse(RefusalKind::BadTarget, "7.2", c.name(t) + " is not on the map");
+    });
   if (c.s.units[t].targeted)
     return deny(explain, [&] {
       return refuse(RefusalKind::AlreadyActed, "7.2",
@@ -169,20 +175,24 @@ Check check_attack(const View &c, const Action &a, bool explain) {
   const UnitDef &first = c.def(a.attackers[0]);
   for (int u : a.attackers) {
     if (c.def(u).wing != first.wing)
-      return deny(explain, [&] { return refuse("7.2", "all attackers must come from one wing"); });
+      return deny(explain, [&] {
+        return refuse(RefusalKind::BadAttackers, "7.2", "all attackers must come from one wing");
+      });
     if (is_horse(c.def(u).type) != is_horse(first.type))
       return deny(explain, [&] {
-        return refuse("7.2", "Horse attack only together with Horse, and foot only with foot");
+        return refuse(RefusalKind::BadAttackers, "7.2",
+                      "Horse attack only together with Horse, and foot only with foot");
       });
   }
   int best = best_cc(c, a.attackers);
   if (a.primary >= 0) {
     if (std::find(a.attackers.begin(), a.attackers.end(), a.primary) == a.attackers.end())
-      return deny(explain,
-                  [&] { return refuse("7.2", "the Primary must be one of the attackers"); });
+      return deny(explain, [&] {
+        return refuse(RefusalKind::BadAttackers, "7.2", "the Primary must be one of the attackers");
+      });
     if (c.face(a.primary).cc != best)
       return deny(explain, [&] {
-        return refuse("7.2",
+        return refuse(RefusalKind::BadAttackers, "7.2",
                       "the Primary is the attacker with the best CC (" + cc_name(best) + ")");
       });
   } else if (primary_of(c, a) < 0) {

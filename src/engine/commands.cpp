@@ -38,18 +38,23 @@ Check validate_wing_order(const View &c, const WingOrder &o) {
     return refuse(RefusalKind::NotYours, "4.1",
                   "wing " + wing + " belongs to " + c.b.sides[c.b.wings[o.wing].side].name);
   if (auto r = special_command_restriction(c, o.wing)) return r;
-  if (o.commands.empty()) return refuse("4.0", "wing " + wing + " is listed without any command");
+  if (o.commands.empty())
+    return refuse(RefusalKind::CommandLimit, "4.0",
+                  "wing " + wing + " is listed without any command");
   if (static_cast<int>(o.commands.size()) > side.commands_per_wing)
-    return refuse("4.0", "a wing may receive at most " + std::to_string(side.commands_per_wing) +
-                             " commands");
+    return refuse(RefusalKind::CommandLimit, "4.0",
+                  "a wing may receive at most " + std::to_string(side.commands_per_wing) +
+                      " commands");
   for (size_t i = 0; i < o.commands.size(); ++i)
     for (size_t j = i + 1; j < o.commands.size(); ++j)
       if (o.commands[i] == o.commands[j])
-        return refuse("4.4", "wing " + wing + " cannot be given " +
-                                 std::string(name(o.commands[i])) + " twice");
+        return refuse(RefusalKind::CommandLimit, "4.4",
+                      "wing " + wing + " cannot be given " + std::string(name(o.commands[i])) +
+                          " twice");
   bool bonus = std::find(o.commands.begin(), o.commands.end(), Command::Bonus) != o.commands.end();
   if (bonus && o.commands.size() != 2)
-    return refuse("4.3", "Bonus must be paired with exactly one other command of the same wing");
+    return refuse(RefusalKind::CommandLimit, "4.3",
+                  "Bonus must be paired with exactly one other command of the same wing");
   return std::nullopt;
 }
 
@@ -60,19 +65,21 @@ Check validate_command(const View &c, const Action &a) {
     return refuse(RefusalKind::WrongPhase, "4.0", "commands are given only in the Command Phase");
   const SideDef &side = c.b.sides[c.s.active];
   if (static_cast<int>(a.orders.size()) > side.wings_per_turn)
-    return refuse("4.0", side.name + " may command at most " + std::to_string(side.wings_per_turn) +
-                             (side.wings_per_turn == 1 ? " wing" : " wings") + " per turn");
+    return refuse(RefusalKind::CommandLimit, "4.0",
+                  side.name + " may command at most " + std::to_string(side.wings_per_turn) +
+                      (side.wings_per_turn == 1 ? " wing" : " wings") + " per turn");
   std::vector<Command> needed;
   for (size_t i = 0; i < a.orders.size(); ++i) {
     for (size_t j = 0; j < i; ++j)
       if (a.orders[j].wing == a.orders[i].wing)
-        return refuse("4.1", c.b.wings[a.orders[i].wing].name +
-                                 " is listed twice; give it all its commands at once");
+        return refuse(RefusalKind::CommandLimit, "4.1",
+                      c.b.wings[a.orders[i].wing].name +
+                          " is listed twice; give it all its commands at once");
     if (auto r = validate_wing_order(c, a.orders[i])) return r;
     needed.insert(needed.end(), a.orders[i].commands.begin(), a.orders[i].commands.end());
   }
   if (!markers_cover(side.markers, needed))
-    return refuse("2.3",
+    return refuse(RefusalKind::CommandLimit, "2.3",
                   side.name +
                       "'s Command Markers cannot show all of these at once: each marker is played "
                       "once, with one face up");

@@ -46,9 +46,6 @@ using Check = std::optional<Refusal>;
 inline Refusal refuse(RefusalKind kind, std::string rule, std::string reason) {
   return {std::move(rule), std::move(reason), kind};
 }
-inline Refusal refuse(std::string rule, std::string reason) {
-  return {std::move(rule), std::move(reason)};
-}
 // Generation asks validators only yes or no, thousands of times per second: they then refuse with
 // an empty Refusal and never build the words (explain = false).
 template <typename Make> Check deny(bool explain, Make &&make) {
@@ -67,8 +64,18 @@ public:
   Board &operator=(const Board &) = delete;
   int unit_at(HexId h) const { return buf_->occ[h]; }
   bool ezoc(HexId h, int side) const {
-    return buf_->zoc[1 - side][h] != 0;
+    return (buf_->flags[h] & zoc_of(1 - side)) != 0;
   } // an enemy of `side` projects ZOC into h (5.2, R10)
+
+  // Per hex, everything a movement search asks about it in one byte: which side stands there,
+  // whose zones of control reach it, whether its terrain is impassable (R9).
+  static constexpr uint8_t kImpassable = 16;
+  static constexpr uint8_t occupied_by(int side) { return static_cast<uint8_t>(1 << side); }
+  static constexpr uint8_t zoc_of(int side) { return static_cast<uint8_t>(4 << side); }
+  const uint8_t *flags() const { return buf_->flags.data(); }
+  // Per hex and direction: the neighbour a unit may step into across that hexside, or -1 (off
+  // the map, or a river without a ford or bridge: 12.2, R9).
+  const std::array<HexId, 6> *steps() const { return buf_->steps.data(); }
   bool adjacent_to_enemy(HexId h, int side) const;
   bool adjacent_to_enemy_hh(HexId h, int side) const; // 10.0: Heavy Horse EZOC freezes horse
   const Battle &b;
@@ -79,6 +86,8 @@ public:
     std::vector<HexId> hexes;                // per unit: where it stood when the board was made
     std::vector<int16_t> occ;                // per hex: the unit there, or -1
     std::array<std::vector<uint8_t>, 2> zoc; // per side: how many of its units project ZOC there
+    std::vector<uint8_t> flags;              // per hex: see flags()
+    std::vector<std::array<HexId, 6>> steps; // per hex: see steps(); depends on the battle only
   };
 
 private:
@@ -97,7 +106,11 @@ public:
     k.limit_ = limit;
     return k;
   }
-  static ActionSink counting() { return ActionSink{}; }
+  static ActionSink counting(size_t limit = SIZE_MAX) {
+    ActionSink k;
+    k.limit_ = limit;
+    return k;
+  }
   static ActionSink picking(size_t index) {
     ActionSink k;
     k.pick_ = index;

@@ -73,12 +73,16 @@ Check validate_firer(const View &c, const Board &board, int u, bool explain) {
 
 Check validate_target(const View &c, int u, int t, bool explain) {
   if (t < 0 || t >= static_cast<int>(c.s.units.size()) || c.def(t).side == c.def(u).side)
-    return deny(explain, [&] { return refuse("9.1", "fire at an enemy unit"); });
+    return deny(explain,
+                [&] { return refuse(RefusalKind::BadTarget, "9.1", "fire at an enemy unit"); });
   if (!on_map(c.s, t))
-    return deny(explain, [&] { return refuse("9.1", c.name(t) + " is not on the map"); });
+    return deny(explain, [&] {
+      return refuse(RefusalKind::BadTarget, "9.1", c.name(t) + " is not on the map");
+    });
   if (c.s.units[t].suppressed)
     return deny(explain, [&] {
-      return refuse("9.2", c.name(t) + " is already Suppressed; more fire would have no effect");
+      return refuse(RefusalKind::BadTarget, "9.2",
+                    c.name(t) + " is already Suppressed; more fire would have no effect");
     });
   int range = fire_range(c, u, t);
   int dist = c.b.distance(c.s.units[u].hex, c.s.units[t].hex);

@@ -21,8 +21,9 @@ const char *phase_section(Phase p) { return section(p); }
 
 std::string_view name(RefusalKind k) {
   static constexpr std::array<std::string_view, kRefusalKindCount> kNames{
-      "other",         "game_over", "attack_pending", "wrong_phase",  "not_yours",   "no_command",
-      "already_acted", "blocked",   "unreachable",    "out_of_range", "primary_tie", "malformed"};
+      "other",         "game_over",  "attack_pending", "wrong_phase",  "not_yours",    "no_command",
+      "already_acted", "blocked",    "unreachable",    "out_of_range", "primary_tie",  "malformed",
+      "command_limit", "bad_target", "bad_attackers",  "bad_choice",   "special_rule", "dice"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -150,8 +151,10 @@ Check validate(const View &c, const Action &a) {
       return refuse(
           RefusalKind::WrongPhase, "7.7",
           "no wing is waiting to choose between two Combat Phases and a Pitched Combat Phase");
-    if (a.wing >= 0 && a.wing != w) return refuse("7.7", c.b.wings[w].name + " chooses first");
-    if (a.mode == CombatMode::Undecided) return refuse("7.7", "choose two_phases or pitched");
+    if (a.wing >= 0 && a.wing != w)
+      return refuse(RefusalKind::BadChoice, "7.7", c.b.wings[w].name + " chooses first");
+    if (a.mode == CombatMode::Undecided)
+      return refuse(RefusalKind::Malformed, "7.7", "choose two_phases or pitched");
     return std::nullopt;
   }
   case ActionType::Initiative:
@@ -159,7 +162,8 @@ Check validate(const View &c, const Action &a) {
       return refuse(RefusalKind::WrongPhase, "11.0",
                     "Initiative is declared only in the Initiative Phase");
     if (a.declare && c.s.initiative != c.s.active)
-      return refuse("11.0", c.b.sides[c.s.active].name + " does not hold the Initiative Marker");
+      return refuse(RefusalKind::NotYours, "11.0",
+                    c.b.sides[c.s.active].name + " does not hold the Initiative Marker");
     return std::nullopt;
   case ActionType::EndPhase:
     return validate_phase_end(c);
@@ -264,19 +268,19 @@ void assert_consistent([[maybe_unused]] const Ctx &c) {
 #endif
 }
 
-// R25: a decision with exactly one legal choice is taken at once, and logged.
+// R25: a decision with exactly one legal choice is taken at once, and logged. Counting up to two
+// builds no action; the one is built only when it is the only one.
 void settle(Ctx &c) {
-  thread_local std::vector<Action> probe; // kept between calls: no allocation per action
   for (int guard = 0; guard < 1000000; ++guard) {
     if (c.s.game_over()) return;
-    std::vector<Action> &acts = probe;
-    acts.clear();
-    ActionSink sink = ActionSink::into(acts, 2);
-    legal(c, sink);
-    if (acts.empty())
+    ActionSink probe = ActionSink::counting(2);
+    legal(c, probe);
+    if (probe.count() == 0)
       throw std::logic_error("engine reached a decision point with no legal action");
-    if (acts.size() > 1) return;
-    Action only = acts[0]; // apply_unchecked may run a nested settle that reuses the probe
+    if (probe.count() > 1) return;
+    ActionSink first = ActionSink::picking(0);
+    legal(c, first);
+    const Action only = first.pick();
     c.say("auto", "R25", [&] { return "only one choice: " + describe(c.b, only); });
     apply_unchecked(c, only);
   }
@@ -465,10 +469,18 @@ void Board::place(int u, HexId h, int delta) {
     buf_->occ[h] = static_cast<int16_t>(u);
   else if (buf_->occ[h] == u)
     buf_->occ[h] = -1;
-  auto &zoc = buf_->zoc[b.units[u].side];
-  for (int d = 0; d < 6; ++d)
-    if (b.adjacent[h][d] != kOffMap && !b.hexside_impassable(h, d))
-      zoc[b.adjacent[h][d]] = static_cast<uint8_t>(zoc[b.adjacent[h][d]] + delta);
+  const int occupant = buf_->occ[h];
+  uint8_t &here = buf_->flags[h];
+  here = static_cast<uint8_t>((here & ~(occupied_by(0) | occupied_by(1))) |
+                              (occupant >= 0 ? occupied_by(b.units[occupant].side) : 0));
+  const int side = b.units[u].side;
+  auto &zoc = buf_->zoc[side];
+  for (HexId n : buf_->steps[h]) {
+    if (n == kOffMap) continue;
+    zoc[n] = static_cast<uint8_t>(zoc[n] + delta);
+    uint8_t &there = buf_->flags[n];
+    there = static_cast<uint8_t>(zoc[n] ? there | zoc_of(side) : there & ~zoc_of(side));
+  }
 }
 
 void Board::build() {
@@ -476,6 +488,13 @@ void Board::build() {
   buf_->occ.assign(n, -1);
   buf_->zoc[0].assign(n, 0);
   buf_->zoc[1].assign(n, 0);
+  buf_->flags.assign(n, 0);
+  buf_->steps.resize(n);
+  for (HexId h = 0; h < static_cast<HexId>(n); ++h) {
+    if (b.terrain_impassable(h)) buf_->flags[h] = kImpassable;
+    for (int d = 0; d < 6; ++d)
+      buf_->steps[h][d] = b.hexside_impassable(h, d) ? kOffMap : b.adjacent[h][d];
+  }
   buf_->hexes.resize(s.units.size());
   for (size_t u = 0; u < s.units.size(); ++u) {
     buf_->hexes[u] = s.units[u].hex;

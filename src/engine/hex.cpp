@@ -6,11 +6,6 @@
 
 namespace sns {
 
-int distance(Hex a, Hex b) {
-  Hex d = a - b;
-  return (std::abs(d.q) + std::abs(d.r) + std::abs(d.s())) / 2;
-}
-
 Hex neighbour(Hex h, int direction) { return h + kDirections[direction]; }
 
 std::array<Hex, 6> neighbours(Hex h) {

@@ -2,7 +2,7 @@
 #include "engine.hpp"
 
 #include <algorithm>
-#include <climits>
+#include <bit>
 #include <memory>
 
 namespace sns {
@@ -23,7 +23,9 @@ int suppressed_limit(const View &c, int u, int allowance) {
 Check off_map_rule(const View &c, int u, MoveRule &rule, bool explain) {
   const UnitState &us = c.s.units[u];
   if (us.steps == 0)
-    return deny(explain, [&] { return refuse("7.5", c.name(u) + " has been eliminated"); });
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "7.5", c.name(u) + " has been eliminated");
+    });
   if (c.s.phase != Phase::Move && c.s.phase != Phase::SecondMove)
     return deny(explain, [&] {
       return refuse(RefusalKind::WrongPhase, "5.4",
@@ -155,6 +157,10 @@ Check movement_rule(const View &c, const Board &board, int u, MoveRule &rule, bo
 struct Reach {
   std::vector<int8_t> cost;   // per hex: -1 unreached, else hexes spent to get there
   std::vector<HexId> visited; // every reached hex, in the order reached
+  // The reached hexes a unit may stop in (not its start, no unit there), one bit per hex id:
+  // read in ascending order, so the destinations come out sorted without sorting.
+  std::vector<uint64_t> stops;
+  size_t stops_lo = SIZE_MAX, stops_hi = 0; // the words in use
 };
 
 const Reach &explore(const View &c, const Board &board, int u, const MoveRule &rule,
@@ -163,60 +169,62 @@ const Reach &explore(const View &c, const Board &board, int u, const MoveRule &r
   for (HexId h : r.visited) // forget the last search
     r.cost[h] = -1;
   r.visited.clear();
-  if (r.cost.size() < static_cast<size_t>(c.b.hex_count())) r.cost.assign(c.b.hex_count(), -1);
+  for (size_t w = r.stops_lo; w <= r.stops_hi && w < r.stops.size(); ++w)
+    r.stops[w] = 0;
+  r.stops_lo = SIZE_MAX, r.stops_hi = 0;
+  const size_t hexes = static_cast<size_t>(c.b.hex_count());
+  if (r.cost.size() < hexes) {
+    r.cost.assign(hexes, -1);
+    r.stops.assign(hexes / 64 + 1, 0);
+  }
   const int side = c.def(u).side;
+  const uint8_t *flags = board.flags();
+  const std::array<HexId, 6> *steps = board.steps();
+  const uint8_t blocked = Board::kImpassable | Board::occupied_by(1 - side); // R9, 5.1
+  const uint8_t enemy_zoc = Board::zoc_of(1 - side);
+  const uint8_t anyone = Board::occupied_by(0) | Board::occupied_by(1);
   auto enterable = [&](HexId n) {
-    if (c.b.terrain_impassable(n)) return false;
-    int occupant = board.unit_at(n);
-    if (occupant >= 0 && c.b.units[occupant].side != side) return false; // 5.1
-    if (ignore_zoc) return true;
-    bool z = board.ezoc(n, side);
-    if (occupant >= 0 && z) return false; // R10: no passing a friend in EZOC
-    if (rule.ezoc_free_path && z) return false;
-    return true;
+    uint8_t f = flags[n];
+    if (f & blocked) return false;
+    if (ignore_zoc || !(f & enemy_zoc)) return true;
+    // R10: no passing a friend in EZOC; 6.0, 8.0: a withdrawal never enters EZOC.
+    return !(f & Board::occupied_by(side)) && !rule.ezoc_free_path;
   };
   auto reach = [&](HexId h, int8_t cost) {
     r.cost[h] = cost;
     r.visited.push_back(h);
+    if (flags[h] & anyone) return;
+    size_t w = static_cast<size_t>(h) / 64;
+    r.stops[w] |= uint64_t{1} << (h % 64);
+    r.stops_lo = std::min(r.stops_lo, w), r.stops_hi = std::max(r.stops_hi, w);
   };
-  HexId start = c.s.units[u].hex;
+  const HexId start = c.s.units[u].hex;
   if (start != kOffMap) {
-    reach(start, 0);
+    r.cost[start] = 0;
+    r.visited.push_back(start);
   } else if (rule.entry) {
     for (HexId e : *rule.entry)
       if (r.cost[e] < 0 && enterable(e))
         reach(e, 1); // 5.4: the entry hex is the first of the three
   }
+  const bool zoc_stops = !ignore_zoc && rule.stop_on_ezoc;
   for (size_t next = 0; next < r.visited.size(); ++next) { // visited doubles as the BFS queue
     HexId h = r.visited[next];
-    if (r.cost[h] >= rule.allowance) continue;
-    if (h != start && !ignore_zoc && rule.stop_on_ezoc && board.ezoc(h, side)) continue;
-    for (int d = 0; d < 6; ++d) {
-      HexId n = c.b.adjacent[h][d];
-      if (n == kOffMap || r.cost[n] >= 0 || c.b.hexside_impassable(h, d) || !enterable(n)) continue;
-      reach(n, static_cast<int8_t>(r.cost[h] + 1));
-    }
+    const int8_t cost = r.cost[h];
+    if (cost >= rule.allowance) continue;
+    if (h != start && zoc_stops && (flags[h] & enemy_zoc)) continue;
+    for (HexId n : steps[h])
+      if (n != kOffMap && r.cost[n] < 0 && enterable(n)) reach(n, static_cast<int8_t>(cost + 1));
   }
   return r;
 }
 
-// The reached hexes a unit may stop in, ascending: scanning the few columns and rows the search
-// touched (hex ids run column by column) is cheaper than sorting what it reached.
-void destinations(const Battle &b, const Board &board, const Reach &r, HexId start,
-                  Destinations &out) {
+// The reached hexes a unit may stop in, ascending.
+void destinations(const Reach &r, Destinations &out) {
   out.clear();
-  if (r.visited.empty()) return;
-  int col_lo = INT32_MAX, col_hi = -1, row_lo = INT32_MAX, row_hi = -1;
-  for (HexId h : r.visited) {
-    Offset o = b.offset(h);
-    col_lo = std::min(col_lo, o.col), col_hi = std::max(col_hi, o.col);
-    row_lo = std::min(row_lo, o.row), row_hi = std::max(row_hi, o.row);
-  }
-  for (int col = col_lo; col <= col_hi; ++col)
-    for (int row = row_lo; row <= row_hi; ++row) {
-      HexId h = static_cast<HexId>(col * b.rows + row);
-      if (h != start && r.cost[h] > 0 && board.unit_at(h) < 0) out.push_back(h);
-    }
+  for (size_t w = r.stops_lo; w <= r.stops_hi && w < r.stops.size(); ++w)
+    for (uint64_t bits = r.stops[w]; bits; bits &= bits - 1)
+      out.push_back(static_cast<HexId>(w * 64 + static_cast<size_t>(std::countr_zero(bits))));
 }
 
 } // namespace
@@ -225,7 +233,7 @@ void reachable(const View &c, const Board &board, int u, Destinations &out) {
   out.clear();
   MoveRule rule;
   if (movement_rule(c, board, u, rule, false)) return;
-  destinations(c.b, board, explore(c, board, u, rule, false), c.s.units[u].hex, out);
+  destinations(explore(c, board, u, rule, false), out);
 }
 
 bool move_is_listed(const View &c, int u, HexId to); // below: is `to` in u's destinations now?

@@ -335,7 +335,8 @@ void write_file_atomically(const std::string &path, const std::string &text) {
 
 std::optional<Refusal> Game::dice_from_seed() const {
   if (!setup_.forced_dice.empty())
-    return Refusal{"R23", "the game was started with chosen dice (forced_dice), not the seed's"};
+    return Refusal{"R23", "the game was started with chosen dice (forced_dice), not the seed's",
+                   RefusalKind::Dice};
   // A replaced face leaves the generator's course unchanged (rules.hpp), so the seed's dice for
   // action i are rolled again from the state before it.
   Setup fair;
@@ -346,10 +347,11 @@ std::optional<Refusal> Game::dice_from_seed() const {
     for (size_t d = 0; d < dice_[i].size(); ++d)
       seed_dice.push_back(roll_d8(fair, before));
     if (seed_dice != dice_[i])
-      return Refusal{"R23", "action " + std::to_string(i) + " (" +
-                                action_to_json(battle(), actions_[i]).dump() + ") rolled " +
-                                faces_text(dice_[i]) + " where the seed gives " +
-                                faces_text(seed_dice)};
+      return Refusal{"R23",
+                     "action " + std::to_string(i) + " (" +
+                         action_to_json(battle(), actions_[i]).dump() + ") rolled " +
+                         faces_text(dice_[i]) + " where the seed gives " + faces_text(seed_dice),
+                     RefusalKind::Dice};
   }
   return std::nullopt;
 }
@@ -538,6 +540,15 @@ json log_json(const Battle &b, const Events &log) {
 }
 } // namespace
 
+namespace {
+// The winner as files name it: a side's id, "draw", or null while the game goes on.
+json winner_json(const Battle &b, const GameState &s) {
+  return s.winner < 0        ? json(nullptr)
+         : s.winner == kDraw ? json("draw")
+                             : json(b.sides[s.winner].id);
+}
+} // namespace
+
 json state_to_json(const Setup &setup, const GameState &s, const Events *log, bool spoilers) {
   const Battle &b = *setup.battle;
   json j;
@@ -552,9 +563,7 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
     j["activations"] = s.activations;
     j["activation_needed"] = d3_activation_needed(s);
     j["moving"] = s.moving >= 0 ? json(b.units[s.moving].id) : json(nullptr);
-    j["winner"] = s.winner < 0    ? json(nullptr)
-                  : s.winner == 2 ? json("draw")
-                                  : json(b.sides[s.winner].id);
+    j["winner"] = winner_json(b, s);
     if (!s.result_reason.empty()) j["result"] = s.result_reason;
     j["units"] = d3_units_json(setup, s);
     if (log) j["log"] = log_json(b, *log);
@@ -577,9 +586,7 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
     orders.push_back({{"wing", b.wings[w].id}, {"commands", cmds}});
   }
   j["orders"] = orders;
-  j["winner"] = s.winner < 0    ? json(nullptr)
-                : s.winner == 2 ? json("draw")
-                                : json(b.sides[s.winner].id);
+  j["winner"] = winner_json(b, s);
   if (!s.result_reason.empty()) j["result"] = s.result_reason;
   json units = json::array();
   for (size_t u = 0; u < b.units.size(); ++u) {

@@ -55,9 +55,9 @@ std::string result_text(const Battle &b, const GameState &s) {
   if (!s.game_over())
     return "in progress: Player Turn " + std::to_string(s.turn) + ", " +
            std::string(name(s.phase)) + " phase, " + b.sides[s.active].name + " to play";
-  std::string who = s.winner == 2  ? "a draw"
-                    : s.winner < 0 ? "no winner"
-                                   : b.sides[s.winner].name + " won";
+  std::string who = s.winner == kDraw ? "a draw"
+                    : s.winner < 0    ? "no winner"
+                                      : b.sides[s.winner].name + " won";
   return who + (s.result_reason.empty() ? "" : " (" + s.result_reason + ")");
 }
 

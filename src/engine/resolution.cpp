@@ -209,7 +209,7 @@ Check validate_resolution(const View &c, const Action &a) {
     if (opts.empty())
       return refuse(RefusalKind::WrongPhase, "7.5", "no optional result is on offer now");
     if (std::find(opts.begin(), opts.end(), a.option) == opts.end())
-      return refuse(choice_rule(p.stage),
+      return refuse(RefusalKind::BadChoice, choice_rule(p.stage),
                     std::string("the options now are ") + choice_name(opts[0]) + " or keep");
     return std::nullopt;
   }
@@ -218,7 +218,8 @@ Check validate_resolution(const View &c, const Action &a) {
       return refuse(RefusalKind::WrongPhase, "7.5", "no attacker loss is waiting to be assigned");
     auto alive = attackers_on_map(c);
     if (std::find(alive.begin(), alive.end(), a.unit) == alive.end())
-      return refuse("7.5", "the loss must fall on one of the attackers still on the map");
+      return refuse(RefusalKind::BadChoice, "7.5",
+                    "the loss must fall on one of the attackers still on the map");
     return std::nullopt;
   }
   case ActionType::Retreat: {
@@ -226,10 +227,11 @@ Check validate_resolution(const View &c, const Action &a) {
             : p.stage == AttackStage::AttackerRetreat ? p.attackers[p.retreat_index]
                                                       : -1;
     if (u < 0) return refuse(RefusalKind::WrongPhase, "7.6", "no unit is waiting to retreat");
-    if (a.unit != u) return refuse("7.6", c.name(u) + " is the unit retreating now");
+    if (a.unit != u)
+      return refuse(RefusalKind::BadChoice, "7.6", c.name(u) + " is the unit retreating now");
     auto opts = retreat_hexes(c, u, p.stage == AttackStage::AttackerRetreat);
     if (std::find(opts.begin(), opts.end(), a.to) == opts.end())
-      return refuse("R18",
+      return refuse(RefusalKind::BadChoice, "R18",
                     "a retreat moves exactly one hex, away from " +
                         std::string(p.stage == AttackStage::DefenderRetreat ? "every attacker"
                                                                             : "the defender") +
@@ -243,12 +245,13 @@ Check validate_resolution(const View &c, const Action &a) {
     auto cands = advance_candidates(c);
     if (a.type == ActionType::NoAdvance) {
       if (p.charge && !cands.empty() && c.def(cands[0]).type == UnitType::HH)
-        return refuse("7.8", "charging Heavy Horse must advance when it can");
+        return refuse(RefusalKind::BadChoice, "7.8",
+                      "charging Heavy Horse must advance when it can");
       return std::nullopt;
     }
     if (std::find(cands.begin(), cands.end(), a.unit) == cands.end())
       return refuse(
-          "7.8",
+          RefusalKind::BadChoice, "7.8",
           "that unit cannot advance: it must be an attacker next to the vacated hex, not in Shield "
           "Wall, and not moving uphill into an enemy zone of control (12.1)");
     return std::nullopt;

@@ -58,9 +58,10 @@ Check special_attack_restriction(const View &c, int side, const Attackers &attac
       int wave = wave_of(sp, c.def(attackers[0]).wing);
       for (int w = 0; w < wave; ++w)
         if (!wave_eliminated(c, sp.waves[w]))
-          return refuse(sp.id, c.b.wings[c.def(attackers[0]).wing].name + " is in wave " +
-                                   std::to_string(wave + 1) + " and may not attack until wave " +
-                                   std::to_string(w + 1) + " is eliminated");
+          return refuse(RefusalKind::SpecialRule, sp.id,
+                        c.b.wings[c.def(attackers[0]).wing].name + " is in wave " +
+                            std::to_string(wave + 1) + " and may not attack until wave " +
+                            std::to_string(w + 1) + " is eliminated");
     } else if (sp.kind == SpecialKind::AttackPrecondition && !flag(c, i)) {
       bool restricted_attacker = std::any_of(attackers.begin(), attackers.end(), [&](int u) {
         return contains(sp.attacker_types, c.def(u).type);
@@ -68,9 +69,10 @@ Check special_attack_restriction(const View &c, int side, const Attackers &attac
       bool restricted_target = contains(sp.target_types, c.def(target).type) &&
                                (!sp.target_needs_fire || has_fire(c, target));
       if (restricted_attacker && restricted_target)
-        return refuse(sp.id, sp.text.empty()
-                                 ? "this attack is not yet allowed by the battle's special rules"
-                                 : sp.text);
+        return refuse(RefusalKind::SpecialRule, sp.id,
+                      sp.text.empty()
+                          ? "this attack is not yet allowed by the battle's special rules"
+                          : sp.text);
     }
   }
   return std::nullopt;
@@ -135,7 +137,7 @@ Check special_command_restriction(const View &c, int wing) {
   for (size_t i = 0; i < c.b.special.size(); ++i) {
     const Special &sp = c.b.special[i];
     if (sp.kind == SpecialKind::OffMapWing && sp.wing == wing && flag(c, i))
-      return refuse(sp.id,
+      return refuse(RefusalKind::SpecialRule, sp.id,
                     c.b.wings[wing].name + " is away from the battle and cannot be commanded");
   }
   return std::nullopt;
@@ -146,27 +148,33 @@ Check validate_special(const View &c, const Action &a) {
     return refuse(RefusalKind::Malformed, "special", "the battle has no such special rule");
   const Special &sp = c.b.special[a.special];
   if (sp.kind != SpecialKind::OffMapWing)
-    return refuse(sp.id, "this special rule is not something a player does");
+    return refuse(RefusalKind::SpecialRule, sp.id,
+                  "this special rule is not something a player does");
   if (c.s.phase != Phase::Command)
     return refuse(RefusalKind::WrongPhase, sp.id,
                   "a wing leaves or returns only in its side's Command Phase");
   if (c.s.active != sp.side)
-    return refuse(sp.id, "only " + c.b.sides[sp.side].name + " may use this rule");
+    return refuse(RefusalKind::SpecialRule, sp.id,
+                  "only " + c.b.sides[sp.side].name + " may use this rule");
   size_t i = static_cast<size_t>(a.special);
   if (a.verb == SpecialVerb::Leave) {
-    if (flag(c, i)) return refuse(sp.id, c.b.wings[sp.wing].name + " is already away");
+    if (flag(c, i))
+      return refuse(RefusalKind::SpecialRule, sp.id, c.b.wings[sp.wing].name + " is already away");
     if (flag(c, i + kUsedShift))
-      return refuse(sp.id, c.b.wings[sp.wing].name + " may leave the battle only once");
+      return refuse(RefusalKind::SpecialRule, sp.id,
+                    c.b.wings[sp.wing].name + " may leave the battle only once");
     return std::nullopt;
   }
   if (a.verb == SpecialVerb::Return) {
-    if (!flag(c, i)) return refuse(sp.id, c.b.wings[sp.wing].name + " is not away");
+    if (!flag(c, i))
+      return refuse(RefusalKind::SpecialRule, sp.id, c.b.wings[sp.wing].name + " is not away");
     if (flag(c, i + kThisTurnShift))
-      return refuse(sp.id, c.b.wings[sp.wing].name +
-                               " left this turn; it may be called back from the next turn on");
+      return refuse(RefusalKind::SpecialRule, sp.id,
+                    c.b.wings[sp.wing].name +
+                        " left this turn; it may be called back from the next turn on");
     return std::nullopt;
   }
-  return refuse(sp.id, "expected \"leave\" or \"return\"");
+  return refuse(RefusalKind::SpecialRule, sp.id, "expected \"leave\" or \"return\"");
 }
 
 void special_actions(const View &c, ActionSink &out) {

@@ -128,7 +128,8 @@ Check validate_activate(const View &c, const Action &a, bool explain) {
     });
   if (c.s.moving >= 0)
     return deny(explain, [&] {
-      return refuse(RefusalKind::Other, "D5", c.name(c.s.moving) + " must make its move first");
+      return refuse(RefusalKind::WrongPhase, "D5",
+                    c.name(c.s.moving) + " must make its move first");
     });
   const int u = a.unit;
   if (c.def(u).side != c.s.active)
