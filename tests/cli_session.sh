@@ -51,5 +51,20 @@ check "preview outcomes sum to 1" 'python3 -c "import json,sys; o=json.load(open
 expect 3 "preview of an impossible attack" -- "$cli" preview "$g" '{"type":"attack","target":"B1","attackers":["B5"]}'
 expect 0 "apply the attack with the forced die" -- "$cli" apply "$g" '{"type":"attack","target":"R7","attackers":["B5"]}'
 check "forced die 2 reads column 3 of row F: EX" 'grep -q "\"result\": \"EX\"" "$dir/out" && grep -q "\"column\": 3" "$dir/out"'
+# format: the editor's canonical layout, same content; every shipped battle is already canonical.
+for f in battles/*.json; do
+  expect 0 "format --check $f" -- "$cli" format "$f" --check
+done
+python3 -c "import json; d=json.load(open('battles/first-clash.json')); print(json.dumps(d))" > "$dir/flat.json"
+expect 2 "a battle on one line is not canonical" -- "$cli" format "$dir/flat.json" --check
+check "--check says how to fix it" 'grep -q "canonical" "$dir/err" && grep -q "format" "$dir/err"'
+expect 0 "format to standard output" -- "$cli" format "$dir/flat.json"
+check "the formatted text is the shipped file" 'cmp -s "$dir/out" battles/first-clash.json'
+expect 0 "format in place" -- "$cli" format "$dir/flat.json" --out "$dir/flat.json"
+check "format --out says it changed the file" 'grep -q "\"changed\": true" "$dir/out"'
+check "the file is rewritten canonically" 'cmp -s "$dir/flat.json" battles/first-clash.json'
+expect 0 "format again" -- "$cli" format "$dir/flat.json" --out "$dir/flat.json"
+check "formatting twice changes nothing" 'grep -q "\"changed\": false" "$dir/out"'
+expect 2 "a battle the loader refuses is not formatted" -- "$cli" format "$dir/bad.json"
 if [ "$fails" -eq 0 ]; then echo "cli session: all checks passed"; exit 0; fi
 echo "cli session: $fails checks failed"; exit 1

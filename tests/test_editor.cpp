@@ -15,27 +15,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Hexsides are written sorted, each with its smaller hex first: the same battle, so the test
-// compares them in that order.
-json normalised(json doc) {
-  if (doc.contains("map") && doc["map"].contains("hexsides")) {
-    json &sides = doc["map"]["hexsides"];
-    for (json &s : sides)
-      if (s["between"][0].get<std::string>() > s["between"][1].get<std::string>())
-        std::swap(s["between"][0], s["between"][1]);
-    std::sort(sides.begin(), sides.end(),
-              [](const json &a, const json &b) { return a["between"] < b["between"]; });
-  }
-  return doc;
-}
-
 std::vector<std::string> shipped_battles() {
   std::vector<std::string> out;
-  // The editor makes Shields & Swords II battles; D3 Medieval battles are not its yet (issue 12).
   for (auto &e : fs::directory_iterator(test::source_path("battles")))
-    if (e.path().extension() == ".json" &&
-        read_json_file(e.path().string(), kMaxInputBytes).value("ruleset", "ssii") == "ssii")
-      out.push_back(e.path().string());
+    if (e.path().extension() == ".json") out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -64,14 +47,32 @@ TEST_CASE("editor: every shipped battle opens and saves unedited as the same bat
     EditorModel model(doc);
     CHECK(model.valid());
     std::string text = model.text();
-    CHECK(normalised(parse(text)) == normalised(original));
+    CHECK(same_content(parse(text), original));
     // The written file loads to the same battle the original does.
     auto a = load_battle(original, file), b = load_battle(parse(text), file);
     CHECK(a->units.size() == b->units.size());
     CHECK(a->terrain == b->terrain);
     CHECK(a->elevation == b->elevation);
     CHECK(a->hexsides == b->hexsides);
+    CHECK(a->road == b->road);
+    CHECK(a->ruleset == b->ruleset);
+    for (size_t u = 0; u < std::min(a->units.size(), b->units.size()); ++u) {
+      CHECK(a->units[u].facing == b->units[u].facing);
+      CHECK(a->units[u].wing == b->units[u].wing);
+      CHECK(a->units[u].start == b->units[u].start);
+    }
     // Canonical and stable: writing what was written gives it back byte for byte.
+    CHECK(canonical_text(doc_from_json(parse(text))) == text);
+  }
+}
+
+TEST_CASE("editor: every shipped battle file is written in the canonical layout, byte for byte",
+          "[editor]") {
+  // So that battle files diff well; `shields-swords-cli format FILE --out FILE` rewrites one.
+  for (const std::string &file : shipped_battles()) {
+    INFO(file);
+    std::ifstream in(file, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     CHECK(canonical_text(doc_from_json(parse(text))) == text);
   }
 }
@@ -215,6 +216,27 @@ TEST_CASE("editor: mirror flips an area left to right about its middle column", 
   REQUIRE(m.mirror({"0201", "0604"}).empty()); // twice: back where it was
   CHECK(m.doc().cell("0203").terrain == "woods");
   CHECK(m.doc().hexsides.count(hexside_key("0203", "0303")) == 1);
+}
+
+TEST_CASE("editor: mirror takes the units in the area along, D3 facings flipped", "[editor]") {
+  EditorModel m = fresh(10, 8);
+  REQUIRE(m.add_unit("blue_main", "V", "0203").empty());
+  REQUIRE(m.add_unit("red_main", "L", "0803").empty()); // outside the area: stays
+  REQUIRE(m.mirror({"0201", "0604"}).empty());
+  CHECK(m.doc().units[0].hex == "0603");
+  CHECK(m.doc().units[1].hex == "0803");
+  CHECK(m.valid());
+  REQUIRE(m.undo());
+  CHECK(m.doc().units[0].hex == "0203");
+
+  EditorModel d3(EditorModel::new_battle(10, 8, kRulesetD3));
+  REQUIRE(d3.add_unit("blue", "knights", "0203").empty());
+  REQUIRE(d3.set_facing("B1", 1).empty()); // north-east
+  REQUIRE(d3.mirror({"0201", "0604"}).empty());
+  CHECK(d3.doc().units[0].hex == "0603");
+  CHECK(d3.doc().units[0].facing == 5); // north-west
+  REQUIRE(d3.preview());
+  CHECK(d3.preview()->units[0].facing == 5);
 }
 
 TEST_CASE("editor: sides, wings with the colour-blind-safe palette, markers, limits and VP",
@@ -450,6 +472,8 @@ TEST_CASE("editor: resizing the map keeps units on it and drops what falls off",
   REQUIRE(m.set_identity("name", "Hill Fight").empty());
   REQUIRE(m.set_identity("id", "hill-fight").empty());
   CHECK_FALSE(m.set_identity("id", "").empty());
+  CHECK_FALSE(m.set_identity("id", "My First Battle!").empty()); // it names a file
+  CHECK(m.doc().id == "hill-fight");
   CHECK(m.preview()->name == "Hill Fight");
 }
 
@@ -518,4 +542,179 @@ TEST_CASE("editor: fields of the wrong shape in a hand-written file are edited w
   CHECK(m.doc().special[0].fields["waves"].is_array());
   REQUIRE(m.toggle_wave_wing(0, 1, m.doc().sides[1].wings[1].id).empty());
   CHECK(m.problems().empty());
+}
+
+// --- D3 Medieval battles (docs/battle-format.md "D3 Medieval battles", docs/rules-d3.md) ------
+
+namespace {
+EditorModel fresh_d3(int columns = 8, int rows = 6) {
+  return EditorModel(EditorModel::new_battle(columns, rows, kRulesetD3));
+}
+} // namespace
+
+TEST_CASE("editor: a new D3 Medieval battle has no markers, no Initiative and 15 game turns",
+          "[editor][d3]") {
+  EditorModel m = fresh_d3();
+  CHECK(m.valid());
+  REQUIRE(m.preview());
+  CHECK(m.preview()->d3());
+  CHECK(m.preview()->last_turn == 15);
+  std::string text = m.text();
+  CHECK(text.find("\"ruleset\": \"d3-medieval\"") != std::string::npos);
+  CHECK(text.find("\"commands\"") == std::string::npos);
+  CHECK(text.find("\"initiative\"") == std::string::npos);
+  CHECK(m.terrain_names().back() == "stream");                // D3's lake and stream are built in
+  CHECK(m.unit_wings(0) == std::vector<std::string>{"blue"}); // the side's own implicit wing
+}
+
+TEST_CASE("editor: D3 units are placed by type and facing, without faces or reinforcements",
+          "[editor][d3]") {
+  EditorModel m = fresh_d3();
+  std::string id;
+  REQUIRE(m.add_unit("blue", "knights", "0303", &id).empty());
+  CHECK(id == "B1");
+  CHECK(m.doc().units[0].wing.empty());
+  CHECK(m.doc().units[0].facing == 0);
+  REQUIRE(m.add_unit("red", "longbows", "0503").empty());
+  CHECK(m.doc().units[1].facing == 3);                  // the second side faces the first
+  CHECK_FALSE(m.add_unit("blue", "V", "0404").empty()); // an S&S II type
+  CHECK(m.text().find("{ \"id\": \"B1\", \"side\": \"blue\", \"type\": \"knights\", "
+                      "\"facing\": 0, \"hex\": \"0303\" }") != std::string::npos);
+  REQUIRE(m.set_facing("B1", 2).empty());
+  REQUIRE(m.preview());
+  CHECK(m.preview()->units[0].facing == 2);
+  REQUIRE(m.set_facing("B1", -1).empty()); // turning left of north is north-west
+  CHECK(m.doc().units[0].facing == 5);
+  REQUIRE(m.undo());
+  CHECK(m.doc().units[0].facing == 2);
+  REQUIRE(m.set_unit_type("B1", "crossbows").empty());
+  CHECK(m.preview()->units[0].type == UnitType::Crossbows);
+  CHECK(m.set_face("B1", false, FaceDoc{"A"}) ==
+        "D3 Medieval units have no faces: a type and a facing (D1, D2)");
+  CHECK(m.set_reinforcement("B1", 2, {"0101"}) == "D3 Medieval battles have no reinforcements");
+  CHECK_FALSE(m.set_marker(0, 0, {"move"}).empty());
+  CHECK_FALSE(m.set_rule("initiative", "red").empty());
+  CHECK(m.valid());
+}
+
+TEST_CASE("editor: D3 roads and stakes, with undo; S&S II refuses both", "[editor][d3]") {
+  EditorModel m = fresh_d3();
+  REQUIRE(m.set_road("0404", true, 1).empty());
+  CHECK(m.doc().hexes.size() == 7);
+  CHECK(m.doc().cell("0404").road);
+  CHECK(m.doc().cell("0404").terrain == "clear");
+  REQUIRE(m.preview());
+  CHECK(m.preview()->road[*m.preview()->parse_hex("0403")] == 1);
+  REQUIRE(m.paint("0404", "town").empty()); // painting keeps the road
+  CHECK(m.doc().cell("0404").road);
+  REQUIRE(m.set_road("0404", false).empty());
+  CHECK_FALSE(m.doc().cell("0404").road);
+  REQUIRE(m.set_hexside("0303", "0403", "stakes").empty());
+  CHECK(name(m.preview()->hexsides[*m.preview()->parse_hex("0303")][m.preview()->direction(
+            *m.preview()->parse_hex("0303"), *m.preview()->parse_hex("0403"))]) ==
+        std::string("stakes"));
+  CHECK_FALSE(m.set_hexside("0303", "0403", "trench").empty()); // not a D3 feature
+  REQUIRE(m.paint("0606", "lake").empty());
+  CHECK(m.preview()->terrain_impassable(*m.preview()->parse_hex("0606")));
+  CHECK(m.valid());
+  REQUIRE(m.undo());
+  CHECK(m.doc().cell("0606").terrain == "clear");
+
+  EditorModel s = fresh();
+  CHECK(s.set_road("0404", true) == "roads are a D3 Medieval feature (D1, D6)");
+  CHECK_FALSE(s.set_hexside("0303", "0403", "stakes").empty());
+  CHECK_FALSE(s.paint("0303", "lake").empty());
+}
+
+TEST_CASE("editor: D3 wings are optional; the first wing takes the side's units", "[editor][d3]") {
+  EditorModel m = fresh_d3();
+  REQUIRE(m.add_unit("red", "levies", "0602").empty());
+  REQUIRE(m.add_unit("red", "knights", "0603").empty());
+  REQUIRE(m.add_wing(1, "first_line", "First line").empty());
+  CHECK(m.doc().units[0].wing == "first_line");
+  REQUIRE(m.add_wing(1, "second_line", "Second line").empty());
+  REQUIRE(m.set_unit_wing("R2", "second_line").empty());
+  CHECK(m.unit_wings(1) == std::vector<std::string>{"first_line", "second_line"});
+  int i = -1;
+  REQUIRE(m.add_special("attack_waves", 1, &i).empty());
+  REQUIRE(m.toggle_wave_wing(i, 0, "first_line").empty());
+  REQUIRE(m.toggle_wave_wing(i, 1, "second_line").empty());
+  REQUIRE(m.valid());
+  REQUIRE(m.preview()->special.size() == 1);
+  CHECK(m.add_special("immobile", 1) ==
+        "D3 Medieval battles use instant_win_on_entry, attack_waves or attack_precondition");
+  REQUIRE(m.add_special("attack_precondition", 1, &i).empty());
+  REQUIRE(m.toggle_special_type(i, "attacker_types", "knights").empty());
+  REQUIRE(m.toggle_special_type(i, "target_types", "longbows").empty());
+  REQUIRE(m.toggle_special_type(i, "until_target_types", "levies").empty());
+  CHECK_FALSE(m.toggle_special_type(i, "target_types", "HH").empty());
+  CHECK(m.valid());
+}
+
+TEST_CASE("editor: a battle changes ruleset in one undo step, types and features translated",
+          "[editor][d3]") {
+  EditorModel m = fresh();
+  REQUIRE(m.add_unit("blue_main", "HH", "0202").empty());
+  REQUIRE(m.add_unit("red_main", "I", "0705").empty());
+  REQUIRE(m.set_face("R1", false, FaceDoc{"C", 2}).empty()); // archers: they fire
+  REQUIRE(m.set_hexside("0303", "0403", "trench").empty());
+  REQUIRE(m.set_ruleset(kRulesetD3).empty());
+  CHECK(m.doc().units[0].type == "knights");
+  CHECK(m.doc().units[1].type == "longbows");
+  CHECK(m.doc().units[0].facing == 0);
+  CHECK(m.doc().units[1].facing == 3);
+  CHECK(m.doc().hexsides.at(hexside_key("0303", "0403")) == "stakes");
+  CHECK(m.doc().sides[0].vp_for_eliminating->count("knights") == 1);
+  CHECK(m.doc().rules.initiative.empty());
+  CHECK(m.valid());
+  REQUIRE(m.preview());
+  CHECK(m.preview()->d3());
+  REQUIRE(m.undo()); // one step back to the S&S II battle as it was
+  CHECK(m.doc().units[0].type == "HH");
+  CHECK(m.doc().hexsides.at(hexside_key("0303", "0403")) == "trench");
+  CHECK_FALSE(m.doc().d3());
+  REQUIRE(m.redo());
+
+  REQUIRE(m.set_road("0505", true).empty());
+  REQUIRE(m.set_ruleset(kRulesetSsii).empty()); // and back: roads go, faces are the type's
+  CHECK(m.doc().units[0].type == "HH");
+  CHECK(m.doc().units[1].type == "I");
+  CHECK(m.doc().units[1].front.fire == 2);
+  CHECK(m.doc().hexes.empty());
+  CHECK(m.doc().rules.initiative == "red");
+  CHECK(m.valid());
+  CHECK_FALSE(m.set_ruleset("chess").empty());
+}
+
+TEST_CASE("editor: a D3 battle's problems are listed with their paths", "[editor][d3]") {
+  EditorModel m = fresh();
+  REQUIRE(m.add_unit("blue_main", "V", "0202").empty());
+  REQUIRE(m.set_reinforcement("B1", 3, {"0101"}).empty());
+  REQUIRE(m.set_ruleset(kRulesetD3).empty());
+  REQUIRE_FALSE(m.valid());
+  CHECK(m.problems()[0].path == "/reinforcements");
+  CHECK(m.problems()[0].message == "D3 Medieval battles have no reinforcements");
+  CHECK(m.problems()[0].panel == "units");
+  CHECK(m.problems()[0].unit == 0); // the list's first reinforcement is shown
+  CHECK(m.problems()[0].hex == "0101");
+  REQUIRE(m.move_unit("B1", "0202").empty()); // placed: no longer a reinforcement
+  CHECK(m.valid());
+}
+
+TEST_CASE("editor: same_content sees through layout, not through a changed value", "[editor]") {
+  json a = parse(R"({"map": {"columns": 3, "rows": 3,
+    "hexes": {"0101": {"terrain": "clear", "elevation": 0, "road": false}, "0202": {"road": true}},
+    "hexsides": [{"between": ["0202", "0102"], "feature": "river"},
+                 {"between": ["0101", "0201"], "feature": "ford"}]}, "id": "x"})");
+  json b = parse(R"({"id": "x", "map": {"rows": 3, "columns": 3,
+    "hexes": {"0101": {}, "0202": {"terrain": "clear", "road": true}},
+    "hexsides": [{"feature": "ford", "between": ["0101", "0201"]},
+                 {"feature": "river", "between": ["0102", "0202"]}]}})");
+  CHECK(same_content(a, b));
+  json c = b;
+  c["map"]["hexsides"][1]["feature"] = "bridge";
+  CHECK_FALSE(same_content(a, c));
+  json d = b;
+  d["map"]["hexes"]["0101"]["elevation"] = 1;
+  CHECK_FALSE(same_content(a, d));
 }

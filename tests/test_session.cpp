@@ -319,3 +319,42 @@ TEST_CASE("session: opening a recent game by its list entry names that game") {
   CHECK(s.message().find("first.json") != std::string::npos);
   CHECK(s.recent().front().find("first.json") != std::string::npos);
 }
+
+TEST_CASE("session: a deleted game leaves the recent list") {
+  Folder data("recent-deleted");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  REQUIRE(s.save_as(data.file("kept.json")) == Session::Saved::Yes);
+  REQUIRE(s.save_as(data.file("gone.json")) == Session::Saved::Yes);
+  REQUIRE(s.recent().size() == 2);
+  fs::remove(data.file("gone.json"));
+  REQUIRE(s.recent().size() == 1);
+  CHECK(s.recent().front().find("kept.json") != std::string::npos);
+  // Nor does it come back in the next session's list.
+  Session later(SNS_SOURCE_DIR, data.path.string());
+  REQUIRE(later.recent().size() == 1);
+  CHECK(later.recent().front().find("kept.json") != std::string::npos);
+}
+
+TEST_CASE("session: a new game keeps the moves of the game before it that were never saved") {
+  Folder data("kept");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  auto battle = load_battle_file(source_path("battles/first-clash.json"));
+  s.new_game(battle, Options{}, 7);
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  // An unnamed game with a move: the new game's autosave must not swallow it.
+  s.new_game(battle, Options{}, 8);
+  std::string kept = data.file("saves/first-clash-unsaved-1.json");
+  REQUIRE(fs::exists(kept));
+  CHECK(Game::load(kept).actions().size() == 1);
+  CHECK(s.message().find("first-clash-unsaved-1.json") != std::string::npos);
+  CHECK(s.recent().front() == fs::weakly_canonical(kept).string());
+  // A new game with no moves yet, replaced: nothing to keep.
+  s.new_game(battle, Options{}, 9);
+  CHECK_FALSE(fs::exists(data.file("saves/first-clash-unsaved-2.json")));
+  // A named game saved after its last move: its file already holds everything.
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  REQUIRE(s.save_as(data.file("named.json")) == Session::Saved::Yes);
+  s.new_game(battle, Options{}, 10);
+  CHECK_FALSE(fs::exists(data.file("saves/first-clash-unsaved-2.json")));
+}

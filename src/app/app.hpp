@@ -28,11 +28,17 @@ struct BattleInfo {
   bool offers_advanced = false;
   std::array<std::string, 2> sides; // the sides' names, for choosing who plays them
   bool d3 = false;                  // played under D3 Medieval (docs/rules-d3.md)
+  bool own = false;                 // the player's, from the data folder (the editor saves there)
+  bool draft = false;               // an editor's draft: to be finished in the editor, not played
 };
 
 struct Fonts {
   ImFont *ui = nullptr;
   ImFont *bold = nullptr;
+};
+
+struct MapRect {
+  float x, y, w, h;
 };
 
 // Window and panel state only: the game, its files and lessons belong to the session.
@@ -45,11 +51,13 @@ struct App {
   bool show_rules = false;
   std::string rules_open = "3.0";
   char rules_search[64] = "";
-  std::vector<RulesSection> rules;
+  std::vector<RulesSection> rules;    // assets/rules.md: Shields & Swords II
+  std::vector<RulesSection> rules_d3; // assets/rules-d3.md: D3 Medieval (D1-D14)
   bool start_screen = true;
   bool lessons_screen = false;
   std::vector<BattleInfo> battles;
   int chosen_battle = 0;
+  bool show_chosen = true; // the start screen scrolls its list to the chosen battle once
   bool advanced_wing_integrity = false;
   bool practice_choice = true; // start screen: new games are practice games
   int seat_choice[2] = {0, 0}; // start screen: 0 human, else a computer level (kSeatLevels)
@@ -61,6 +69,7 @@ struct App {
   std::vector<Command> draft[8]; // command builder: commands per wing slot
   int draft_wing[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
   int die_face = 0, die_frames = 0; // die animation
+  size_t die_rolled_by = 0;         // the game's action count once that roll was played
   Fonts fonts;
   float ui_scale = 1.0f;
   // Remembered between runs (settings.hpp, app_settings.hpp): loaded at launch, saved at quit.
@@ -85,6 +94,9 @@ struct App {
   } browser;
   std::optional<uint64_t> fixed_seed; // --seed: new games use it (scripts); otherwise the clock
   std::shared_ptr<EditorUi> editor;   // the battle editor, once opened (editor_view.hpp)
+  // This frame's fixed panels, whose backgrounds the renderer fills before ImGui draws
+  // (panels.cpp).
+  std::vector<MapRect> panel_backgrounds;
 
   uint64_t next_seed() const;
   // Shorthands for the panels, which only read the game and call the session.
@@ -100,13 +112,12 @@ struct App {
   void save();       // Ctrl+S: the player's file, or Save as when it has none
   void game_shown(); // a game was opened or started: fit the map, leave the start screen
   void scan_battles();
+  void choose_battle(const std::string &path); // chosen and shown in the start screen's list
+  std::string own_battles_folder() const;      // where the editor saves the player's battles
   void load_rules();
 };
 
 // Drawing (map_view.cpp, counter_art.cpp) and panels (panels.cpp).
-struct MapRect {
-  float x, y, w, h;
-};
 // One JSON line on standard error ({"error": text}, {"warning": text}), written by the JSON
 // library.
 void report_line(const char *kind, const std::string &text);
@@ -114,9 +125,14 @@ inline void report_error(const std::string &text) { report_line("error", text); 
 MapRect map_rect(const App &app); // the map's place in the window, between the panels
 // Home, arrows and +/-: fit, pan and zoom the map (game and editor alike); false for other keys.
 bool camera_key(App &app, int key);
+// Renders one draw list into the current render target (a cached layer or face), w x h pixels.
+void render_draw_list(ImDrawList &list, float w, float h);
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
                   const std::vector<uint16_t> &marks);
+// A unit's counter: its cached face (counter_cache.cpp) copied at this point of the draw list, so
+// whatever is drawn into `dl` after the call shows over it (an overlay that changes every frame;
+// markers that change with the game belong in CounterLook and paint_markers, counter_art.hpp).
 void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int unit, bool dim);
 void draw_panels(App &app, const MapRect &map, HexId hover);
 void draw_start_screen(App &app);
@@ -132,5 +148,24 @@ void rule_link(App &app, const std::string &rule, bool same_line = true);
 void lines_panel(App &app); // practice lines, in the Battle panel
 void log_context_menu(App &app, size_t entry);
 unsigned wing_colour(const std::string &hex);
+
+// The buttons at the foot of the Orders panel, which never scroll away: the decision's main
+// action (give the commands, roll the die) and End phase.
+struct Footer {
+  std::string label;
+  std::optional<Action> action;
+  std::string disabled_why; // the main action is shown but refused, and why
+  bool end_phase = false;
+};
+
+// D3 Medieval on screen (d3_view.cpp): markers drawn over a counter's face, the moving unit's
+// lines and end facings, the phase track, the Orders panel with its previews, the unit card.
+void draw_d3_fronts(App &app, ImDrawList *dl); // under the counters
+void draw_d3_markers(App &app, ImDrawList *dl, float cx, float cy, float size, int unit);
+void draw_d3_moves(App &app, ImDrawList *dl, const std::vector<uint16_t> &marks, HexId hover);
+void d3_phase_track(App &app);
+void d3_side_summary(App &app, int side);
+void d3_decision_panel(App &app, Footer &footer);
+void d3_unit_card(App &app, int unit);
 
 } // namespace sns::app

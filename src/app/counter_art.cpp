@@ -1,4 +1,6 @@
-// Counter art (2.2): wing colour, type symbol, CC, Fire Factor, Crown, reduced stripe, markers.
+// Counter art (2.2): wing colour, type symbol, CC, Fire Factor, Crown, reduced stripe, markers;
+// a counter's look (the face cache's key) and its painting.
+#include "counter_art.hpp"
 #include "app.hpp"
 
 #include <cmath>
@@ -24,10 +26,10 @@ ImU32 text_colour_on(ImU32 bg) {
   return lum > 0.6f ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255);
 }
 
-void centred_text(ImDrawList *dl, ImFont *font, float size, float cx, float cy, ImU32 col,
+void centred_text(CounterCanvas &canvas, float px, float cx, float cy, ImU32 col,
                   const char *text) {
-  ImVec2 ext = font->CalcTextSizeA(size, 1e9f, 0, text);
-  dl->AddText(font, size, ImVec2(cx - ext.x / 2, cy - ext.y / 2), col, text);
+  ImVec2 ext = canvas.text_size(px, text);
+  canvas.text(px, ImVec2(cx - ext.x / 2, cy - ext.y / 2), col, text);
 }
 
 // Unit-type symbols in the spirit of map symbols: a box with a cross for foot, a slash for horse.
@@ -74,6 +76,13 @@ void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 
   }
 }
 
+// The type as printed on the counter: S&S II's codes, and short ones for D3 Medieval's types.
+std::string counter_code(UnitType t) {
+  static const char *codes[kAllUnitTypeCount] = {"V",  "L",  "I",   "HH", "LH",
+                                                 "LV", "KN", "MAA", "LB", "XB"};
+  return codes[static_cast<int>(t)];
+}
+
 void crown(ImDrawList *dl, float x, float y, float s) {
   ImVec2 pts[7] = {{x, y + s},
                    {x, y + s * 0.3f},
@@ -88,72 +97,94 @@ void crown(ImDrawList *dl, float x, float y, float s) {
 
 } // namespace
 
-void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int u, bool dim) {
+CounterLook counter_look(const App &app, int u, float size, bool dim) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   const UnitDef &d = b.units[u];
   const UnitState &us = s.units[u];
   const UnitFace &f = visible_face(b, s, u); // never the hidden reverse of a fresh unit (2.2, R22)
-  float half = size / 2;
-  ImU32 bg = wing_colour(b.wings[d.wing].color);
-  ImU32 fg = text_colour_on(bg);
-  ImVec2 a(cx - half, cy - half), z(cx + half, cy + half);
+  CounterLook look;
+  look.size = static_cast<int>(std::lround(size));
+  look.colour = wing_colour(b.wings[d.wing].color);
+  look.wing_letter =
+      static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[d.wing].name[0])));
+  look.type = d.type;
+  look.cc = f.cc;
+  look.fire = f.fire;
+  look.crown = f.crown;
+  look.reduced = d.back && us.steps == 1;
+  look.suppressed = us.suppressed;
+  look.shield_wall = us.shield_wall;
+  look.dim = dim;
+  look.values = !b.d3(); // D3 Medieval counters print no CC or Fire Factor (D1)
+  return look;
+}
+
+int counter_overhang(int size) { return static_cast<int>(std::ceil(size * 0.21f)) + 3; }
+
+namespace {
+
+// The printed face: wing colour, type, CC, Fire Factor, Crown, the reduced stripe (2.2).
+void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2 z) {
+  ImDrawList *dl = canvas.dl;
+  float size = static_cast<float>(look.size), cx = (a.x + z.x) / 2, cy = (a.y + z.y) / 2;
+  ImU32 bg = look.colour, fg = text_colour_on(bg);
   dl->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(z.x + 2, z.y + 2), IM_COL32(0, 0, 0, 90));
   dl->AddRectFilled(a, z, bg);
   dl->AddRect(a, z, IM_COL32(20, 20, 20, 255), 0, 0, 1.2f);
-  bool reduced = d.back && us.steps == 1;
-  if (reduced) // the reduced side's stripe, under the header line (which turns dark to stay
-               // readable)
+  if (look.reduced) // the reduced side's stripe, under the header line (which turns dark to stay
+                    // readable)
     dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), ImVec2(z.x - 1, a.y + size * 0.26f),
                       IM_COL32(255, 255, 255, 190));
-  ImU32 head = reduced ? IM_COL32(20, 20, 20, 255) : fg;
-  ImFont *font = app.fonts.bold ? app.fonts.bold : ImGui::GetFont();
-  char text[16];
+  ImU32 head = look.reduced ? IM_COL32(20, 20, 20, 255) : fg;
+  std::string type = counter_code(look.type), cc = cc_name(look.cc),
+              fire = std::to_string(look.fire);
   if (size < kCompactCounter) {
     // Small counters (a big map at its fitted view): no symbol, the letters as large as fit.
     // Type code at the top, CC and Fire Factor at the bottom, each at least 40% of the counter.
     float letters = size * 0.42f;
-    std::string type(name(d.type));
-    dl->AddText(font, letters, ImVec2(a.x + size * 0.06f, a.y - size * 0.02f), head, type.c_str());
-    std::snprintf(text, sizeof text, "%s", cc_name(f.cc).c_str());
-    dl->AddText(font, letters, ImVec2(a.x + size * 0.06f, z.y - letters * 1.08f), fg, text);
-    if (f.fire) {
-      std::snprintf(text, sizeof text, "%d", f.fire);
-      ImVec2 ext = font->CalcTextSizeA(letters, 1e9f, 0, text);
-      dl->AddText(font, letters, ImVec2(z.x - ext.x - size * 0.06f, z.y - letters * 1.08f), fg,
-                  text);
+    canvas.text(letters, ImVec2(a.x + size * 0.06f, a.y - size * 0.02f), head, type.c_str());
+    if (look.values)
+      canvas.text(letters, ImVec2(a.x + size * 0.06f, z.y - letters * 1.08f), fg, cc.c_str());
+    if (look.fire && look.values) {
+      ImVec2 ext = canvas.text_size(letters, fire.c_str());
+      canvas.text(letters, ImVec2(z.x - ext.x - size * 0.06f, z.y - letters * 1.08f), fg,
+                  fire.c_str());
     }
-    if (f.crown) crown(dl, z.x - size * 0.36f, a.y + size * 0.06f, size * 0.3f);
-    if (us.suppressed) {
+    if (look.crown) crown(dl, z.x - size * 0.36f, a.y + size * 0.06f, size * 0.3f);
+    return;
+  }
+  type_symbol(dl, look.type, cx, cy - size * 0.02f, size * 0.44f, fg);
+  float big = size * 0.32f, small = size * 0.2f;
+  if (look.values) centred_text(canvas, big, cx - size * 0.24f, cy + size * 0.32f, fg, cc.c_str());
+  if (look.fire && look.values)
+    centred_text(canvas, big, cx + size * 0.26f, cy + size * 0.32f, fg, fire.c_str());
+  if (size >= 34) // too small to read below
+    centred_text(canvas, small, cx, a.y + size * 0.15f, head, type.c_str());
+  char letter[2] = {look.wing_letter, 0};
+  canvas.text(small, ImVec2(a.x + size * 0.06f, a.y + size * 0.03f), head, letter);
+  if (look.crown) crown(dl, z.x - size * 0.28f, a.y + size * 0.05f, size * 0.22f);
+}
+
+// Markers on the face (9.3 Suppression, 8.0 Shield Wall), painted after it. A new marker is a
+// field of CounterLook (so a change repaints the face) painted here.
+void paint_markers(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2 z) {
+  ImDrawList *dl = canvas.dl;
+  float size = static_cast<float>(look.size), cy = (a.y + z.y) / 2;
+  if (size < kCompactCounter) {
+    float letters = size * 0.42f;
+    if (look.suppressed) {
       ImVec2 c(z.x, a.y);
       dl->AddCircleFilled(c, size * 0.2f, IM_COL32(200, 30, 30, 255));
-      centred_text(dl, font, letters * 0.8f, c.x, c.y, IM_COL32(255, 255, 255, 255), "S");
+      centred_text(canvas, letters * 0.8f, c.x, c.y, IM_COL32(255, 255, 255, 255), "S");
     }
-    if (us.shield_wall) // a shield's edge down the left side
+    if (look.shield_wall) // a shield's edge down the left side
       dl->AddRectFilled(ImVec2(a.x - size * 0.1f, a.y + size * 0.2f),
                         ImVec2(a.x + size * 0.02f, z.y - size * 0.2f),
                         IM_COL32(200, 200, 210, 255));
-    if (dim) dl->AddRectFilled(a, z, IM_COL32(0, 0, 0, 110));
     return;
   }
-  type_symbol(dl, d.type, cx, cy - size * 0.02f, size * 0.44f, fg);
-  float big = size * 0.32f, small = size * 0.2f;
-  std::snprintf(text, sizeof text, "%s", cc_name(f.cc).c_str());
-  centred_text(dl, font, big, cx - size * 0.24f, cy + size * 0.32f, fg, text);
-  if (f.fire) {
-    std::snprintf(text, sizeof text, "%d", f.fire);
-    centred_text(dl, font, big, cx + size * 0.26f, cy + size * 0.32f, fg, text);
-  }
-  std::string type(name(d.type));
-  if (size >= 34)
-    centred_text(dl, font, small, cx, a.y + size * 0.15f, head,
-                 type.c_str()); // too small to read below
-  // The wing's letter, for players who cannot tell the colours apart.
-  std::string letter(
-      1, static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[d.wing].name[0]))));
-  dl->AddText(font, small, ImVec2(a.x + size * 0.06f, a.y + size * 0.03f), head, letter.c_str());
-  if (f.crown) crown(dl, z.x - size * 0.28f, a.y + size * 0.05f, size * 0.22f);
-  if (us.shield_wall) { // a small shield
+  if (look.shield_wall) { // a small shield
     float sx = a.x - size * 0.08f, sy = cy - size * 0.15f, sw = size * 0.26f;
     ImVec2 pts[5] = {{sx, sy},
                      {sx + sw, sy},
@@ -163,12 +194,21 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
     dl->AddConvexPolyFilled(pts, 5, IM_COL32(200, 200, 210, 255));
     dl->AddPolyline(pts, 5, IM_COL32(30, 30, 60, 255), ImDrawFlags_Closed, 1.5f);
   }
-  if (us.suppressed) { // a red "S" disc
+  if (look.suppressed) { // a red "S" disc
     ImVec2 c(z.x, a.y + size * 0.1f);
     dl->AddCircleFilled(c, size * 0.16f, IM_COL32(200, 30, 30, 255));
-    centred_text(dl, font, small * 1.1f, c.x, c.y, IM_COL32(255, 255, 255, 255), "S");
+    centred_text(canvas, size * 0.22f, c.x, c.y, IM_COL32(255, 255, 255, 255), "S");
   }
-  if (dim) dl->AddRectFilled(a, z, IM_COL32(0, 0, 0, 110));
+}
+
+} // namespace
+
+void paint_counter(const CounterLook &look, CounterCanvas &canvas, ImVec2 c) {
+  float half = static_cast<float>(look.size) / 2;
+  ImVec2 a(c.x - half, c.y - half), z(c.x + half, c.y + half);
+  paint_face(look, canvas, a, z);
+  paint_markers(look, canvas, a, z);
+  if (look.dim) canvas.dl->AddRectFilled(a, z, IM_COL32(0, 0, 0, 110));
 }
 
 } // namespace sns::app

@@ -61,17 +61,20 @@ const std::vector<KindSpec> &special_kinds() {
   static const std::vector<KindSpec> kinds = {
       {"instant_win_on_entry",
        "a unit of the side entering one of the hexes wins at once",
-       {{"hexes", FieldKind::Hexes, true}}},
+       {{"hexes", FieldKind::Hexes, true}},
+       true},
       {"attack_waves",
        "the side's wings attack in waves; a wave waits until every earlier one is eliminated",
-       {{"waves", FieldKind::Waves, true}}},
+       {{"waves", FieldKind::Waves, true}},
+       true},
       {"attack_precondition",
        "those attackers may not attack those targets until they have attacked a unit of the "
        "'until' types",
        {{"attacker_types", FieldKind::Types, true},
         {"target_types", FieldKind::Types, true},
         {"target_needs_fire", FieldKind::Flag, false},
-        {"until_target_types", FieldKind::Types, true}}},
+        {"until_target_types", FieldKind::Types, true}},
+       true},
       {"vp_forfeit_on_command",
        "the side loses the VP the first time it commands the wing",
        {{"wing", FieldKind::Wing, true}, {"vp", FieldKind::Integer, true, 1, 100000}}},
@@ -89,6 +92,14 @@ const std::vector<KindSpec> &special_kinds() {
        {{"units", FieldKind::Units, true}}},
   };
   return kinds;
+}
+
+const Vocabulary &vocabulary(bool d3) {
+  auto words = [](const auto &list) { return std::vector<std::string>(list.begin(), list.end()); };
+  static const Vocabulary ssii{words(kUnitTypes), words(kHexsideFeatures), words(kBuiltInTerrain)};
+  static const Vocabulary d3m{words(kD3UnitTypes), words(kD3HexsideFeatures),
+                              words(kD3BuiltInTerrain)};
+  return d3 ? d3m : ssii;
 }
 
 const KindSpec *special_kind(const std::string &kind) {
@@ -188,6 +199,7 @@ void read_map(const Reader &in, const json &map, BattleDoc &d) {
     HexCell c;
     c.terrain = in.str(it.value(), "terrain", path, "clear");
     c.elevation = in.integer(it.value(), "elevation", path, 0);
+    c.road = in.opt_bool(it.value(), "road", path).value_or(false);
     d.hexes[it.key()] = c; // kept even when clear: a draft may be mid-edit
   }
   const json &sides = in.array(map, "hexsides", "/map");
@@ -246,8 +258,11 @@ void read_units(const Reader &in, const json &doc, BattleDoc &d) {
     unit.side = in.str(u, "side", path);
     unit.wing = in.str(u, "wing", path);
     unit.type = in.str(u, "type", path);
-    unit.front = read_face(in, in.object(u, "front", path), path + "/front");
-    if (in.get(u, "back")) unit.back = read_face(in, in.object(u, "back", path), path + "/back");
+    if (!d.d3()) {
+      unit.front = read_face(in, in.object(u, "front", path), path + "/front");
+      if (in.get(u, "back")) unit.back = read_face(in, in.object(u, "back", path), path + "/back");
+    }
+    unit.facing = in.opt_int(u, "facing", path);
     unit.hex = in.opt_str(u, "hex", path);
     d.units.push_back(unit);
   }
@@ -295,6 +310,7 @@ BattleDoc doc_from_json(const json &doc, std::vector<std::string> *repairs) {
     return d;
   }
   d.draft = in.str(doc, "format", "") == kDraftFormat;
+  d.ruleset = in.str(doc, "ruleset", "", kRulesetSsii);
   d.id = in.str(doc, "id", "");
   d.name = in.str(doc, "name", "");
   d.date = in.opt_str(doc, "date", "");
@@ -334,30 +350,37 @@ ojson face_json(const FaceDoc &f) {
   return o;
 }
 
-ojson side_json(const SideDoc &s) {
-  ojson o;
-  o["id"] = s.id;
-  o["name"] = s.name;
+ojson commands_json(const SideDoc &s) {
   ojson c;
   c["wings_per_turn"] = s.wings_per_turn;
   c["commands_per_wing"] = s.commands_per_wing;
   c["markers"] = ojson::array();
   for (const auto &m : s.markers)
     c["markers"].push_back(m);
-  o["commands"] = c;
-  o["wings"] = ojson::array();
-  for (const WingDoc &w : s.wings) {
-    ojson wj;
-    wj["id"] = w.id;
-    wj["name"] = w.name;
-    if (w.color) wj["color"] = *w.color;
-    o["wings"].push_back(wj);
+  return c;
+}
+
+ojson side_json(const SideDoc &s, bool d3) {
+  ojson o;
+  o["id"] = s.id;
+  o["name"] = s.name;
+  if (!d3) o["commands"] = commands_json(s);
+  if (!d3 || !s.wings.empty()) { // a D3 side without wings has one, named after it
+    o["wings"] = ojson::array();
+    for (const WingDoc &w : s.wings) {
+      ojson wj;
+      wj["id"] = w.id;
+      wj["name"] = w.name;
+      if (w.color) wj["color"] = *w.color;
+      o["wings"].push_back(wj);
+    }
   }
-  if (s.vp_for_eliminating) { // the unit types in the rulebook's order, then any others
+  if (s.vp_for_eliminating) { // the unit types in the rulebooks' order, then any others
     ojson vp = ojson::object();
-    for (const char *t : kUnitTypes)
-      if (auto it = s.vp_for_eliminating->find(t); it != s.vp_for_eliminating->end())
-        vp[t] = it->second;
+    for (const auto *list : {&vocabulary(false).unit_types, &vocabulary(true).unit_types})
+      for (const std::string &t : *list)
+        if (auto it = s.vp_for_eliminating->find(t); it != s.vp_for_eliminating->end())
+          vp[t] = it->second;
     for (const auto &[t, v] : *s.vp_for_eliminating)
       if (!vp.contains(t)) vp[t] = v;
     o["vp_for_eliminating"] = vp;
@@ -367,19 +390,21 @@ ojson side_json(const SideDoc &s) {
   return o;
 }
 
-ojson unit_json(const UnitDoc &u) {
+ojson unit_json(const UnitDoc &u, bool d3) {
   ojson o;
   o["id"] = u.id;
   if (u.name) o["name"] = *u.name;
   o["side"] = u.side;
-  o["wing"] = u.wing;
+  if (!d3 || !u.wing.empty()) o["wing"] = u.wing;
   o["type"] = u.type;
-  o["front"] = face_json(u.front);
-  if (u.back) o["back"] = face_json(*u.back);
+  if (!d3) {
+    o["front"] = face_json(u.front);
+    if (u.back) o["back"] = face_json(*u.back);
+  }
+  if (d3 && u.facing) o["facing"] = *u.facing;
   if (u.hex) o["hex"] = *u.hex;
   return o;
 }
-
 ojson special_json(const SpecialDoc &s) {
   ojson o;
   o["id"] = s.id;
@@ -400,6 +425,7 @@ ojson special_json(const SpecialDoc &s) {
 ojson doc_to_json(const BattleDoc &d) {
   ojson o;
   o["format"] = d.draft ? kDraftFormat : kBattleFormat;
+  if (d.ruleset != kRulesetSsii) o["ruleset"] = d.ruleset;
   o["id"] = d.id;
   o["name"] = d.name;
   if (d.date) o["date"] = *d.date;
@@ -414,6 +440,7 @@ ojson doc_to_json(const BattleDoc &d) {
       ojson h;
       h["terrain"] = c.terrain;
       if (c.elevation != 0) h["elevation"] = c.elevation;
+      if (c.road) h["road"] = true;
       map["hexes"][label] = h;
     }
   }
@@ -434,11 +461,11 @@ ojson doc_to_json(const BattleDoc &d) {
     }
     o["terrain_types"] = types;
   }
-  o["sides"] = {side_json(d.sides[0]), side_json(d.sides[1])};
+  o["sides"] = {side_json(d.sides[0], d.d3()), side_json(d.sides[1], d.d3())};
   o["units"] = ojson::array();
   ojson reinforcements = ojson::array();
   for (const UnitDoc &u : d.units) {
-    o["units"].push_back(unit_json(u));
+    o["units"].push_back(unit_json(u, d.d3()));
     if (u.reinforcement) {
       ojson r;
       r["unit"] = u.id;
@@ -450,7 +477,7 @@ ojson doc_to_json(const BattleDoc &d) {
   if (!reinforcements.empty()) o["reinforcements"] = reinforcements;
   ojson rules;
   rules["first_player"] = d.rules.first_player;
-  rules["initiative"] = d.rules.initiative;
+  if (!d.d3() || !d.rules.initiative.empty()) rules["initiative"] = d.rules.initiative;
   if (d.rules.last_turn) rules["last_turn"] = *d.rules.last_turn;
   if (d.rules.at_end) rules["at_end"] = *d.rules.at_end;
   if (d.rules.wing_integrity) rules["wing_integrity"] = *d.rules.wing_integrity;
@@ -527,5 +554,32 @@ std::string format_canonical(const ojson &value) {
 }
 
 std::string canonical_text(const BattleDoc &doc) { return format_canonical(doc_to_json(doc)); }
+
+namespace {
+json without_layout(json doc) {
+  if (!doc.is_object() || !doc.contains("map") || !doc["map"].is_object()) return doc;
+  json &map = doc["map"];
+  if (map.contains("hexes") && map["hexes"].is_object())
+    for (auto &[label, h] : map["hexes"].items()) {
+      if (!h.is_object()) continue;
+      if (!h.contains("terrain")) h["terrain"] = "clear";
+      if (h.contains("elevation") && h["elevation"] == 0) h.erase("elevation");
+      if (h.contains("road") && h["road"] == false) h.erase("road");
+    }
+  if (map.contains("hexsides") && map["hexsides"].is_array()) {
+    json &sides = map["hexsides"];
+    for (json &s : sides)
+      if (s.is_object() && s.contains("between") && s["between"].is_array() &&
+          s["between"].size() == 2 && s["between"][0] > s["between"][1])
+        std::swap(s["between"][0], s["between"][1]);
+    std::stable_sort(sides.begin(), sides.end(), [](const json &x, const json &y) {
+      return x.value("between", json()) < y.value("between", json());
+    });
+  }
+  return doc;
+}
+} // namespace
+
+bool same_content(const json &a, const json &b) { return without_layout(a) == without_layout(b); }
 
 } // namespace sns::editor

@@ -18,7 +18,8 @@ inline constexpr const char *kDraftFormat = "shields-swords-battle-draft/1";
 struct HexCell {
   std::string terrain = "clear";
   int elevation = 0;
-  bool is_default() const { return terrain == "clear" && elevation == 0; }
+  bool road = false; // D3 Medieval (D1, D6)
+  bool is_default() const { return terrain == "clear" && elevation == 0 && !road; }
   friend bool operator==(const HexCell &, const HexCell &) = default;
 };
 
@@ -37,6 +38,7 @@ struct WingDoc {
 
 struct SideDoc {
   std::string id, name;
+  // Command Markers and limits (S&S II only: a D3 Medieval side has none, D5).
   int wings_per_turn = 1, commands_per_wing = 2;
   std::vector<std::vector<std::string>> markers; // each Command Marker: one or two faces
   std::vector<WingDoc> wings;
@@ -61,16 +63,17 @@ struct ReinforcementDoc {
 struct UnitDoc {
   std::string id;
   std::optional<std::string> name;
-  std::string side, wing, type = "V";
-  FaceDoc front;
-  std::optional<FaceDoc> back; // none: a one-step unit
+  std::string side, wing, type = "V"; // D3: wing "" is the side's own implicit wing
+  FaceDoc front;                      // S&S II faces; a D3 Medieval unit has none
+  std::optional<FaceDoc> back;        // none: a one-step unit
+  std::optional<int> facing;          // D3 Medieval (D2): 0 north, clockwise
   std::optional<std::string> hex;
   std::optional<ReinforcementDoc> reinforcement; // written to /reinforcements in unit order
   friend bool operator==(const UnitDoc &, const UnitDoc &) = default;
 };
 
 struct RulesDoc {
-  std::string first_player, initiative;
+  std::string first_player, initiative; // D3 Medieval: no initiative (""), D4
   std::optional<int> last_turn;
   std::optional<std::string> at_end, wing_integrity;
   friend bool operator==(const RulesDoc &, const RulesDoc &) = default;
@@ -86,8 +89,12 @@ struct SpecialDoc {
 using HexsideKey = std::pair<std::string, std::string>; // two hex labels, the smaller first
 HexsideKey hexside_key(const std::string &a, const std::string &b);
 
+inline constexpr const char *kRulesetSsii = "ssii";
+inline constexpr const char *kRulesetD3 = "d3-medieval";
+
 struct BattleDoc {
   bool draft = false;
+  std::string ruleset = kRulesetSsii; // the file's "ruleset"; written only when not ssii
   std::string id, name;
   std::optional<std::string> date, summary, description;
   int columns = 14, rows = 10;
@@ -100,6 +107,7 @@ struct BattleDoc {
   std::vector<SpecialDoc> special;
   friend bool operator==(const BattleDoc &, const BattleDoc &) = default;
 
+  bool d3() const { return ruleset == kRulesetD3; }
   HexCell cell(const std::string &label) const;
   void set_cell(const std::string &label, const HexCell &c); // clear ground is dropped
   int unit_index(const std::string &id) const;
@@ -117,6 +125,10 @@ nlohmann::ordered_json doc_to_json(const BattleDoc &doc);
 // one line, the rest one field per line; two-space indents; a final newline.
 std::string canonical_text(const BattleDoc &doc);
 std::string format_canonical(const nlohmann::ordered_json &value);
+// Whether two battle documents say the same thing, whatever their layout: the order of fields
+// and of hexsides, the order of each hexside's two hexes, and written defaults (a hex's "clear"
+// terrain, elevation 0, no road) do not count.
+bool same_content(const nlohmann::json &a, const nlohmann::json &b);
 
 // The special rule kinds the engine knows (src/engine/battle_loader.cpp) and the fields each has.
 enum class FieldKind { Hexes, Wing, Waves, Types, Integer, Flag, Units, Terrain };
@@ -130,6 +142,7 @@ struct KindSpec {
   const char *kind;
   const char *what; // in our words, for the rules panel
   std::vector<FieldSpec> fields;
+  bool in_d3 = false; // D3 Medieval battles may use it too (docs/rules-d3.md)
 };
 const std::vector<KindSpec> &special_kinds();
 const KindSpec *special_kind(const std::string &kind);
@@ -143,6 +156,22 @@ inline const std::array<const char *, 6> kBuiltInTerrain = {"clear", "high_groun
                                                             "marsh", "camp",        "town"};
 inline const std::array<const char *, 4> kWingIntegrity = {"standard", "advanced", "none",
                                                            "standard_or_advanced"};
+// D3 Medieval's vocabulary (docs/battle-format.md "D3 Medieval battles").
+inline const std::array<const char *, 5> kD3UnitTypes = {"levies", "knights", "men_at_arms",
+                                                         "longbows", "crossbows"};
+inline const std::array<const char *, 4> kD3HexsideFeatures = {"river", "ford", "bridge", "stakes"};
+inline const std::array<const char *, 8> kD3BuiltInTerrain = {
+    "clear", "high_ground", "woods", "marsh", "camp", "town", "lake", "stream"};
+inline const std::array<const char *, 6> kD3Facings = {"north", "north-east", "south-east",
+                                                       "south", "south-west", "north-west"};
+inline constexpr int kD3DefaultLastTurn = 15; // D4
+
+// The battle's ruleset's words: one list each, picked by the ruleset.
+struct Vocabulary {
+  std::vector<std::string> unit_types, hexside_features, built_in_terrain;
+};
+const Vocabulary &vocabulary(bool d3);
+
 // Okabe and Ito's palette: told apart with every common colour-vision deficiency.
 inline const std::array<const char *, 8> kWingPalette = {
     "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000"};

@@ -44,6 +44,35 @@ const std::vector<TypeDefaults> &type_defaults() {
   return table;
 }
 
+// How a unit type reads under the other ruleset (set_ruleset): the nearest kind of troops. S&S II
+// units with a Fire Factor become Longbows; D3 bowmen become Infantry that fire.
+struct TypeMove {
+  const char *ssii, *d3;
+  std::optional<int> fire; // the Fire Factor a D3 type brings to S&S II
+};
+const std::vector<TypeMove> &type_moves() {
+  static const std::vector<TypeMove> table = {
+      {"V", "men_at_arms", std::nullopt},
+      {"HH", "knights", std::nullopt},
+      {"LH", "knights", std::nullopt},
+      {"I", "levies", std::nullopt},
+      {"L", "levies", std::nullopt},
+      {"I", "longbows", 2},
+      {"I", "crossbows", 1},
+  };
+  return table;
+}
+const TypeMove *type_move(const std::string &type, bool to_d3) {
+  for (const TypeMove &m : type_moves())
+    if (type == (to_d3 ? m.ssii : m.d3)) return &m;
+  return nullptr;
+}
+// The hexside features that differ: S&S II's trench is D3's stakes (D12: a defended line).
+const std::vector<std::pair<const char *, const char *>> &feature_moves() {
+  static const std::vector<std::pair<const char *, const char *>> table = {{"trench", "stakes"}};
+  return table;
+}
+
 std::string worse_cc(const std::string &cc) {
   auto it = std::find(kCombatClasses.begin(), kCombatClasses.end(), cc);
   if (it == kCombatClasses.end()) return "D";
@@ -183,7 +212,8 @@ void locate(Problem &pr, const BattleDoc &doc) {
   } else if (head == "units" || head == "reinforcements") {
     pr.panel = "units";
     int n = index(1);
-    if (head == "reinforcements") // written in unit order: the n-th unit with one
+    if (head == "reinforcements" && n < 0) n = 0; // the whole list: show its first
+    if (head == "reinforcements")                 // written in unit order: the n-th unit with one
       for (size_t u = 0, seen = 0; u < doc.units.size(); ++u)
         if (doc.units[u].reinforcement && static_cast<int>(seen++) == n) {
           n = static_cast<int>(u);
@@ -237,7 +267,7 @@ std::vector<Problem> check_battle(const BattleDoc &doc, std::shared_ptr<const Ba
 
 EditorModel::EditorModel(BattleDoc doc) : doc_(std::move(doc)) { revalidate(); }
 
-BattleDoc EditorModel::new_battle(int columns, int rows) {
+BattleDoc EditorModel::new_battle(int columns, int rows, const std::string &ruleset) {
   BattleDoc d;
   d.id = "new-battle";
   d.name = "New battle";
@@ -262,6 +292,15 @@ BattleDoc EditorModel::new_battle(int columns, int rows) {
   d.rules.last_turn = 16;
   d.rules.at_end = "most_vp";
   d.rules.wing_integrity = "standard";
+  if (ruleset == kRulesetD3) { // D5: no markers; D4: no Initiative, 15 game turns
+    d.ruleset = kRulesetD3;
+    for (SideDoc &side : d.sides)
+      side.markers.clear(), side.wings.clear(), side.vp_for_eliminating.reset();
+    d.rules.initiative.clear();
+    d.rules.last_turn = kD3DefaultLastTurn;
+    d.rules.at_end = "draw";
+    d.rules.wing_integrity.reset();
+  }
   return d;
 }
 
@@ -337,7 +376,7 @@ bool EditorModel::on_map(const std::string &hex) const {
 }
 
 std::vector<std::string> EditorModel::terrain_names() const {
-  std::vector<std::string> names(kBuiltInTerrain.begin(), kBuiltInTerrain.end());
+  std::vector<std::string> names = words().built_in_terrain;
   for (const TerrainSetting &t : doc_.terrain_types)
     if (!contains(names, t.name)) names.push_back(t.name);
   return names;
@@ -346,6 +385,15 @@ std::vector<std::string> EditorModel::terrain_names() const {
 UnitDoc *EditorModel::unit(const std::string &id) {
   int u = doc_.unit_index(id);
   return u < 0 ? nullptr : &doc_.units[u];
+}
+
+std::vector<std::string> EditorModel::unit_wings(int side) const {
+  std::vector<std::string> out;
+  if (side < 0 || side > 1) return out;
+  for (const WingDoc &w : doc_.sides[side].wings)
+    out.push_back(w.id);
+  if (out.empty() && doc_.d3()) out.push_back(doc_.sides[side].id);
+  return out;
 }
 
 SpecialDoc *EditorModel::special(int index) {
@@ -359,6 +407,9 @@ std::string EditorModel::set_identity(const std::string &field, const std::strin
   return edit("set " + field, [&](BattleDoc &d) -> std::string {
     if (field == "id") {
       if (value.empty()) return "a battle needs an id";
+      // The id names the battle's file: plain lower-case words joined by '-' travel everywhere.
+      if (value.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") != std::string::npos)
+        return "an id is lower-case letters, digits and '-' (it names the battle's file)";
       d.id = value;
     } else if (field == "name")
       d.name = value;
@@ -459,8 +510,8 @@ std::string EditorModel::set_hexside(const std::string &a, const std::string &b,
   if (!on_map(a) || !on_map(b)) return "both hexes must be on the map";
   if (distance(from_offset(*offset_of(a)), from_offset(*offset_of(b))) != 1)
     return a + " and " + b + " are not adjacent";
-  if (!feature.empty() && !contains(kHexsideFeatures, feature))
-    return refused_unknown("hexside feature", feature);
+  if (!feature.empty() && !contains(words().hexside_features, feature))
+    return refused_unknown(doc_.d3() ? "D3 Medieval hexside feature" : "hexside feature", feature);
   return edit(feature.empty() ? "clear a hexside" : "add a " + feature, [&](BattleDoc &d) {
     if (feature.empty())
       d.hexsides.erase(hexside_key(a, b));
@@ -468,6 +519,76 @@ std::string EditorModel::set_hexside(const std::string &a, const std::string &b,
       d.hexsides[hexside_key(a, b)] = feature;
     return std::string();
   });
+}
+
+std::string EditorModel::set_road(const std::string &hex, bool road, int radius) {
+  if (!doc_.d3()) return "roads are a D3 Medieval feature (D1, D6)";
+  if (!on_map(hex)) return "hex " + hex + " is not on the map";
+  return edit(road ? "draw a road" : "erase a road", [&](BattleDoc &d) {
+    for (const std::string &l : brush(d, hex, radius)) {
+      HexCell c = d.cell(l);
+      c.road = road;
+      d.set_cell(l, c);
+    }
+    return std::string();
+  });
+}
+
+std::string EditorModel::set_ruleset(const std::string &ruleset) {
+  if (ruleset != kRulesetSsii && ruleset != kRulesetD3)
+    return "expected the ruleset ssii or d3-medieval";
+  if (ruleset == doc_.ruleset) return "";
+  bool to_d3 = ruleset == kRulesetD3;
+  return edit(
+      to_d3 ? "play under D3 Medieval" : "play under Shields & Swords II", [&](BattleDoc &d) {
+        d.ruleset = ruleset;
+        for (UnitDoc &u : d.units)
+          if (const TypeMove *m = type_move(u.type, to_d3)) {
+            u.type = to_d3 ? (u.front.fire ? "longbows" : m->d3) : m->ssii;
+            if (to_d3) continue;
+            for (const TypeDefaults &t : type_defaults()) // the usual faces of the type
+              if (u.type == t.type) u.front = t.front, u.back = t.back;
+            u.front.fire = m->fire;
+          }
+        for (SideDoc &s : d.sides)
+          if (s.vp_for_eliminating) {
+            std::map<std::string, int> table;
+            for (const auto &[type, vp] : *s.vp_for_eliminating) {
+              const TypeMove *m = type_move(type, to_d3);
+              table[m ? (to_d3 ? m->d3 : m->ssii) : type] = vp;
+            }
+            s.vp_for_eliminating = table;
+          }
+        for (auto &[key, feature] : d.hexsides)
+          for (const auto &[ssii, d3] : feature_moves())
+            if (feature == (to_d3 ? ssii : d3)) feature = to_d3 ? d3 : ssii;
+        if (to_d3) {
+          d.rules.initiative.clear(); // D4: the first player always moves first
+          d.rules.wing_integrity.reset();
+          for (UnitDoc &u : d.units) // D2: each side faces the other's start
+            if (!u.facing) u.facing = u.side == d.sides[0].id ? 0 : 3;
+        } else {
+          for (auto &[label, c] : d.hexes)
+            c.road = false;
+          std::erase_if(d.hexes, [](const auto &e) { return e.second.is_default(); });
+          if (d.rules.initiative.empty())
+            d.rules.initiative =
+                d.rules.first_player == d.sides[0].id ? d.sides[1].id : d.sides[0].id;
+          for (UnitDoc &u : d.units)
+            u.facing.reset();
+          for (size_t i = 0; i < d.sides.size(); ++i) {
+            SideDoc &s = d.sides[i];
+            if (s.markers.empty())
+              s.markers = {
+                  {"move", "shield_wall"}, {"combat", "withdraw"}, {"fire", "horse"}, {"bonus"}};
+            if (s.wings.empty()) // S&S II sides name their wings
+              s.wings.push_back({s.id, s.name, std::string(kWingPalette[i])});
+          }
+          for (UnitDoc &u : d.units)
+            if (u.wing.empty()) u.wing = u.side;
+        }
+        return std::string();
+      });
 }
 
 std::string EditorModel::add_terrain(const std::string &name, bool impassable, bool blocks_los) {
@@ -575,6 +696,11 @@ std::string EditorModel::mirror(const Area &area) {
       return inside.count(e.first.first) && inside.count(e.first.second);
     });
     d.hexsides.insert(sides.begin(), sides.end());
+    for (UnitDoc &u : d.units) // the units in the area go with their ground
+      if (u.hex && inside.count(*u.hex)) {
+        u.hex = image(*u.hex);
+        if (u.facing) u.facing = (6 - *u.facing) % 6; // D2: north-east becomes north-west
+      }
     return std::string();
   });
 }
@@ -615,6 +741,7 @@ std::string EditorModel::set_side_name(int side, const std::string &name) {
 }
 
 std::string EditorModel::set_limits(int side, int wings_per_turn, int commands_per_wing) {
+  if (doc_.d3()) return "D3 Medieval has no Command Markers (D5 activation)";
   if (auto why = check_side(side); !why.empty()) return why;
   if (wings_per_turn < 1 || wings_per_turn > 8) return "wings per turn runs from 1 to 8";
   if (commands_per_wing < 1 || commands_per_wing > 7) return "commands per wing runs from 1 to 7";
@@ -635,6 +762,7 @@ std::string check_faces(const std::vector<std::string> &faces) {
 } // namespace
 
 std::string EditorModel::add_marker(int side, std::vector<std::string> faces) {
+  if (doc_.d3()) return "D3 Medieval has no Command Markers (D5 activation)";
   if (auto why = check_side(side); !why.empty()) return why;
   if (auto why = check_faces(faces); !why.empty()) return why;
   if (doc_.sides[side].markers.size() >= 16) return "at most 16 Command Markers per side";
@@ -645,6 +773,7 @@ std::string EditorModel::add_marker(int side, std::vector<std::string> faces) {
 }
 
 std::string EditorModel::set_marker(int side, int marker, std::vector<std::string> faces) {
+  if (doc_.d3()) return "D3 Medieval has no Command Markers (D5 activation)";
   if (auto why = check_side(side); !why.empty()) return why;
   if (auto why = check_faces(faces); !why.empty()) return why;
   if (marker < 0 || marker >= static_cast<int>(doc_.sides[side].markers.size()))
@@ -667,7 +796,7 @@ std::string EditorModel::remove_marker(int side, int marker) {
 
 std::string EditorModel::set_vp(int side, const std::string &type, std::optional<int> vp) {
   if (auto why = check_side(side); !why.empty()) return why;
-  if (!contains(kUnitTypes, type)) return refused_unknown("unit type", type);
+  if (!contains(words().unit_types, type)) return refused_unknown("unit type", type);
   if (vp && (*vp < 0 || *vp > 1000)) return "VP for a unit run from 0 to 1000";
   return edit("change VP", [&](BattleDoc &d) {
     auto &table = d.sides[side].vp_for_eliminating;
@@ -714,6 +843,9 @@ std::string EditorModel::add_wing(int side, const std::string &id, const std::st
         colour = c;
         break;
       }
+    if (d.d3() && d.sides[side].wings.empty()) // the side's units were of its implicit wing
+      for (UnitDoc &u : d.units)
+        if (u.side == d.sides[side].id && u.wing.empty()) u.wing = id;
     d.sides[side].wings.push_back({id, name, colour});
     return std::string();
   });
@@ -765,7 +897,7 @@ std::string EditorModel::remove_wing(const std::string &wing) {
   if (!doc_.wing(wing, &side)) return refused_unknown("wing", wing);
   for (const UnitDoc &u : doc_.units)
     if (u.wing == wing) return "unit " + u.id + " belongs to " + wing + ": move it to another wing";
-  if (doc_.sides[side].wings.size() == 1) return "a side needs at least one wing";
+  if (doc_.sides[side].wings.size() == 1 && !doc_.d3()) return "a side needs at least one wing";
   for (const SpecialDoc &s : doc_.special)
     if (s.fields.dump().find("\"" + wing + "\"") != std::string::npos)
       return "special rule " + s.id + " names " + wing + ": change it first";
@@ -781,10 +913,15 @@ std::string EditorModel::add_unit(const std::string &wing, const std::string &ty
                                   const std::string &hex, std::string *new_id,
                                   const std::string &id) {
   int side = -1;
-  if (!doc_.wing(wing, &side)) return refused_unknown("wing", wing);
+  bool implicit = false; // D3: a side without wings, named by its id
+  if (!doc_.wing(wing, &side)) {
+    side = doc_.side_index(wing);
+    implicit = doc_.d3() && side >= 0 && doc_.sides[side].wings.empty();
+    if (!implicit) return refused_unknown("wing", wing);
+  }
   auto defaults = std::find_if(type_defaults().begin(), type_defaults().end(),
                                [&](const TypeDefaults &t) { return type == t.type; });
-  if (defaults == type_defaults().end()) return refused_unknown("unit type", type);
+  if (!contains(words().unit_types, type)) return refused_unknown("unit type", type);
   if (!on_map(hex)) return "hex " + hex + " is not on the map";
   if (int there = doc_.unit_at(hex); there >= 0)
     return "hex " + hex + " already holds " + doc_.units[there].id + " (5.1: one unit per hex)";
@@ -801,10 +938,16 @@ std::string EditorModel::add_unit(const std::string &wing, const std::string &ty
     UnitDoc u;
     u.id = uid;
     u.side = d.sides[side].id;
-    u.wing = wing;
+    u.wing = implicit ? "" : wing;
     u.type = type;
-    u.front = defaults->front;
-    u.back = defaults->back;
+    if (d.d3()) { // D2: facing as the side's last unit does, else towards the other side
+      u.facing = side == 0 ? 0 : 3;
+      for (const UnitDoc &other : d.units)
+        if (other.side == u.side && other.facing) u.facing = other.facing;
+    } else {
+      u.front = defaults->front;
+      u.back = defaults->back;
+    }
     u.hex = hex;
     d.units.push_back(u);
     return std::string();
@@ -862,7 +1005,7 @@ std::string EditorModel::set_unit_name(const std::string &id, const std::string 
 
 std::string EditorModel::set_unit_type(const std::string &id, const std::string &type) {
   if (!unit(id)) return refused_unknown("unit", id);
-  if (!contains(kUnitTypes, type)) return refused_unknown("unit type", type);
+  if (!contains(words().unit_types, type)) return refused_unknown("unit type", type);
   return edit("change the type of " + id, [&](BattleDoc &d) {
     d.units[d.unit_index(id)].type = type;
     return std::string();
@@ -872,10 +1015,15 @@ std::string EditorModel::set_unit_type(const std::string &id, const std::string 
 std::string EditorModel::set_unit_wing(const std::string &id, const std::string &wing) {
   int side = -1;
   if (!unit(id)) return refused_unknown("unit", id);
-  if (!doc_.wing(wing, &side)) return refused_unknown("wing", wing);
+  bool implicit = false; // D3: a side without wings, named by its id
+  if (!doc_.wing(wing, &side)) {
+    side = doc_.side_index(wing);
+    implicit = doc_.d3() && side >= 0 && doc_.sides[side].wings.empty();
+    if (!implicit) return refused_unknown("wing", wing);
+  }
   return edit("move " + id + " to " + wing, [&](BattleDoc &d) {
     auto &u = d.units[d.unit_index(id)];
-    u.wing = wing;
+    u.wing = implicit ? "" : wing;
     u.side = d.sides[side].id; // a wing belongs to one side
     return std::string();
   });
@@ -883,6 +1031,7 @@ std::string EditorModel::set_unit_wing(const std::string &id, const std::string 
 
 std::string EditorModel::set_face(const std::string &id, bool back, const FaceDoc &face) {
   if (!unit(id)) return refused_unknown("unit", id);
+  if (doc_.d3()) return "D3 Medieval units have no faces: a type and a facing (D1, D2)";
   if (!contains(kCombatClasses, face.cc)) return refused_unknown("combat class", face.cc);
   if (face.fire && (*face.fire < 1 || *face.fire > 9)) return "a Fire Factor runs from 1 to 9";
   return edit(std::string("change the ") + (back ? "back" : "front") + " of " + id,
@@ -900,6 +1049,7 @@ std::string EditorModel::set_face(const std::string &id, bool back, const FaceDo
 
 std::string EditorModel::set_one_step(const std::string &id, bool one_step) {
   if (!unit(id)) return refused_unknown("unit", id);
+  if (doc_.d3()) return "D3 Medieval units have no faces: a type and a facing (D1, D2)";
   return edit(one_step ? "make " + id + " one-step" : "give " + id + " a back", [&](BattleDoc &d) {
     auto &u = d.units[d.unit_index(id)];
     if (one_step)
@@ -913,6 +1063,7 @@ std::string EditorModel::set_one_step(const std::string &id, bool one_step) {
 std::string EditorModel::set_reinforcement(const std::string &id, int turn,
                                            const std::vector<std::string> &entry) {
   if (!unit(id)) return refused_unknown("unit", id);
+  if (doc_.d3()) return "D3 Medieval battles have no reinforcements";
   if (turn < 1 || turn > 10000) return "a reinforcement enters on turn 1 or later";
   for (const std::string &h : entry)
     if (!on_map(h)) return "hex " + h + " is not on the map";
@@ -920,6 +1071,16 @@ std::string EditorModel::set_reinforcement(const std::string &id, int turn,
     auto &u = d.units[d.unit_index(id)];
     u.hex.reset();
     u.reinforcement = ReinforcementDoc{turn, entry};
+    return std::string();
+  });
+}
+
+std::string EditorModel::set_facing(const std::string &id, int facing) {
+  if (!unit(id)) return refused_unknown("unit", id);
+  if (!doc_.d3()) return "only D3 Medieval units face a hexside (D2)";
+  facing = ((facing % 6) + 6) % 6; // turning past north-west comes back to north
+  return edit("turn " + id + " to face " + kD3Facings[facing], [&](BattleDoc &d) {
+    d.units[d.unit_index(id)].facing = facing;
     return std::string();
   });
 }
@@ -944,6 +1105,9 @@ std::string EditorModel::toggle_entry_hex(const std::string &id, const std::stri
 std::string EditorModel::set_rule(const std::string &key, const std::string &value) {
   bool side = doc_.side_index(value) >= 0;
   return edit("set " + key, [&](BattleDoc &d) -> std::string {
+    if (key == "initiative" && d.d3()) return "D3 Medieval has no Initiative Marker (D4)";
+    if (key == "wing_integrity" && d.d3() && !value.empty())
+      return "D3 Medieval has no Wing Integrity";
     if (key == "first_player" || key == "initiative") {
       if (!side) return "expected a side id";
       (key == "first_player" ? d.rules.first_player : d.rules.initiative) = value;
@@ -972,6 +1136,8 @@ std::string EditorModel::set_last_turn(std::optional<int> turns) {
 std::string EditorModel::add_special(const std::string &kind, int side, int *index) {
   const KindSpec *k = special_kind(kind);
   if (!k) return refused_unknown("special rule kind", kind);
+  if (doc_.d3() && !k->in_d3)
+    return "D3 Medieval battles use instant_win_on_entry, attack_waves or attack_precondition";
   if (auto why = check_side(side); !why.empty()) return why;
   if (doc_.special.size() >= kMaxSpecialRules) return "a battle has at most eight special rules";
   return edit("add a special rule", [&](BattleDoc &d) {
@@ -1106,7 +1272,7 @@ std::string EditorModel::toggle_special_type(int index, const std::string &field
   SpecialDoc *s = special(index);
   if (!s) return "no such special rule";
   if (!field_of(*s, field, FieldKind::Types)) return "this rule has no type list " + field;
-  if (!contains(kUnitTypes, type)) return refused_unknown("unit type", type);
+  if (!contains(words().unit_types, type)) return refused_unknown("unit type", type);
   return edit("change the types of " + s->id, [&](BattleDoc &d) {
     toggle_in(d.special[index].fields[field], type);
     return std::string();

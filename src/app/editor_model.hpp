@@ -47,8 +47,9 @@ class EditorModel {
 public:
   explicit EditorModel(BattleDoc doc);
   // A map of the given size with two sides of one wing each, the common markers and rules: a
-  // battle the loader accepts, to which units are then added.
-  static BattleDoc new_battle(int columns, int rows);
+  // battle the loader accepts, to which units are then added. A D3 Medieval one has two sides
+  // without wings or markers (D5) and 15 game turns (D4).
+  static BattleDoc new_battle(int columns, int rows, const std::string &ruleset = kRulesetSsii);
 
   const BattleDoc &doc() const { return doc_; }
   std::string text() const { return canonical_text(doc_); }
@@ -79,6 +80,11 @@ public:
   // --- Battle --------------------------------------------------------------------------------
   std::string set_identity(const std::string &field, const std::string &value); // id name date..
   std::string resize(int columns, int rows);
+  // Plays the battle under the other ruleset: unit types, VP tables, trenches and stakes are
+  // translated (kRulesetMoves), roads dropped for S&S II, facings given for D3; what the new
+  // ruleset lacks (reinforcements, Command Markers for a D3 battle) stays listed as a problem.
+  std::string set_ruleset(const std::string &ruleset);
+  const Vocabulary &words() const { return vocabulary(doc_.d3()); }
 
   // --- Map -----------------------------------------------------------------------------------
   std::string paint(const std::string &hex, const std::string &terrain, int radius = 0);
@@ -86,13 +92,16 @@ public:
   std::string set_elevation(const std::string &hex, int elevation, int radius = 0);
   // feature "" removes whatever the hexside has.
   std::string set_hexside(const std::string &a, const std::string &b, const std::string &feature);
+  // D3 Medieval roads (D1, D6): on or off in the hex or brush.
+  std::string set_road(const std::string &hex, bool road, int radius = 0);
   std::string add_terrain(const std::string &name, bool impassable, bool blocks_los);
   std::string set_terrain_flags(const std::string &name, std::optional<bool> impassable,
                                 std::optional<bool> blocks_los);
   MapClip copy(const Area &area) const;
   std::string paste(const MapClip &clip, const std::string &at);
-  // Flips the area left to right about its middle column (exact when it spans an odd number of
-  // columns; otherwise rows shift half a hex and hexsides that no longer meet are left out).
+  // Flips the area left to right about its middle column, with the units on it (a D3 unit's
+  // facing flips too). Exact when it spans an odd number of columns; otherwise rows shift half a
+  // hex and hexsides that no longer meet are left out.
   std::string mirror(const Area &area);
   std::vector<std::string> area_hexes(const Area &area) const;
 
@@ -114,7 +123,8 @@ public:
 
   // --- Units ---------------------------------------------------------------------------------
   // A unit of the type's usual faces (editable) in the wing, placed on the hex; its id is made
-  // up from the side's initial unless given. Sets *new_id.
+  // up from the side's initial unless given. Sets *new_id. In a D3 Medieval battle a side without
+  // wings is named by its id (its one implicit wing), and the unit faces as the side's last one.
   std::string add_unit(const std::string &wing, const std::string &type, const std::string &hex,
                        std::string *new_id = nullptr, const std::string &id = "");
   std::string remove_unit(const std::string &unit);
@@ -125,6 +135,7 @@ public:
   std::string set_unit_wing(const std::string &unit, const std::string &wing);
   std::string set_face(const std::string &unit, bool back, const FaceDoc &face);
   std::string set_one_step(const std::string &unit, bool one_step);
+  std::string set_facing(const std::string &unit, int facing); // D3 Medieval, D2: 0..5
   // Takes the unit off the map: it enters on `turn` through `entry`.
   std::string set_reinforcement(const std::string &unit, int turn,
                                 const std::vector<std::string> &entry);
@@ -151,6 +162,8 @@ public:
 
   bool on_map(const std::string &hex) const;
   std::vector<std::string> terrain_names() const; // built-in first, then the battle's own
+  // The wings a unit of the side may name: the side's, or for a D3 side without wings its id.
+  std::vector<std::string> unit_wings(int side) const;
 
 private:
   BattleDoc doc_;

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <functional>
 #include <imgui.h>
@@ -28,13 +29,15 @@ enum class Tool {
   Fill,
   Elevation,
   Hexside,
+  Road,
   Units,
   Place,
   Area,
   Paste,
   Entry,
   PickHexes,
-  PickUnits
+  PickUnits,
+  PickWing, // a special rule's wing, or a wing of one of its waves: click a unit of it
 };
 
 struct EditorUi {
@@ -46,11 +49,13 @@ struct EditorUi {
   bool active = false, playing = false;
   uint64_t seed = 0; // for Play from here (--seed); 0: the app's next seed
   std::string path;
+  std::string owned; // the file this editing opened or saved: the only existing file Save replaces
   std::string message;
 
   Tool tool = Tool::Terrain;
   std::string terrain = "woods", feature = "river", type = "V", wing;
   int brush = 0, elevation = 1, side = 0;
+  bool road = true;      // the Road tool draws (or erases) roads
   std::string unit;      // the selected unit's id
   std::string pending;   // first hex of a hexside or corner of an area
   std::string last_hex;  // during a drag
@@ -60,7 +65,7 @@ struct EditorUi {
   std::optional<editor::Area> area;
   editor::MapClip clip;
   std::string panel = "Battle";
-  int pick_special = -1;
+  int pick_special = -1, pick_wave = -1; // pick_wave -1: the rule's "wing" field
   std::string pick_field;
   std::string focus_hex; // a problem's hex, lit
   int open_index = -1;   // a side or special rule to open in its panel
@@ -145,12 +150,16 @@ void int_field(EditorUi &ed, const char *label, int value,
 std::optional<std::string> choose(const char *label, const std::string &current,
                                   const std::vector<std::string> &items) {
   std::optional<std::string> chosen;
-  if (ImGui::BeginCombo(label, current.c_str())) {
+  if (ui::BeginCombo(label, current.c_str())) { // both noted: a script opens it and chooses
     for (const std::string &item : items)
-      if (ImGui::Selectable(item.c_str(), item == current) && item != current) chosen = item;
+      if (ui::Selectable(item.c_str(), item == current) && item != current) chosen = item;
     ImGui::EndCombo();
   }
   return chosen;
+}
+
+template <typename List> bool contains(const List &list, const std::string &v) {
+  return std::find(list.begin(), list.end(), v) != list.end();
 }
 
 std::string id_label(const std::string &visible, const std::string &key) {
@@ -163,13 +172,39 @@ std::string default_path(const App &app) {
   return (fs::path(data_dir(app)) / "battles" / (app.editor->model->doc().id + ".json")).string();
 }
 
+// "new-battle", else "new-battle-2", ...: an id no shipped battle and no file of the player's has.
+std::string free_battle_id(const App &app, const std::string &base) {
+  auto taken = [&](const std::string &id) {
+    std::error_code ignored;
+    if (fs::exists(fs::path(data_dir(app)) / "battles" / (id + ".json"), ignored)) return true;
+    for (const BattleInfo &b : app.battles) // a battle's file is named by its id
+      if (fs::path(b.path).stem() == id) return true;
+    return false;
+  };
+  std::string id = base;
+  for (int n = 2; taken(id); ++n)
+    id = base + "-" + std::to_string(n);
+  return id;
+}
+
 void save(App &app, bool draft) {
   EditorUi &ed = *app.editor;
   if (ed.path.empty()) ed.path = default_path(app);
   std::error_code ignored;
+  // Another battle's file is never replaced: a player's first battle must survive the second.
+  if (fs::exists(ed.path, ignored) && ed.path != ed.owned) {
+    ed.message = ed.path + " is another battle's file: give this battle another id (Battle panel) "
+                           "before saving.";
+    return;
+  }
   fs::create_directories(fs::path(ed.path).parent_path(), ignored);
   std::string why = ed.model->save(ed.path, draft);
   ed.message = why.empty() ? (ed.model->valid() ? "Saved " : "Saved as a draft: ") + ed.path : why;
+  if (why.empty()) { // the start screen lists the player's battles too, this one chosen
+    ed.owned = ed.path;
+    app.scan_battles();
+    app.choose_battle(ed.path);
+  }
 }
 
 void play_from_here(App &app) {
@@ -245,6 +280,11 @@ void press(App &app, const std::string &hex) {
     } else
       ed.pending = hex;
     break;
+  case Tool::Road:
+    m.begin_stroke();
+    ed.stroking = true;
+    say(ed, m.set_road(hex, ed.road, ed.brush));
+    break;
   case Tool::Units:
     if (at >= 0) {
       ed.unit = m.doc().units[at].id;
@@ -284,6 +324,15 @@ void press(App &app, const std::string &hex) {
   case Tool::PickUnits:
     if (at >= 0) say(ed, m.toggle_special_unit(ed.pick_special, m.doc().units[at].id));
     break;
+  case Tool::PickWing:
+    if (at < 0) break;
+    if (const std::string &w = m.doc().units[at].wing; w.empty())
+      ed.message = "This side has no wings yet: add one in the Sides panel.";
+    else if (ed.pick_wave < 0)
+      say(ed, m.set_special_wing(ed.pick_special, w));
+    else
+      say(ed, m.toggle_wave_wing(ed.pick_special, ed.pick_wave, w));
+    break;
   }
 }
 
@@ -292,6 +341,7 @@ void drag_to(App &app, const std::string &hex) {
   EditorModel &m = *ed.model;
   if (ed.tool == Tool::Terrain) say(ed, m.paint(hex, ed.terrain, ed.brush));
   if (ed.tool == Tool::Elevation) say(ed, m.set_elevation(hex, ed.elevation, ed.brush));
+  if (ed.tool == Tool::Road) say(ed, m.set_road(hex, ed.road, ed.brush));
   if (ed.tool == Tool::Hexside && adjacent(ed.last_hex, hex)) { // a drag draws the sides it crosses
     say(ed, m.set_hexside(ed.last_hex, hex, ed.feature == "erase" ? "" : ed.feature));
     ed.dragged_side = true;
@@ -330,8 +380,8 @@ std::vector<uint16_t> editor_marks(const App &app) {
       mark(h, kMarkDestination);
   if (!ed.pending.empty()) mark(ed.pending, kMarkSelected);
   if (!ed.focus_hex.empty()) mark(ed.focus_hex, kMarkLesson | kMarkSelected);
-  if ((ed.tool == Tool::PickHexes || ed.tool == Tool::PickUnits) && ed.pick_special >= 0 &&
-      ed.pick_special < static_cast<int>(doc.special.size())) {
+  if ((ed.tool == Tool::PickHexes || ed.tool == Tool::PickUnits || ed.tool == Tool::PickWing) &&
+      ed.pick_special >= 0 && ed.pick_special < static_cast<int>(doc.special.size())) {
     const auto &fields = doc.special[ed.pick_special].fields;
     if (ed.tool == Tool::PickHexes && fields.contains(ed.pick_field))
       for (const auto &h : fields[ed.pick_field])
@@ -341,8 +391,63 @@ std::vector<uint16_t> editor_marks(const App &app) {
         if (int k = doc.unit_index(id.is_string() ? id.get<std::string>() : "");
             k >= 0 && doc.units[k].hex)
           mark(*doc.units[k].hex, kMarkLesson);
+    if (ed.tool == Tool::PickWing) { // the units of the wing (or wave) picked so far
+      nlohmann::json picked = nlohmann::json::array();
+      if (ed.pick_wave < 0 && fields.contains("wing")) picked.push_back(fields["wing"]);
+      if (ed.pick_wave >= 0 && fields.contains("waves") && fields["waves"].is_array() &&
+          ed.pick_wave < static_cast<int>(fields["waves"].size()))
+        picked = fields["waves"][ed.pick_wave];
+      for (const auto &unit : doc.units)
+        if (unit.hex && !unit.wing.empty() &&
+            std::find(picked.begin(), picked.end(), unit.wing) != picked.end())
+          mark(*unit.hex, kMarkLesson);
+    }
   }
   return marks;
+}
+
+// D3 Medieval's roads (D1) and facings (D2), drawn as the editor knows them: a road runs between
+// the centres of neighbouring road hexes (under the counters); a unit's facing is a notch on the
+// faced hexside (over them).
+void draw_roads_or_facings(App &app, ImDrawList *dl, bool facings) {
+  const EditorUi &ed = *app.editor;
+  const auto &doc = ed.model->doc();
+  if (!doc.d3()) return;
+  const Battle &b = app.game().battle();
+  const float size = static_cast<float>(app.camera.size);
+  auto centre = [&](const std::string &label) -> std::optional<PointF> {
+    auto h = b.parse_hex(label);
+    if (!h) return std::nullopt;
+    return app.camera.centre(b, *h);
+  };
+  const ImU32 road = IM_COL32(150, 105, 60, 230);
+  for (const auto &[label, cell] : doc.hexes) {
+    if (!cell.road || facings) continue;
+    auto h = b.parse_hex(label);
+    auto c = centre(label);
+    if (!h || !c) continue;
+    dl->AddCircleFilled(ImVec2(c->x, c->y), size * 0.12f, road);
+    for (int d = 0; d < 6; ++d) { // each link once, from its first hex
+      HexId n = b.adjacent[*h][d];
+      if (n == kOffMap || n < *h || !doc.cell(b.label(n)).road) continue;
+      PointF o = app.camera.centre(b, n);
+      dl->AddLine(ImVec2(c->x, c->y), ImVec2(o.x, o.y), road, std::max(2.0f, size * 0.14f));
+    }
+  }
+  for (const auto &u : doc.units) {
+    if (!u.hex || !u.facing || !facings) continue;
+    auto c = centre(*u.hex);
+    if (!c) continue;
+    // Flat-topped hexes: the faced hexside's middle lies at -90 degrees (north) plus 60 a step.
+    double a = (-90.0 + 60.0 * *u.facing) * 3.14159265358979 / 180.0;
+    float ux = static_cast<float>(std::cos(a)), uy = static_cast<float>(std::sin(a));
+    float tip = size * 0.86f, base = size * 0.58f, half = size * 0.2f;
+    ImVec2 p1(c->x + ux * tip, c->y + uy * tip);
+    ImVec2 p2(c->x + ux * base - uy * half, c->y + uy * base + ux * half);
+    ImVec2 p3(c->x + ux * base + uy * half, c->y + uy * base - ux * half);
+    dl->AddTriangleFilled(p1, p2, p3, IM_COL32(255, 255, 255, 240));
+    dl->AddTriangle(p1, p2, p3, IM_COL32(0, 0, 0, 255), 1.5f);
+  }
 }
 
 void map_area(App &app, const MapRect &r) {
@@ -371,12 +476,16 @@ void map_area(App &app, const MapRect &r) {
   if (ed.stroking && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) release(app, label);
   ImDrawList *bg = ImGui::GetBackgroundDrawList();
   draw_terrain(app, app.camera, bg, r);
+  draw_roads_or_facings(app, bg, false);
   draw_overlay(app, bg, r, hover, editor_marks(app));
+  draw_roads_or_facings(app, bg, true);
   if (!label.empty()) { // what the hex is, under the map's top edge
     auto cell = ed.model->doc().cell(label);
     std::string info = label + "  " + cell.terrain +
-                       (cell.elevation ? "  elevation " + std::to_string(cell.elevation) : "");
+                       (cell.elevation ? "  elevation " + std::to_string(cell.elevation) : "") +
+                       (cell.road ? "  road" : "");
     bg->AddText(ImVec2(r.x + 8, r.y + 6), IM_COL32(255, 255, 255, 230), info.c_str());
+    ui::note_text(info); // a script hovers a hex and expects what it holds
   }
 }
 
@@ -423,6 +532,7 @@ void tools_window(App &app, const MapRect &r) {
   tool_radio(ed, "Fill", Tool::Fill);
   tool_radio(ed, "Elevation", Tool::Elevation);
   tool_radio(ed, "Hexsides", Tool::Hexside);
+  if (m.doc().d3()) tool_radio(ed, "Roads", Tool::Road);
   tool_radio(ed, "Add units", Tool::Units);
   tool_radio(ed, "Area (copy, paste, mirror)", Tool::Area);
   ImGui::Separator();
@@ -440,9 +550,19 @@ void tools_window(App &app, const MapRect &r) {
     brush_sizes(ed);
     break;
   case Tool::Hexside:
-    for (const char *f : {"river", "ford", "bridge", "trench", "erase"})
-      if (ui::RadioButton(f, ed.feature == f)) ed.feature = f;
+    if (!contains(m.words().hexside_features, ed.feature)) ed.feature = "river";
+    for (const std::string &f : m.words().hexside_features)
+      if (ui::RadioButton(f.c_str(), ed.feature == f)) ed.feature = f;
+    if (ui::RadioButton("erase", ed.feature == "erase")) ed.feature = "erase";
     ui::TextWrapped("Click two adjacent hexes, or drag across the hexsides to draw.");
+    break;
+  case Tool::Road:
+    if (ui::RadioButton("draw road", ed.road)) ed.road = true;
+    ImGui::SameLine();
+    if (ui::RadioButton("erase road", !ed.road)) ed.road = false;
+    brush_sizes(ed);
+    ui::TextWrapped("Click or drag along the hexes a road runs through (D1: a move wholly on road "
+                    "goes half as far again; D6: towns are entered by road).");
     break;
   case Tool::Units:
   case Tool::Place: {
@@ -453,19 +573,21 @@ void tools_window(App &app, const MapRect &r) {
                               .c_str(),
                           ed.side == s))
         ed.side = s, ed.wing.clear();
-    int wing_side = -1;
-    if (!doc.wing(ed.wing, &wing_side) || wing_side != ed.side)
-      ed.wing = doc.sides[ed.side].wings.empty() ? "" : doc.sides[ed.side].wings[0].id;
+    std::vector<std::string> wings = m.unit_wings(ed.side);
+    if (!contains(wings, ed.wing)) ed.wing = wings.empty() ? "" : wings[0];
     ui::Text("Wing:");
-    for (const auto &w : doc.sides[ed.side].wings)
-      if (ui::RadioButton(id_label(w.name.empty() ? w.id : w.name, "wing" + w.id).c_str(),
-                          ed.wing == w.id))
-        ed.wing = w.id;
+    for (const std::string &w : wings) {
+      const editor::WingDoc *wd = doc.wing(w);
+      std::string shown = !wd ? "(the side's own)" : wd->name.empty() ? w : wd->name;
+      if (ui::RadioButton(id_label(shown, "wing" + w).c_str(), ed.wing == w)) ed.wing = w;
+    }
     ui::Text("Type:");
-    for (size_t i = 0; i < editor::kUnitTypes.size(); ++i) {
-      const char *t = editor::kUnitTypes[i];
-      if (i % 3) ImGui::SameLine();
-      if (ui::RadioButton((std::string("Unit ") + t).c_str(), ed.type == t)) ed.type = t;
+    const auto &types = m.words().unit_types;
+    if (!contains(types, ed.type)) ed.type = types[0];
+    for (size_t i = 0; i < types.size(); ++i) {
+      const std::string &t = types[i];
+      if (i % (doc.d3() ? 2 : 3)) ImGui::SameLine();
+      if (ui::RadioButton(("Unit " + t).c_str(), ed.type == t)) ed.type = t;
     }
     ui::TextWrapped(ed.tool == Tool::Place ? "Click the hex to place the selected unit on."
                                            : "Click a free hex to add a unit; click a unit to "
@@ -495,6 +617,13 @@ void tools_window(App &app, const MapRect &r) {
     ui::TextWrapped("Click the %s of the special rule (again to remove); Esc when done.",
                     ed.tool == Tool::PickHexes ? "hexes" : "units");
     break;
+  case Tool::PickWing:
+    ui::TextWrapped(ed.pick_wave < 0 ? "Click a unit of the wing the special rule names; Esc when "
+                                       "done."
+                                     : "Click a unit of each wing of wave %d (again to take it "
+                                       "out); Esc when done.",
+                    ed.pick_wave + 1);
+    break;
   }
   ImGui::Separator();
   if (ui::Button("Save")) save(app, false);
@@ -519,9 +648,17 @@ void battle_panel(App &app) {
                         : std::string(f) == "date" ? d.date.value_or("")
                                                    : d.summary.value_or("");
     std::string label = std::string("Battle ") + f;
-    text_field(ed, label.c_str(), value,
-               [&](const std::string &v) { return m.set_identity(f, v); });
+    text_field(ed, label.c_str(), value, [&](const std::string &v) {
+      bool default_file = ed.path == default_path(app); // the file follows a new id
+      std::string why = m.set_identity(f, v);
+      if (why.empty() && default_file) ed.path = default_path(app);
+      return why;
+    });
   }
+  static const std::vector<std::string> rulesets = {editor::kRulesetSsii, editor::kRulesetD3};
+  if (auto r = choose("Ruleset", d.ruleset, rulesets)) say(ed, m.set_ruleset(*r));
+  ui::TextDisabled(d.d3() ? "D3 Medieval (docs/rules-d3.md): facings, roads, stakes; no markers"
+                          : "Shields & Swords II: Command Markers, faces, reinforcements");
   ImGui::SetNextItemWidth(120);
   int_field(ed, "Columns", d.columns, [&](int v) { return m.resize(v, d.rows); });
   ImGui::SetNextItemWidth(120);
@@ -594,13 +731,24 @@ void unit_editor(App &app, const editor::UnitDoc &u) {
   });
   text_field(ed, "Unit name", u.name.value_or(""),
              [&](const std::string &v) { return m.set_unit_name(id, v); });
-  if (auto t = choose("Type", u.type, {editor::kUnitTypes.begin(), editor::kUnitTypes.end()}))
-    say(ed, m.set_unit_type(id, *t));
-  std::vector<std::string> wings;
-  for (const auto &s : m.doc().sides)
-    for (const auto &w : s.wings)
-      wings.push_back(w.id);
-  if (auto w = choose("Wing", u.wing, wings)) say(ed, m.set_unit_wing(id, *w));
+  if (auto t = choose("Type", u.type, m.words().unit_types)) say(ed, m.set_unit_type(id, *t));
+  std::vector<std::string> wings = m.unit_wings(0), other = m.unit_wings(1);
+  wings.insert(wings.end(), other.begin(), other.end());
+  if (auto w = choose("Wing", u.wing.empty() ? u.side : u.wing, wings))
+    say(ed, m.set_unit_wing(id, *w));
+  if (m.doc().d3()) { // D2: a facing instead of faces; no reinforcements in D3
+    ui::Text("Facing (D2; keys , and . turn it):");
+    for (int f = 0; f < 6; ++f) {
+      if (f % 3) ImGui::SameLine();
+      if (ui::RadioButton(editor::kD3Facings[f], u.facing == f)) say(ed, m.set_facing(id, f));
+    }
+    if (!u.hex && ui::Button("Place on the map")) ed.tool = Tool::Place;
+    if (ui::Button("Remove unit")) {
+      say(ed, m.remove_unit(id));
+      ed.unit.clear();
+    }
+    return;
+  }
   face_editor(ed, u, false);
   bool two = u.back.has_value();
   if (ui::Checkbox("Two steps (a back face)", &two)) say(ed, m.set_one_step(id, !two));
@@ -650,7 +798,10 @@ void units_panel(App &app) {
     std::string where = unit.hex             ? *unit.hex
                         : unit.reinforcement ? "turn " + std::to_string(unit.reinforcement->turn)
                                              : "nowhere";
-    std::string label = unit.id + "  " + unit.type + "  " + unit.wing + "  " + where;
+    std::string label =
+        unit.id + "  " + unit.type + "  " + (unit.wing.empty() ? unit.side : unit.wing) + "  " +
+        where +
+        (unit.facing ? std::string("  facing ") + editor::kD3Facings[*unit.facing % 6] : "");
     if (ui::Selectable(id_label(label, "unit" + unit.id).c_str(), unit.id == ed.unit)) {
       ed.unit = unit.id;
       if (unit.hex) centre_on(app, *unit.hex);
@@ -695,24 +846,29 @@ void side_editor(App &app, int s) {
              [&](const std::string &v) { return m.set_side_id(s, v); });
   text_field(ed, ("Name of side " + n).c_str(), side.name,
              [&](const std::string &v) { return m.set_side_name(s, v); });
-  ImGui::SetNextItemWidth(120);
-  int_field(ed, "Wings per turn", side.wings_per_turn,
-            [&](int v) { return m.set_limits(s, v, side.commands_per_wing); });
-  ImGui::SetNextItemWidth(120);
-  int_field(ed, "Commands per wing", side.commands_per_wing,
-            [&](int v) { return m.set_limits(s, side.wings_per_turn, v); });
-  ui::Text("Command Markers:");
-  for (size_t i = 0; i < side.markers.size(); ++i)
-    marker_editor(ed, s, static_cast<int>(i), side.markers[i]);
-  if (ui::SmallButton("Add a marker")) say(ed, m.add_marker(s, {"move"}));
+  bool d3 = m.doc().d3();
+  if (!d3) {
+    ImGui::SetNextItemWidth(120);
+    int_field(ed, "Wings per turn", side.wings_per_turn,
+              [&](int v) { return m.set_limits(s, v, side.commands_per_wing); });
+    ImGui::SetNextItemWidth(120);
+    int_field(ed, "Commands per wing", side.commands_per_wing,
+              [&](int v) { return m.set_limits(s, side.wings_per_turn, v); });
+    ui::Text("Command Markers:");
+    for (size_t i = 0; i < side.markers.size(); ++i)
+      marker_editor(ed, s, static_cast<int>(i), side.markers[i]);
+    if (ui::SmallButton("Add a marker")) say(ed, m.add_marker(s, {"move"}));
+  } else {
+    ui::TextDisabled("D3 Medieval: no Command Markers; units are activated one by one (D5).");
+  }
   ui::Text("VP for eliminating an enemy:");
-  for (const char *t : editor::kUnitTypes) {
+  for (const std::string &t : m.words().unit_types) {
     int vp = 0;
     if (side.vp_for_eliminating)
       if (auto it = side.vp_for_eliminating->find(t); it != side.vp_for_eliminating->end())
         vp = it->second;
     ImGui::SetNextItemWidth(110);
-    int_field(ed, (std::string("VP ") + t).c_str(), vp, [&](int v) { return m.set_vp(s, t, v); });
+    int_field(ed, ("VP " + t).c_str(), vp, [&](int v) { return m.set_vp(s, t, v); });
   }
   bool threshold = side.victory_vp.has_value();
   if (ui::Checkbox("Victory threshold", &threshold))
@@ -725,7 +881,7 @@ void side_editor(App &app, int s) {
   int_field(ed, "Start VP", side.start_vp.value_or(0), [&](int v) {
     return m.set_start_vp(s, v > 0 || side.start_vp ? std::optional<int>(v) : std::nullopt);
   });
-  ui::Text("Wings:");
+  ui::Text(d3 ? "Wings (optional in D3: without them the side is one wing):" : "Wings:");
   for (const auto &w : side.wings) {
     ImGui::PushID(w.id.c_str());
     std::string wid = w.id;
@@ -806,11 +962,15 @@ void special_field(App &app, int i, const editor::SpecialDoc &sp, const editor::
       if (ui::RadioButton(id_label(w.name, "spwing" + w.id).c_str(), value && *value == w.id))
         say(ed, m.set_special_wing(i, w.id));
     }
+    if (ui::Button("Pick the wing"))
+      ed.tool = Tool::PickWing, ed.pick_special = i, ed.pick_wave = -1;
     break;
   case editor::FieldKind::Waves: {
     size_t waves = value && value->is_array() ? value->size() : 0;
     for (size_t w = 0; w < waves; ++w) {
-      ui::Text("wave %zu:", w + 1);
+      // The wave's button picks its wings on the map; the boxes tick them here.
+      if (ui::SmallButton(("Pick wave " + std::to_string(w + 1)).c_str()))
+        ed.tool = Tool::PickWing, ed.pick_special = i, ed.pick_wave = static_cast<int>(w);
       for (const auto &wing : d.sides[side].wings) {
         ImGui::SameLine();
         bool in = std::find((*value)[w].begin(), (*value)[w].end(), wing.id) != (*value)[w].end();
@@ -825,10 +985,10 @@ void special_field(App &app, int i, const editor::SpecialDoc &sp, const editor::
   }
   case editor::FieldKind::Types:
     ui::Text("%s:", f.key);
-    for (const char *t : editor::kUnitTypes) {
+    for (const std::string &t : m.words().unit_types) {
       ImGui::SameLine();
       bool in = value && std::find(value->begin(), value->end(), t) != value->end();
-      if (ui::Checkbox(id_label(t, std::string(f.key) + t).c_str(), &in))
+      if (ui::Checkbox(id_label(t, f.key + t).c_str(), &in))
         say(ed, m.toggle_special_type(i, f.key, t));
     }
     break;
@@ -867,33 +1027,38 @@ void rules_panel(App &app) {
                         d.rules.first_player == d.sides[s].id))
       say(ed, m.set_rule("first_player", d.sides[s].id));
   }
-  ui::Text("Initiative:");
-  for (int s = 0; s < 2; ++s) {
-    ImGui::SameLine();
-    if (ui::RadioButton(id_label(side_label(s), "init" + std::to_string(s)).c_str(),
-                        d.rules.initiative == d.sides[s].id))
-      say(ed, m.set_rule("initiative", d.sides[s].id));
+  if (!d.d3()) {
+    ui::Text("Initiative:");
+    for (int s = 0; s < 2; ++s) {
+      ImGui::SameLine();
+      if (ui::RadioButton(id_label(side_label(s), "init" + std::to_string(s)).c_str(),
+                          d.rules.initiative == d.sides[s].id))
+        say(ed, m.set_rule("initiative", d.sides[s].id));
+    }
   }
   bool limited = d.rules.last_turn.has_value();
-  if (ui::Checkbox("Last turn", &limited))
-    say(ed, m.set_last_turn(limited ? std::optional<int>(16) : std::nullopt));
+  if (ui::Checkbox(d.d3() ? "Last turn (else 15, D4)" : "Last turn", &limited))
+    say(ed, m.set_last_turn(limited ? std::optional<int>(d.d3() ? 15 : 16) : std::nullopt));
   if (d.rules.last_turn) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(120);
-    int_field(ed, "Player Turns", *d.rules.last_turn, [&](int v) { return m.set_last_turn(v); });
+    int_field(ed, d.d3() ? "Game turns" : "Player Turns", *d.rules.last_turn,
+              [&](int v) { return m.set_last_turn(v); });
   }
   std::vector<std::string> at_end{"(none)", "draw", "most_vp", d.sides[0].id, d.sides[1].id};
   if (auto v = choose("At the end", d.rules.at_end.value_or("(none)"), at_end))
     say(ed, m.set_rule("at_end", *v == "(none)" ? "" : *v));
   std::vector<std::string> wi{"(none)"};
   wi.insert(wi.end(), editor::kWingIntegrity.begin(), editor::kWingIntegrity.end());
-  if (auto v = choose("Wing Integrity", d.rules.wing_integrity.value_or("(none)"), wi))
-    say(ed, m.set_rule("wing_integrity", *v == "(none)" ? "" : *v));
+  if (!d.d3())
+    if (auto v = choose("Wing Integrity", d.rules.wing_integrity.value_or("(none)"), wi))
+      say(ed, m.set_rule("wing_integrity", *v == "(none)" ? "" : *v));
   ImGui::Separator();
   ui::Text("Special rules (%zu of 8):", d.special.size());
   std::vector<std::string> kinds;
   for (const auto &k : editor::special_kinds())
-    kinds.push_back(k.kind);
+    if (k.in_d3 || !d.d3()) kinds.push_back(k.kind);
+  if (!contains(kinds, ed.new_kind)) ed.new_kind = kinds[0];
   if (auto k = choose("Kind", ed.new_kind, kinds)) ed.new_kind = *k;
   for (int s = 0; s < 2; ++s) {
     if (s) ImGui::SameLine();
@@ -990,13 +1155,15 @@ void set_tool(EditorUi &ed, Tool t) {
 
 } // namespace
 
-bool open_editor(App &app, const std::string &path, int columns, int rows) {
+bool open_editor(App &app, const std::string &path, int columns, int rows,
+                 const std::string &ruleset) {
   if (!app.editor) app.editor = std::make_shared<EditorUi>();
   EditorUi &ed = *app.editor;
   editor::BattleDoc doc;
   std::vector<std::string> repairs;
   if (path.empty()) {
-    doc = EditorModel::new_battle(columns, rows);
+    doc = EditorModel::new_battle(columns, rows, ruleset);
+    doc.id = free_battle_id(app, doc.id);
   } else {
     try {
       doc = editor::doc_from_json(read_json_file(path, kMaxInputBytes), &repairs);
@@ -1020,7 +1187,7 @@ bool open_editor(App &app, const std::string &path, int columns, int rows) {
     ed.preview = std::make_unique<Session>(app.root, dir.string());
   }
   enter(app);
-  ed.path = path;
+  ed.path = ed.owned = path;
   if (ed.path.empty()) ed.path = default_path(app);
   ed.shown = nullptr;
   refresh_preview(app);
@@ -1046,6 +1213,14 @@ bool editor_frame(App &app) {
   problems_window(app, r);
   if (app.has_game()) map_area(app, r);
   return true;
+}
+
+std::string editor_title(const App &app) {
+  if (!app.editor || !app.editor->active || !app.editor->model) return "";
+  const EditorUi &ed = *app.editor;
+  const auto &doc = ed.model->doc();
+  return "Battle editor: " + (doc.name.empty() ? doc.id : doc.name) + " - " + ed.path +
+         (ed.model->dirty() ? " (not saved)" : "");
 }
 
 bool editor_key(App &app, const SDL_Event &e) {
@@ -1076,7 +1251,14 @@ bool editor_key(App &app, const SDL_Event &e) {
     set_tool(ed, Tool::Elevation);
   else if (k == SDLK_h)
     set_tool(ed, Tool::Hexside);
-  else if (k == SDLK_u)
+  else if (k == SDLK_r && m.doc().d3())
+    set_tool(ed, Tool::Road);
+  else if ((k == SDLK_COMMA || k == SDLK_PERIOD) && m.doc().d3() && !ed.unit.empty()) {
+    int u = m.doc().unit_index(ed.unit); // D2: turn the selected unit one hexside
+    if (u >= 0)
+      say(ed,
+          m.set_facing(ed.unit, m.doc().units[u].facing.value_or(0) + (k == SDLK_PERIOD ? 1 : -1)));
+  } else if (k == SDLK_u)
     set_tool(ed, Tool::Units);
   else if (k == SDLK_a)
     set_tool(ed, Tool::Area);
@@ -1091,7 +1273,8 @@ bool editor_key(App &app, const SDL_Event &e) {
     ed.unit.clear();
   } else if (k == SDLK_ESCAPE) {
     if (ed.tool == Tool::Entry || ed.tool == Tool::Place) ed.tool = Tool::Units;
-    if (ed.tool == Tool::PickHexes || ed.tool == Tool::PickUnits || ed.tool == Tool::Paste)
+    if (ed.tool == Tool::PickHexes || ed.tool == Tool::PickUnits || ed.tool == Tool::PickWing ||
+        ed.tool == Tool::Paste)
       ed.tool = Tool::Area;
     ed.pending.clear(), ed.area.reset(), ed.focus_hex.clear();
   } else if (k == SDLK_l)
@@ -1104,11 +1287,15 @@ bool editor_key(App &app, const SDL_Event &e) {
 void editor_start_buttons(App &app) {
   if (ui::Button("Edit a battle") && !app.battles.empty()) {
     size_t chosen = std::clamp<size_t>(app.chosen_battle, 0, app.battles.size() - 1);
-    // A shipped battle is saved as the player's copy in the data folder, never over the game's.
-    if (open_editor(app, app.battles[chosen].path)) app.editor->path = default_path(app);
+    const BattleInfo &bi = app.battles[chosen];
+    // A shipped battle is saved as the player's copy in the data folder, never over the game's;
+    // the player's own battle is saved back to its file.
+    if (open_editor(app, bi.path) && !bi.own) app.editor->path = default_path(app);
   }
   ImGui::SameLine();
   if (ui::Button("New battle")) open_editor(app, "");
+  ImGui::SameLine();
+  if (ui::Button("New D3 Medieval battle")) open_editor(app, "", 14, 10, editor::kRulesetD3);
   if (app.editor && app.editor->model) {
     ImGui::SameLine();
     if (ui::Button("Back to the editor")) enter(app);

@@ -30,6 +30,7 @@ void learning_panel(App &app) {
       ImGui::SameLine();
       if (ui::SmallButton("Read the rule"))
         app.rules_open = section_for_tag(s->rule), app.show_rules = true;
+      ImGui::PushTextWrapPos(0.0f); // what the last step did and what is asked, wrapped
       if (run->step_index() > 0 && !l.steps[run->step_index() - 1].after.empty())
         ui::TextColored(ImVec4(0.6f, 0.9f, 0.6f, 1), "%s",
                         l.steps[run->step_index() - 1].after.c_str());
@@ -39,6 +40,7 @@ void learning_panel(App &app) {
       } else if (auto e = run->next_expected()) {
         ui::TextDisabled("Asked: %s", action_words(app.game().battle(), *e).c_str());
       }
+      ImGui::PopTextWrapPos();
     } else {
       ui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "Lesson complete.");
       if (!l.steps.back().after.empty()) ui::TextWrapped("%s", l.steps.back().after.c_str());

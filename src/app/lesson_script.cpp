@@ -16,6 +16,24 @@ std::string hex_of(const Battle &b, const GameState &s, int unit) {
   return b.label(s.units[unit].hex);
 }
 
+// D3 Medieval (D6, D7): the activated unit is already chosen; click where it stops, then the hex
+// it faces (a facing button when that hex is off the map). A charge has one facing: one click.
+void d3_move_steps(const Setup &setup, const GameState &s, const Action &a,
+                   std::vector<std::string> &out) {
+  const Battle &b = *setup.battle;
+  int facings = 0;
+  for (const Action &m : legal_actions_for_unit(setup, s, a.unit))
+    facings += m.type == ActionType::Move && m.to == a.to;
+  out.push_back("click " + b.label(a.to));
+  if (facings <= 1) return;
+  HexId faced = b.adjacent[a.to][a.facing];
+  if (faced != kOffMap)
+    out.push_back("click " + b.label(faced));
+  else
+    out.push_back("press " +
+                  quoted("Face " + facing_words(a.facing) + " (" + std::to_string(a.facing) + ")"));
+}
+
 } // namespace
 
 std::vector<std::string> steps_for_action(const Setup &setup, const GameState &s, const Action &a) {
@@ -33,6 +51,10 @@ std::vector<std::string> steps_for_action(const Setup &setup, const GameState &s
                                    : "press \"Give these commands (Enter)\"");
     break;
   case ActionType::Move:
+    if (b.d3()) {
+      d3_move_steps(setup, s, a, out);
+      break;
+    }
     if (s.units[a.unit].hex == kOffMap)
       out.push_back("press " + quoted(b.units[a.unit].id + " " + b.units[a.unit].name));
     else
@@ -67,6 +89,17 @@ std::vector<std::string> steps_for_action(const Setup &setup, const GameState &s
     break;
   case ActionType::EndPhase:
     out.push_back("key e");
+    break;
+  case ActionType::Activate: // D5: choose the unit, then roll (d3_view.cpp's footer)
+    click_unit(a.unit);
+    out.push_back("press \"Activate: roll the D6 (Enter)\"");
+    break;
+  case ActionType::Shoot: // D9, D11: the unit, its target, then the roll
+  case ActionType::Melee:
+    click_unit(a.unit);
+    click_unit(a.target);
+    out.push_back(a.type == ActionType::Shoot ? "press \"Shoot: roll the die (Enter)\""
+                                              : "press \"Melee: roll the die (Enter)\"");
     break;
   case ActionType::Special: {
     const Special &sp = b.special[a.special];

@@ -2,6 +2,7 @@
 // it.
 #include "app.hpp"
 #include "app_settings.hpp"
+#include "counter_cache.hpp"
 #include "editor_view.hpp"
 #include "lesson_script.hpp"
 #include "paths.hpp"
@@ -14,8 +15,10 @@
 #include <SDL_image.h>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <imgui.h>
@@ -91,41 +94,90 @@ void App::save() {
   }
 }
 
+// The shipped battles (the data folder's battles/) and the player's own (the editor saves them in
+// the XDG data folder's battles/), each listed with its ruleset; a file that does not load (a
+// draft among them) is left out with a warning.
 void App::scan_battles() {
+  std::string chosen = chosen_battle >= 0 && chosen_battle < static_cast<int>(battles.size())
+                           ? battles[static_cast<size_t>(chosen_battle)].path
+                           : "";
   battles.clear();
-  fs::path dir = fs::path(root) / "battles";
-  if (!fs::is_directory(dir)) return;
-  for (auto &e : fs::directory_iterator(dir)) {
-    if (e.path().extension() != ".json") continue;
+  // The editor's drafts (shields-swords-battle-draft/1) are listed to be edited, not played.
+  auto add_draft = [&](const fs::path &file) {
     try {
-      auto b = load_battle_file(e.path().string());
-      battles.push_back({e.path().string(),
-                         b->name,
-                         b->date,
-                         b->summary,
-                         b->columns,
-                         b->rows,
-                         static_cast<int>(b->units.size()),
-                         b->wing_integrity == WingIntegrityRule::StandardOrAdvanced,
-                         {b->sides[0].name, b->sides[1].name},
-                         b->d3()});
-    } catch (const std::exception &ex) {
-      report_line("warning", "battle skipped: " + std::string(ex.what()));
+      nlohmann::json doc = read_json_file(file.string(), kMaxInputBytes);
+      if (doc.value("format", "") != "shields-swords-battle-draft/1") return false;
+      BattleInfo bi;
+      bi.path = file.string();
+      bi.name = doc.value("name", file.stem().string());
+      bi.date = doc.value("date", "");
+      bi.summary = doc.value("summary", "");
+      bi.d3 = doc.value("ruleset", "ssii") == "d3-medieval";
+      bi.own = bi.draft = true;
+      battles.push_back(bi);
+      return true;
+    } catch (const std::exception &) {
+      return false;
     }
-  }
-  // The teaching battle first: it is the default.
+  };
+  auto scan = [&](const fs::path &dir, bool own) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return;
+    for (auto &e : fs::directory_iterator(dir, ec)) {
+      if (e.path().extension() != ".json") continue;
+      try {
+        auto b = load_battle_file(e.path().string());
+        battles.push_back({e.path().string(),
+                           b->name,
+                           b->date,
+                           b->summary,
+                           b->columns,
+                           b->rows,
+                           static_cast<int>(b->units.size()),
+                           b->wing_integrity == WingIntegrityRule::StandardOrAdvanced,
+                           {b->sides[0].name, b->sides[1].name},
+                           b->d3(),
+                           own});
+      } catch (const std::exception &ex) {
+        if (own && add_draft(e.path())) continue;
+        report_line("warning", "battle skipped: " + std::string(ex.what()));
+      }
+    }
+  };
+  scan(fs::path(root) / "battles", false);
+  scan(own_battles_folder(), true);
+  // The teaching battle first: it is the default; then the shipped ones, then the player's own.
   std::sort(battles.begin(), battles.end(), [](const BattleInfo &a, const BattleInfo &b) {
-    bool fa = a.path.find("first-clash") != std::string::npos,
-         fb = b.path.find("first-clash") != std::string::npos;
-    return fa != fb ? fa : a.name < b.name;
+    bool fa = !a.own && a.path.find("first-clash") != std::string::npos,
+         fb = !b.own && b.path.find("first-clash") != std::string::npos;
+    if (fa != fb) return fa;
+    if (a.own != b.own) return b.own;
+    return a.name != b.name ? a.name < b.name : a.path < b.path;
   });
+  for (size_t i = 0; i < battles.size(); ++i)
+    if (battles[i].path == chosen) chosen_battle = static_cast<int>(i);
+  if (chosen_battle >= static_cast<int>(battles.size())) chosen_battle = 0;
+}
+
+void App::choose_battle(const std::string &path) {
+  for (size_t i = 0; i < battles.size(); ++i)
+    if (fs::path(battles[i].path) == fs::path(path)) chosen_battle = static_cast<int>(i);
+  show_chosen = true;
+}
+
+std::string App::own_battles_folder() const {
+  return (paths::data_folder(paths::xdg_from_process()) / "battles").string();
 }
 
 void App::load_rules() {
-  std::ifstream in(fs::path(root) / "assets" / "rules.md");
-  std::stringstream text;
-  text << in.rdbuf();
-  rules = parse_rules_text(text.str());
+  auto read = [&](const char *file) {
+    std::ifstream in(fs::path(root) / "assets" / file);
+    std::stringstream text;
+    text << in.rdbuf();
+    return parse_rules_text(text.str());
+  };
+  rules = read("rules.md");
+  rules_d3 = read("rules-d3.md"); // D3 Medieval battles show these (D1-D14)
 }
 
 } // namespace sns::app
@@ -208,7 +260,7 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
   return true;
 }
 
-bool load_fonts(App &app) {
+bool load_fonts(App &app, SDL_Renderer *renderer) {
   const char *regular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
   const char *bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
   if (!fs::exists(regular) || !fs::exists(bold)) {
@@ -219,10 +271,24 @@ bool load_fonts(App &app) {
   ImGuiIO &io = ImGui::GetIO();
   app.fonts.ui = io.Fonts->AddFontFromFileTTF(regular, 15.0f * app.ui_scale);
   app.fonts.bold = io.Fonts->AddFontFromFileTTF(bold, 28.0f * app.ui_scale);
-  return app.fonts.ui && app.fonts.bold;
+  return app.fonts.ui && app.fonts.bold && open_counter_cache(renderer, bold);
 }
 
 } // namespace
+
+void sns::app::render_draw_list(ImDrawList &list, float w, float h) {
+  ImDrawList *lists[1] = {&list};
+  ImDrawData data;
+  data.Valid = true;
+  data.CmdLists = lists;
+  data.CmdListsCount = 1;
+  data.TotalVtxCount = list.VtxBuffer.Size;
+  data.TotalIdxCount = list.IdxBuffer.Size;
+  data.DisplayPos = ImVec2(0, 0);
+  data.DisplaySize = ImVec2(w, h);
+  data.FramebufferScale = ImVec2(1, 1);
+  ImGui_ImplSDLRenderer_RenderDrawData(&data);
+}
 
 MapRect sns::app::map_rect(const App &app) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
@@ -238,13 +304,16 @@ namespace {
 
 void menu_bar(App &app, bool &quit) {
   if (!ImGui::BeginMainMenuBar()) return;
+  // While the editor is shown the session is its preview: the game's items would act on it.
+  std::string editing = editor_title(app);
+  bool game = app.has_game() && editing.empty();
   if (ui::BeginMenu("Game")) {
     if (ui::MenuItem("Start screen")) app.start_screen = true;
-    if (ui::MenuItem("Open...")) open_browser(app);
-    if (ui::MenuItem("Undo", "Ctrl+Z", false, app.has_game())) app.session->undo();
-    if (ui::MenuItem("Redo", "Ctrl+Y", false, app.has_game())) app.session->redo();
-    if (ui::MenuItem("Save", "Ctrl+S", false, app.has_game())) app.save();
-    if (ui::MenuItem("Save as...", nullptr, false, app.has_game())) {
+    if (ui::MenuItem("Open...", nullptr, false, editing.empty())) open_browser(app);
+    if (ui::MenuItem("Undo", "Ctrl+Z", false, game)) app.session->undo();
+    if (ui::MenuItem("Redo", "Ctrl+Y", false, game)) app.session->redo();
+    if (ui::MenuItem("Save", "Ctrl+S", false, game)) app.save();
+    if (ui::MenuItem("Save as...", nullptr, false, game)) {
       std::snprintf(app.save_as_buffer, sizeof app.save_as_buffer, "%s",
                     app.session->suggested_save_path().c_str());
       app.save_as_open = true;
@@ -252,7 +321,7 @@ void menu_bar(App &app, bool &quit) {
     if (ui::MenuItem("Quit")) quit = true;
     ImGui::EndMenu();
   }
-  record_menu(app);
+  if (editing.empty()) record_menu(app);
   if (ui::BeginMenu("View")) {
     ui::MenuItem("Enemy zones of control", "Z", &app.show_zoc);
     ui::MenuItem("Fire range", "R", &app.show_range);
@@ -265,7 +334,9 @@ void menu_bar(App &app, bool &quit) {
     if (ui::MenuItem("Rules", "F1")) app.show_rules = true;
     ImGui::EndMenu();
   }
-  if (app.has_game()) {
+  if (!editing.empty()) {
+    ui::TextDisabled("   %s", editing.c_str());
+  } else if (app.has_game()) {
     const std::string &file = app.session->save_path();
     ui::TextDisabled("   %s   %s", app.game().battle().name.c_str(),
                      app.session->mode() == Mode::Lesson ? "(lesson: not saved)"
@@ -314,7 +385,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     app.session->ask_hint();
   else if (k == SDLK_SPACE)
     app.session->skip_pause();
-  else if (k == SDLK_e)
+  else if (k == SDLK_e && !e.key.repeat) // a held key ends one phase, not every phase after it
     app.session->play(Action{.type = ActionType::EndPhase});
   else if (k == SDLK_ESCAPE)
     app.sel().clear();
@@ -356,20 +427,10 @@ struct TerrainCache {
     MapRect at_origin{0, 0, r.w, r.h};
     list.PushClipRect(ImVec2(0, 0), ImVec2(r.w, r.h));
     draw_terrain(app, local, &list, at_origin);
-    ImDrawList *lists[1] = {&list};
-    ImDrawData data;
-    data.Valid = true;
-    data.CmdLists = lists;
-    data.CmdListsCount = 1;
-    data.TotalVtxCount = list.VtxBuffer.Size;
-    data.TotalIdxCount = list.IdxBuffer.Size;
-    data.DisplayPos = ImVec2(0, 0);
-    data.DisplaySize = ImVec2(r.w, r.h);
-    data.FramebufferScale = ImVec2(1, 1);
     SDL_SetRenderTarget(renderer, texture);
     SDL_SetRenderDrawColor(renderer, 58, 62, 58, 255);
     SDL_RenderClear(renderer);
-    ImGui_ImplSDLRenderer_RenderDrawData(&data);
+    render_draw_list(list, r.w, r.h);
     SDL_SetRenderTarget(renderer, nullptr);
   }
 };
@@ -479,6 +540,10 @@ bool select_unit(App &app, const std::string &id) {
     report_error("--select: no unit " + id);
     return false;
   }
+  if (app.game().battle().d3()) { // D3 Medieval: as a click on the unit (d3_clicks.cpp)
+    app.session->click(app.game().state().units[u].hex);
+    return true;
+  }
   Selection &sel = app.sel();
   sel.unit = u;
   // In a Combat Phase, selecting an enemy picks it as the target.
@@ -513,13 +578,69 @@ int print_lesson_script(const char *argv0, const std::string &id) {
   return 2;
 }
 
-void report_frame_times(std::vector<double> frame_ms, int frames) {
-  std::vector<double> sorted(frame_ms.begin() + std::min<size_t>(2, frame_ms.size()),
-                             frame_ms.end());
+constexpr SDL_Color kClear{40, 40, 44, 255}; // the window behind everything
+
+// The fixed panels' backgrounds (panels.cpp): ImGui's window colour over the clear colour, filled
+// without blending, which the software renderer does at memory speed.
+void fill_panel_backgrounds(SDL_Renderer *renderer, const std::vector<MapRect> &panels) {
+  // Integer blending as the software renderer does it, so the panels look exactly as before.
+  ImU32 bg = ImGui::ColorConvertFloat4ToU32(ImGui::GetStyle().Colors[ImGuiCol_WindowBg]);
+  unsigned alpha = bg >> 24;
+  auto over_clear = [&](int shift, Uint8 clear) {
+    return static_cast<Uint8>(((bg >> shift) & 0xFF) * alpha / 255 + clear * (255 - alpha) / 255);
+  };
+  SDL_BlendMode mode;
+  SDL_GetRenderDrawBlendMode(renderer, &mode);
+  SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE);
+  SDL_SetRenderDrawColor(renderer, over_clear(0, kClear.r), over_clear(8, kClear.g),
+                         over_clear(16, kClear.b), 255);
+  for (const MapRect &p : panels) {
+    SDL_FRect r{p.x, p.y, p.w, p.h};
+    SDL_RenderFillRectF(renderer, &r);
+  }
+  SDL_SetRenderDrawBlendMode(renderer, mode);
+}
+
+// After input, frames keep coming this long: a click's effect (a window opening, a panel's new
+// size) shows in the frames after the one that saw it.
+constexpr Uint32 kLivelyMs = 300;
+
+// How long the window may sleep waiting for input: not at all while something moves (a rolling
+// die, the turn banner fading, the moment after input); briefly while the computer thinks or
+// pauses between its moves, or a hint is being searched (their answers come without an event);
+// otherwise until input arrives, waking twice a second (an idle window uses no CPU).
+int wait_for_input_ms(const App &app, Uint32 lively_until) {
+  bool banner = app.banner.since >= 0 && ImGui::GetTime() - app.banner.since < 2.1;
+  if (app.die_frames > 0 || banner || !SDL_TICKS_PASSED(SDL_GetTicks(), lively_until)) return 0;
+  if (app.session->computer_to_act() || app.session->hint_pending()) return 15;
+  return 500;
+}
+
+// The main thread's CPU time: a frame's cost without the time other programs took the core.
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+// Median and 99th percentile of the frames after the first two (which build the caches).
+std::pair<double, double> median_and_p99(const std::vector<double> &ms) {
+  std::vector<double> sorted(ms.begin() + std::min<size_t>(2, ms.size()), ms.end());
   std::sort(sorted.begin(), sorted.end());
-  double median = sorted.empty() ? 0 : sorted[sorted.size() / 2];
-  double p99 = sorted.empty() ? 0 : sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)];
-  std::cout << nlohmann::json{{"frames", frames}, {"median_ms", median}, {"p99_ms", p99}}.dump()
+  if (sorted.empty()) return {0, 0};
+  return {sorted[sorted.size() / 2], sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)]};
+}
+
+void report_frame_times(const std::vector<double> &frame_ms, const std::vector<double> &cpu_ms,
+                        int frames) {
+  auto [median, p99] = median_and_p99(frame_ms);
+  auto [cpu_median, cpu_p99] = median_and_p99(cpu_ms);
+  std::cout << nlohmann::json{{"frames", frames},
+                              {"median_ms", median},
+                              {"p99_ms", p99},
+                              {"cpu_median_ms", cpu_median},
+                              {"cpu_p99_ms", cpu_p99}}
+                   .dump()
             << "\n";
 }
 
@@ -600,7 +721,7 @@ int main(int argc, char **argv) {
   ImGui::GetStyle().ScaleAllSizes(app.ui_scale);
   ImGui_ImplSDL2_InitForSDLRenderer(window);
   ImGui_ImplSDLRenderer_Init(renderer);
-  if (!load_fonts(app)) return 2;
+  if (!load_fonts(app, renderer)) return 2;
   app.scan_battles();
   app.load_rules();
   apply_remembered_settings(app); // overlays, last battle
@@ -628,34 +749,41 @@ int main(int argc, char **argv) {
 
   bool quit = false;
   int frames = 0;
-  std::vector<double> frame_ms;
+  std::vector<double> frame_ms, cpu_ms; // --bench-frames: wall and CPU time of each frame
   int target_frames = opt.bench_frames > 0 ? opt.bench_frames : (!opt.screenshot.empty() ? 3 : -1);
+  Uint32 lively_until = 0; // frames keep coming for a moment after input (see wait_for_input_ms)
   while (!quit) {
     SDL_Event e;
-    // A computer seat thinking or pausing between moves needs frames, as a rolling die does.
-    bool animating = app.die_frames > 0 || headless || app.session->computer_to_act() ||
-                     app.session->hint_pending();
-    bool have = animating ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, 250);
+    int wait = headless ? 0 : wait_for_input_ms(app, lively_until);
+    bool have = wait == 0 ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, wait);
+    if (have) lively_until = SDL_GetTicks() + kLivelyMs;
     while (have) {
       ImGui_ImplSDL2_ProcessEvent(&e);
       if (e.type == SDL_QUIT) quit = true;
+      if (e.type == SDL_RENDER_TARGETS_RESET) { // textures drawn into lost their pictures
+        forget_counter_faces();
+        terrain_cache.battle = nullptr; // stale: rendered again
+      }
       handle_keys(app, e, quit, renderer);
       have = SDL_PollEvent(&e);
     }
     auto t0 = std::chrono::steady_clock::now();
+    double cpu0 = thread_cpu_ms();
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     if (script) script->before_frame();
     ImGui::NewFrame();
     ui::next_frame();
     terrain_cache.visible = false;
+    app.panel_backgrounds.clear();
     app.session->tick(SDL_GetTicks() / 1000.0);
     if (int roll = app.has_game() ? app.session->take_roll() : 0)
-      app.die_face = roll, app.die_frames = 24;
+      app.die_face = roll, app.die_frames = 24, app.die_rolled_by = app.game().actions().size();
     frame(app, quit, renderer);
     ImGui::Render();
-    SDL_SetRenderDrawColor(renderer, 40, 40, 44, 255);
+    SDL_SetRenderDrawColor(renderer, kClear.r, kClear.g, kClear.b, 255);
     SDL_RenderClear(renderer);
+    fill_panel_backgrounds(renderer, app.panel_backgrounds);
     if (terrain_cache.visible) { // a plain blit is far cheaper than a textured quad in software
       SDL_Rect dst{static_cast<int>(terrain_cache.x), static_cast<int>(terrain_cache.y),
                    terrain_cache.w, terrain_cache.h};
@@ -664,6 +792,7 @@ int main(int argc, char **argv) {
     ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
     frame_ms.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    cpu_ms.push_back(thread_cpu_ms() - cpu0);
     ++frames;
     if (script) {
       script->after_frame(app, window, renderer);
@@ -679,8 +808,9 @@ int main(int argc, char **argv) {
     }
     SDL_RenderPresent(renderer);
   }
-  if (opt.bench_frames > 0) report_frame_times(frame_ms, frames);
+  if (opt.bench_frames > 0) report_frame_times(frame_ms, cpu_ms, frames);
   if (!headless) remember_and_save_settings(app, window);
+  close_counter_cache();
   ImGui_ImplSDLRenderer_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();

@@ -1,6 +1,7 @@
 // The map (2.1, 12.0): hexes shaded by terrain and elevation, contours, hexside features,
 // highlights.
 #include "app.hpp"
+#include "counter_cache.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -100,11 +101,10 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
     if (size > 10)
       terrain_pattern(dl, t, ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), size);
     if (app.show_labels && size > 14) {
-      std::string l = b.label(h);
-      dl->AddText(
-          nullptr, size * 0.3f,
+      draw_map_text(
+          dl, size * 0.3f,
           ImVec2(static_cast<float>(c.x) - size * 0.3f, static_cast<float>(c.y) - size * 0.85f),
-          IM_COL32(40, 40, 40, 170), l.c_str());
+          IM_COL32(40, 40, 40, 170), b.label(h));
     }
   }
   // Contours where elevation changes, then hexside features.
@@ -151,6 +151,24 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
         dl->AddPolyline(pts, teeth + 1, IM_COL32(60, 30, 10, 255), 0, std::max(2.0f, size * 0.07f));
         break;
       }
+      case HexsideFeature::Stakes: { // D3 Medieval (D6, D12): a row of crossed stakes
+        PointF c1 = cam.centre(b, h), c2 = cam.centre(b, n);
+        float nx = static_cast<float>(c2.x - c1.x), ny = static_cast<float>(c2.y - c1.y);
+        float len = std::sqrt(nx * nx + ny * ny);
+        nx = nx / len * size * 0.13f, ny = ny / len * size * 0.13f;
+        float tx = (q.x - p.x) * 0.08f, ty = (q.y - p.y) * 0.08f;
+        ImU32 wood = IM_COL32(90, 50, 15, 255);
+        float w = std::max(1.5f, size * 0.05f);
+        dl->AddLine(p, q, wood, w);
+        for (int i = 1; i <= 4; ++i) {
+          ImVec2 m(p.x + (q.x - p.x) * i / 5, p.y + (q.y - p.y) * i / 5);
+          dl->AddLine(ImVec2(m.x - nx - tx, m.y - ny - ty), ImVec2(m.x + nx + tx, m.y + ny + ty),
+                      wood, w);
+          dl->AddLine(ImVec2(m.x - nx + tx, m.y - ny + ty), ImVec2(m.x + nx - tx, m.y + ny - ty),
+                      wood, w);
+        }
+        break;
+      }
       default:
         break;
       }
@@ -190,6 +208,7 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
   std::vector<int> hover_units;
   if (app.hover_log >= 0 && app.hover_log < static_cast<int>(app.game().log().size()))
     hover_units = app.game().log()[app.hover_log].units;
+  if (b.d3()) draw_d3_fronts(app, dl); // D2: each unit's front, under the counters
   for (size_t u = 0; u < s.units.size(); ++u) {
     HexId h = s.units[u].hex;
     if (h == kOffMap) continue;
@@ -199,7 +218,11 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
                !(marks[h] & kMarkMovable) && b.units[u].side == s.active;
     draw_counter(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs, static_cast<int>(u),
                  dim);
+    if (b.d3()) // facing, hits and disorder over the face (d3_view.cpp)
+      draw_d3_markers(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs,
+                      static_cast<int>(u));
   }
+  if (b.d3()) draw_d3_moves(app, dl, marks, hover);
   // Highlights on top of the counters.
   for (HexId h = 0; h < b.hex_count(); ++h) {
     uint16_t m = marks[h];

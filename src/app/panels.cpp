@@ -43,21 +43,14 @@ void wing_swatch(const Battle &b, int wing) {
   ImGui::SameLine();
 }
 
-// The buttons at the foot of the Orders panel, which never scroll away: the decision's main
-// action (give the commands, roll the die) and End phase.
-struct Footer {
-  std::string label;
-  std::optional<Action> action;
-  std::string disabled_why; // the main action is shown but refused, and why
-  bool end_phase = false;
-};
+void sequence_track(App &app);
 
 void status_panel(App &app) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   ui::TextWrapped("%s", b.name.c_str());
   ImGui::Separator();
-  ui::Text("Player Turn %d%s", s.turn,
+  ui::Text("%s %d%s", b.d3() ? "Game turn" : "Player Turn", s.turn,
            b.last_turn ? (" of " + std::to_string(b.last_turn)).c_str() : "");
   ui::Text("Active: %s", b.sides[s.active].name.c_str());
   int to_act = side_to_act(app.game().setup(), s);
@@ -66,6 +59,10 @@ void status_panel(App &app) {
   for (int side = 0; side < 2; ++side) {
     const SideDef &sd = b.sides[side];
     ui::TextWrapped("%s", sd.name.c_str());
+    if (b.d3()) { // D3 Medieval: units and hits, no VP, wings or Initiative Marker
+      d3_side_summary(app, side);
+      continue;
+    }
     ui::Text("  %d VP", s.vp[side]);
     if (sd.victory_vp) {
       ImGui::SameLine();
@@ -90,6 +87,25 @@ void status_panel(App &app) {
     }
   }
   ImGui::Separator();
+  if (b.d3()) {
+    d3_phase_track(app);
+  } else {
+    sequence_track(app);
+  }
+  ImGui::Separator();
+  if (!b.d3()) { // zones of control and Fire Factors are S&S II's
+    ui::Checkbox("Enemy zones of control (Z)", &app.show_zoc);
+    ui::Checkbox("Fire range of selection (R)", &app.show_range);
+  }
+  ui::Checkbox("Hex labels (L)", &app.show_labels);
+  ui::Checkbox("Explain mode (X)", &app.explain);
+  ui::TextDisabled("Tab hides the panels.");
+  lines_panel(app);
+}
+
+// S&S II's sequence of play (3.0), the phases this turn's commands skip greyed.
+void sequence_track(App &app) {
+  const GameState &s = app.game().state();
   ui::Text("Sequence of play");
   rule_link(app, "3.0");
   bool commanded = s.phase != Phase::Command;
@@ -103,13 +119,6 @@ void status_panel(App &app) {
     ui::Text("%s %s", current ? ">" : " ", phase_title(p).c_str());
     ImGui::PopStyleColor();
   }
-  ImGui::Separator();
-  ui::Checkbox("Enemy zones of control (Z)", &app.show_zoc);
-  ui::Checkbox("Fire range of selection (R)", &app.show_range);
-  ui::Checkbox("Hex labels (L)", &app.show_labels);
-  ui::Checkbox("Explain mode (X)", &app.explain);
-  ui::TextDisabled("Tab hides the panels.");
-  lines_panel(app);
 }
 
 // Chooses or drops a wing in the command being built: one wing a turn works like a radio button.
@@ -362,6 +371,10 @@ void decision_panel(App &app, Footer &footer) {
     ui::TextWrapped("%s", s.result_reason.c_str());
     return;
   }
+  if (b.d3()) { // activation, moves, shots and melee (d3_view.cpp)
+    d3_decision_panel(app, footer);
+    return;
+  }
   const auto &legal = app.view().legal();
   if (s.attack.stage != AttackStage::None) {
     if (const LastAttack &la = app.session->last_attack(); la.row >= 0)
@@ -531,9 +544,9 @@ void log_panel(App &app) {
 
 // The rules text, then the battle's own special rules (their ids are log tags too).
 std::vector<RulesSection> rules_with_battle(const App &app) {
-  std::vector<RulesSection> all = app.rules;
-  if (!app.has_game()) return all;
+  if (!app.has_game()) return app.rules;
   const Battle &b = app.game().battle();
+  std::vector<RulesSection> all = b.d3() ? app.rules_d3 : app.rules;
   for (const Special &sp : b.special)
     all.push_back(
         {sp.id, "(" + b.name + ")", sp.text.empty() ? "A special rule of this battle." : sp.text});
@@ -557,11 +570,17 @@ void rules_window(App &app) {
     std::string all = sec.number + " " + sec.title + " " + sec.body;
     std::transform(all.begin(), all.end(), all.begin(), ::tolower);
     if (!needle.empty() && all.find(needle) == std::string::npos) continue;
-    bool ruling = sec.number.size() > 1 && sec.number[0] == 'R' &&
-                  std::isdigit(static_cast<unsigned char>(sec.number[1]));
-    bool special = !ruling && !std::isdigit(static_cast<unsigned char>(sec.number[0]));
+    auto numbered = [&](char letter) {
+      return sec.number.size() > 1 && sec.number[0] == letter &&
+             std::isdigit(static_cast<unsigned char>(sec.number[1]));
+    };
+    bool ruling = numbered('R'), d3_ruling = numbered('D'); // D3 Medieval's D1-D14
+    bool special =
+        !ruling && !d3_ruling && !std::isdigit(static_cast<unsigned char>(sec.number[0]));
     if (ruling && !rulings_shown)
       rulings_shown = true, ImGui::Separator(), ui::Text("Project rulings (R1-R26)");
+    if (d3_ruling && !rulings_shown)
+      rulings_shown = true, ui::Text("D3 Medieval on hexes: our rulings D1-D14");
     if (special && !specials_shown)
       specials_shown = true, ImGui::Separator(), ui::Text("This battle's special rules");
     bool open_now = sec.number == app.rules_open;
@@ -610,19 +629,27 @@ void hover_tooltip(App &app, HexId hover) {
     ImGui::Dummy(ImVec2(card + 8, card + 8));
     draw_counter(app, ImGui::GetWindowDrawList(), at.x + 4 + card / 2, at.y + 4 + card / 2, card, u,
                  false);
+    if (b.d3()) // facing, hits, disorder over the face (d3_view.cpp)
+      draw_d3_markers(app, ImGui::GetWindowDrawList(), at.x + 4 + card / 2, at.y + 4 + card / 2,
+                      card, u);
     ImGui::SameLine();
     ImGui::BeginGroup();
-    ui::Text("%s %s", d.id.c_str(), d.name.c_str());
-    ui::Text("%s (%s), %s", type_words(d.type).c_str(), std::string(name(d.type)).c_str(),
-             b.wings[d.wing].name.c_str());
-    ui::Text("CC %s%s%s", cc_name(f.cc).c_str(), f.fire ? ", Fire Factor " : "",
-             f.fire ? std::to_string(f.fire).c_str() : "");
-    ui::Text("%s%s%s", d.back && s.units[u].steps == 1 ? "Reduced" : "Fresh",
-             f.crown ? ", Crown" : "", s.units[u].suppressed ? ", Suppressed (9.3)" : "");
-    if (s.units[u].shield_wall) ui::Text("In Shield Wall (8.0)");
+    if (b.d3()) {
+      d3_unit_card(app, u);
+    } else {
+      ui::Text("%s %s", d.id.c_str(), d.name.c_str());
+      ui::Text("%s (%s), %s", type_words(d.type).c_str(), std::string(name(d.type)).c_str(),
+               b.wings[d.wing].name.c_str());
+      ui::Text("CC %s%s%s", cc_name(f.cc).c_str(), f.fire ? ", Fire Factor " : "",
+               f.fire ? std::to_string(f.fire).c_str() : "");
+      ui::Text("%s%s%s", d.back && s.units[u].steps == 1 ? "Reduced" : "Fresh",
+               f.crown ? ", Crown" : "", s.units[u].suppressed ? ", Suppressed (9.3)" : "");
+      if (s.units[u].shield_wall) ui::Text("In Shield Wall (8.0)");
+    }
     ImGui::EndGroup();
   }
-  if (std::string zoc = zoc_words(b, s, hover, u); !zoc.empty()) ui::Text("%s", zoc.c_str());
+  if (std::string zoc = b.d3() ? "" : zoc_words(b, s, hover, u); !zoc.empty())
+    ui::Text("%s", zoc.c_str());
   std::string why = app.view().explain(app.sel(), hover);
   if (!why.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 130, 110, 255));
@@ -633,15 +660,22 @@ void hover_tooltip(App &app, HexId hover) {
 }
 
 void die_overlay(App &app, const MapRect &map) {
+  // A take-back past the roll takes its die away too: the face shown is always a roll of the
+  // game as it stands.
+  if (app.game().actions().size() < app.die_rolled_by) app.die_face = 0;
   if (app.die_face <= 0) return;
   ImDrawList *dl = ImGui::GetForegroundDrawList();
   float s = 54, x = map.x + map.w - s - 20, y = map.y + 44;
   bool rolling = app.die_frames > 0;
-  int face = rolling ? 1 + (app.die_frames * 5) % 8 : app.die_face;
+  int faces = die_faces(app.game().battle()); // a d8 (R23), or a d6 in D3 Medieval (D14)
+  int face = rolling ? 1 + (app.die_frames * 5) % faces : app.die_face;
   ImVec2 pts[4] = {{x + s / 2, y},
                    {x + s, y + s / 2},
                    {x + s / 2, y + s},
                    {x, y + s / 2}}; // a d8 seen from above
+  if (faces == 6)                   // a d6: a square
+    pts[0] = {x + 4, y + 4}, pts[1] = {x + s - 4, y + 4}, pts[2] = {x + s - 4, y + s - 4},
+    pts[3] = {x + 4, y + s - 4};
   dl->AddConvexPolyFilled(pts, 4,
                           rolling ? IM_COL32(200, 200, 200, 230) : IM_COL32(250, 245, 230, 255));
   dl->AddPolyline(pts, 4, IM_COL32(40, 40, 40, 255), ImDrawFlags_Closed, 2);
@@ -679,7 +713,8 @@ void turn_banner(App &app, const MapRect &map) {
   const GameState &s = app.game().state();
   App::Banner &bn = app.banner;
   double now = ImGui::GetTime();
-  std::string turn = "Player Turn " + std::to_string(s.turn) + ": " + b.sides[s.active].name;
+  std::string turn = (b.d3() ? "Turn " : "Player Turn ") + std::to_string(s.turn) + ": " +
+                     b.sides[s.active].name; // D3 Medieval counts game turns (D4)
   std::string phase = s.game_over() ? "The battle is over" : phase_words(s.phase) + " Phase";
   bool same_game = bn.game == &app.game();
   bool new_turn = !same_game || s.turn != bn.turn || s.active != bn.active;
@@ -728,6 +763,17 @@ void turn_banner(App &app, const MapRect &map) {
   ui::note_text("Banner: " + bn.text);
 }
 
+// A fixed panel. ImGui leaves its background out and the renderer fills the rectangle opaque
+// before ImGui draws (main.cpp): the software renderer blends ImGui's translucent background pixel
+// by pixel, which took a third of a Grunwald frame (docs/performance.md).
+void begin_fixed_panel(App &app, const char *title, ImGuiWindowFlags flags) {
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(0, 0, 0, 0));
+  ui::Begin(title, nullptr, flags);
+  ImGui::PopStyleColor();
+  ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  app.panel_backgrounds.push_back({at.x, at.y, size.x, size.y});
+}
+
 void draw_panels(App &app, const MapRect &map, HexId hover) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
   float top = vp->WorkPos.y, height = vp->WorkSize.y, width = vp->WorkSize.x;
@@ -738,12 +784,12 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
     ImGui::SetNextWindowPos(ImVec2(0, top));
     ImGui::SetNextWindowSize(ImVec2(left_w, height));
-    ui::Begin("Battle", nullptr, fixed);
+    begin_fixed_panel(app, "Battle", fixed);
     status_panel(app);
     ImGui::End();
     ImGui::SetNextWindowPos(ImVec2(width - right_w, top));
     ImGui::SetNextWindowSize(ImVec2(right_w, height));
-    ui::Begin("Orders", nullptr, fixed | ImGuiWindowFlags_NoScrollbar);
+    begin_fixed_panel(app, "Orders", fixed | ImGuiWindowFlags_NoScrollbar);
     Footer footer;
     const ImGuiStyle &st = ImGui::GetStyle();
     float footer_h = 2 * ImGui::GetFrameHeightWithSpacing() + st.ItemSpacing.y + 2;
@@ -761,7 +807,7 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
     ImGui::End();
     ImGui::SetNextWindowPos(ImVec2(left_w, map.y + map.h));
     ImGui::SetNextWindowSize(ImVec2(width - left_w - right_w, std::max(60.0f, log_h)));
-    ui::Begin("Log", nullptr, fixed);
+    begin_fixed_panel(app, "Log", fixed);
     log_panel(app);
     ImGui::End();
   } else {
@@ -855,7 +901,7 @@ void start_chosen_battle(App &app) {
 }
 
 void recent_games(App &app) {
-  const auto &recent = app.session->recent();
+  const std::vector<std::string> recent = app.session->recent();
   if (recent.empty()) return;
   ImGui::Separator();
   ui::Text("Recent games");
@@ -890,12 +936,20 @@ void draw_start_screen(App &app) {
     ImGui::PushID(static_cast<int>(i));
     if (ui::Selectable(bi.name.c_str(), app.chosen_battle == static_cast<int>(i)))
       app.chosen_battle = static_cast<int>(i);
-    ui::TextDisabled("  %s - %dx%d hexes, %d units - %s", bi.date.c_str(), bi.columns, bi.rows,
-                     bi.units, bi.d3 ? "D3 Medieval rules" : "Shields & Swords II rules");
+    if (app.show_chosen && app.chosen_battle == static_cast<int>(i)) ImGui::SetScrollHereY(0.3f);
+    const char *rules = bi.d3 ? "D3 Medieval rules" : "Shields & Swords II rules";
+    if (bi.draft)
+      ui::TextDisabled("  %s - %s - your draft: Edit a battle to finish it", bi.date.c_str(),
+                       rules);
+    else
+      ui::TextDisabled("  %s - %dx%d hexes, %d units - %s%s", bi.date.c_str(), bi.columns, bi.rows,
+                       bi.units, rules, bi.own ? " - your battle" : "");
+    if (bi.own) ui::TextDisabled("  %s", bi.path.c_str());
     ui::TextWrapped("  %s", bi.summary.c_str());
     ImGui::PopID();
   }
   ImGui::EndChild();
+  app.show_chosen = false;
   bool offers = !app.battles.empty() && app.battles[app.chosen_battle].offers_advanced;
   ImGui::BeginDisabled(!offers);
   ui::Checkbox("Advanced Wing Integrity (4.2)", &app.advanced_wing_integrity);
@@ -903,7 +957,10 @@ void draw_start_screen(App &app) {
   ImGui::SameLine();
   ui::Checkbox("Practice game (take-backs, branches)", &app.practice_choice);
   if (!app.battles.empty()) seat_choices(app, app.battles[app.chosen_battle]);
+  bool draft = !app.battles.empty() && app.battles[app.chosen_battle].draft;
+  ImGui::BeginDisabled(draft);
   if (ui::Button("New game") && !app.battles.empty()) start_chosen_battle(app);
+  ImGui::EndDisabled();
   ImGui::SameLine();
   if (ui::Button("Continue the autosave") && app.session->continue_autosave()) app.game_shown();
   ImGui::SameLine();

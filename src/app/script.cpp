@@ -21,7 +21,7 @@ constexpr StepName kSteps[] = {
     {"press", StepKind::Press, true},    {"expect", StepKind::Expect, true},
     {"frames", StepKind::Frames, false}, {"shot", StepKind::Shot, false},
     {"type", StepKind::Type, true},      {"size", StepKind::Size, false},
-    {"state", StepKind::State, false},
+    {"state", StepKind::State, false},   {"absent", StepKind::Absent, true},
 };
 
 std::string trim(const std::string &s) {

@@ -13,6 +13,7 @@ enum class StepKind {
   Key,
   Press,
   Expect,
+  Absent,
   Frames,
   Shot,
   Type,

@@ -154,6 +154,15 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
                   (said.empty() ? "" : " (the status line says: " + said + ")"));
     }
     break;
+  case StepKind::Absent: // waits for TEXT to be gone (a frame or two may still show it)
+    if (!waiting_since_) waiting_since_ = SDL_GetTicks();
+    if (!seen.shows(s.arg)) {
+      step_done = true;
+      waiting_since_ = 0;
+    } else if (SDL_GetTicks() - waiting_since_ > kPatienceMs) {
+      return fail("\"" + s.arg + "\" is still on screen");
+    }
+    break;
   case StepKind::Key:
     step_done = key(s.arg);
     if (failed()) return;

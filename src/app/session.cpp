@@ -51,7 +51,9 @@ int Session::take_roll() { return std::exchange(pending_roll_, 0); }
 
 int Session::fresh_die() {
   dice_rng_ ^= dice_rng_ << 13, dice_rng_ ^= dice_rng_ >> 7, dice_rng_ ^= dice_rng_ << 17;
-  return static_cast<int>(dice_rng_ % 8) + 1;
+  // The battle's own die: a d8, or a d6 in D3 Medieval (D14).
+  int faces = has_game() ? die_faces(game().battle()) : 8;
+  return static_cast<int>(dice_rng_ % static_cast<uint64_t>(faces)) + 1;
 }
 
 // ---- Starting ---------------------------------------------------------------------------------
@@ -92,9 +94,10 @@ void Session::changed() {
 }
 
 void Session::new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed) {
+  std::string kept = keep_unsaved_autosave();
   game_.emplace(std::move(battle), options, seed);
   save_path_.clear(); // a new game has no name until the player gives it one
-  message_.clear();
+  message_ = kept;
   reset_to(Mode::Play);
 }
 
@@ -103,6 +106,7 @@ bool Session::open(std::string path, uint64_t seed_for_battle) {
     message_ = path + " is a folder: choose a saved game or a battle file in it.";
     return false;
   }
+  std::string kept;
   try {
     json doc = read_json_file(path, kMaxInputBytes);
     bool record = doc.is_object() && doc.contains("format") && doc["format"].is_string() &&
@@ -112,6 +116,7 @@ bool Session::open(std::string path, uint64_t seed_for_battle) {
       return true;
     }
     Game loaded = Game::from_record(doc, path);
+    if (!same_file(path, autosave_path())) kept = keep_unsaved_autosave();
     game_.emplace(std::move(loaded));
   } catch (const std::exception &e) {
     message_ = e.what(); // the game shown (if any) is untouched
@@ -131,7 +136,7 @@ bool Session::open(std::string path, uint64_t seed_for_battle) {
     }
   }
   if (!save_path_.empty()) remember_recent(path);
-  message_ = "Opened " + path;
+  message_ = "Opened " + path + (kept.empty() ? "" : ". " + kept);
   reset_to(Mode::Play);
   return true;
 }
@@ -414,6 +419,34 @@ std::string Session::autosave_name_path() const {
   return (fs::path(data_dir_) / "autosave-name.json").string();
 }
 
+std::string Session::keep_unsaved_autosave() {
+  try {
+    if (!fs::exists(autosave_path())) return "";
+    json autosaved = read_json_file(autosave_path(), kMaxInputBytes);
+    size_t moves = autosaved.at("actions").size();
+    if (moves == 0) return "";
+    std::string named;
+    if (fs::exists(autosave_name_path()))
+      named = read_json_file(autosave_name_path(), 1 << 16).value("file", "");
+    // The named file holds the game up to its last save; later moves live only in the autosave.
+    if (!named.empty() && fs::is_regular_file(named) &&
+        read_json_file(named, kMaxInputBytes).at("actions").size() == moves)
+      return "";
+    fs::path dir = fs::path(data_dir_) / "saves";
+    std::string id = autosaved.at("battle").value("id", "game");
+    fs::path kept;
+    for (int n = 1; kept.empty() || fs::exists(kept); ++n)
+      kept = dir / (id + "-unsaved-" + std::to_string(n) + ".json");
+    fs::create_directories(dir);
+    write_file_atomically(kept.string(), autosaved.dump(1) + "\n");
+    remember_recent(kept.string());
+    return "Your last game had moves not saved: it is kept as " + kept.string() +
+           " (Recent games).";
+  } catch (const std::exception &e) {
+    return std::string("The last game's autosave could not be kept: ") + e.what();
+  }
+}
+
 void Session::autosave() {
   if (mode_ != Mode::Play) return; // lessons never write the game's files
   try {
@@ -472,9 +505,20 @@ Session::Saved Session::save_as(const std::string &path, bool replace_existing) 
   return Saved::Yes;
 }
 
+std::vector<std::string> Session::recent() const {
+  std::vector<std::string> present;
+  std::error_code ec;
+  for (const std::string &p : recent_)
+    if (fs::exists(p, ec)) present.push_back(p);
+  return present;
+}
+
 void Session::remember_recent(const std::string &path) {
   std::string full = fs::weakly_canonical(path).string();
-  std::erase(recent_, full);
+  std::erase_if(recent_, [&](const std::string &p) {
+    std::error_code ec;
+    return p == full || !fs::exists(p, ec); // a deleted file leaves the list
+  });
   recent_.insert(recent_.begin(), full);
   if (recent_.size() > kRecentGames) recent_.resize(kRecentGames);
   try {

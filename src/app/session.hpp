@@ -131,7 +131,8 @@ public:
   const std::string &save_path() const { return save_path_; } // "" when not yet named
   std::string autosave_path() const;
   std::string suggested_save_path() const; // a fresh name in the saves folder
-  const std::vector<std::string> &recent() const { return recent_; }
+  // The games saved or opened lately, newest first; a file deleted since is left out.
+  std::vector<std::string> recent() const;
   const std::string &data_dir() const { return data_dir_; }
 
 private:
@@ -171,6 +172,9 @@ private:
   bool show_replay(Game record, size_t at, const std::string &path);
   int fresh_die();
   void autosave();
+  // Before another game takes the autosave's place: moves in it that no named file holds are
+  // kept as a file in the saves folder. Returns what to tell the player ("" when nothing was).
+  std::string keep_unsaved_autosave();
   std::string autosave_name_path() const; // which named file the autosave continues
   std::string autosave_named_;            // the name last written there
   void remember_recent(const std::string &path);

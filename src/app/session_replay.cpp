@@ -1,5 +1,6 @@
 // The session's replays, notes and play by e-mail (issue 11): Mode::Replay shows a record at one
 // moment; Play from here branches from it; Send turn mails the record to the side to act.
+#include "editor_doc.hpp"
 #include "session.hpp"
 
 #include "sns/json_io.hpp"
@@ -61,11 +62,13 @@ bool Session::open_mailed(const std::string &path) {
     return false;
   }
   // The record carries its battle whole: a shipped battle must be the one shipped here, or a
-  // stronger unit slipped into the file would pass as the same battle.
+  // stronger unit slipped into the file would pass as the same battle. The same content counts,
+  // not the layout (records written before the battles were rewritten canonically still pass).
   fs::path shipped = fs::path(root_) / "battles" / (record->battle().id + ".json");
   try {
     if (fs::exists(shipped) &&
-        read_json_file(shipped.string(), kMaxInputBytes) != record->battle().source) {
+        !editor::same_content(read_json_file(shipped.string(), kMaxInputBytes),
+                              record->battle().source)) {
       message_ = "Refused: the battle in this record differs from the shipped " +
                  record->battle().id + " (" + shipped.string() + ").";
       return false;
@@ -106,12 +109,14 @@ bool Session::play_from_here() {
   if (mode_ != Mode::Replay) return false;
   Game branch = replay_->branch();
   size_t at = replay_->at(), end = replay_->size();
+  std::string kept = keep_unsaved_autosave();
   game_.emplace(std::move(branch));
   save_path_.clear(); // a branch is a new game: the record it came from is never overwritten
   reset_to(Mode::Play);
   message_ = at == end ? "Playing on from the end of the record."
                        : "Playing a new line from action " + std::to_string(at) + " of " +
                              std::to_string(end) + "; the record is kept as it was.";
+  if (!kept.empty()) message_ += " " + kept;
   return true;
 }
 

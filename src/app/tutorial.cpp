@@ -51,7 +51,13 @@ json lesson_battle(const Lesson &l, const std::string &root) {
     for (auto &u : b["units"]) {
       std::string id = u["id"].get<std::string>();
       if (!l.place.contains(id)) continue;
-      u["hex"] = l.place[id];
+      const json &at = l.place[id];
+      if (at.is_object()) { // D3 Medieval: {"hex": "0506", "facing": 0} (D2)
+        for (const char *key : {"hex", "facing"})
+          if (at.contains(key)) u[key] = at[key];
+      } else {
+        u["hex"] = at;
+      }
       kept.push_back(u);
     }
     b["units"] = kept;
@@ -84,7 +90,8 @@ Lesson load_lesson(const std::string &file) {
     l.rules = doc["rules"];
   }
   if (doc.contains("dice")) {
-    if (!doc["dice"].is_array()) fail(file, "/dice", "expected an array of d8 results");
+    if (!doc["dice"].is_array())
+      fail(file, "/dice", "expected an array of die results (d8, or d6 in D3 Medieval)");
     for (size_t i = 0; i < doc["dice"].size(); ++i) {
       const json &d = doc["dice"][i];
       if (!d.is_number_integer() || d.get<long long>() < 1 || d.get<long long>() > 8)
@@ -257,6 +264,16 @@ std::string LessonRun::check_failure() const {
         return it.key() + " suppression differs";
       if (want.contains("shield_wall") && want["shield_wall"] != us.shield_wall)
         return it.key() + " Shield Wall differs";
+      if (s.d3.empty()) continue;
+      const D3Unit &d = s.d3[static_cast<size_t>(u)]; // D3 Medieval (D2, D13)
+      if (want.contains("facing") && want["facing"] != d.facing)
+        return it.key() + " faces " + std::to_string(d.facing) + ", expected " +
+               want["facing"].dump();
+      if (want.contains("hits") && want["hits"] != d.hits)
+        return it.key() + " has " + std::to_string(d.hits) + " hits, expected " +
+               want["hits"].dump();
+      if (want.contains("disordered") && want["disordered"] != d.disordered)
+        return it.key() + " disorder differs";
     }
   return "";
 }

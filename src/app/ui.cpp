@@ -107,6 +107,19 @@ bool BeginMenu(const char *label, bool enabled) {
   note_item(label, open);
   return open;
 }
+bool BeginCombo(const char *label, const char *preview, ImGuiComboFlags flags) {
+  bool open = ImGui::BeginCombo(label, preview, flags);
+  // The combo's own item is the last one submitted before its popup opens.
+  if (recording) {
+    ImGuiContext &g = *GImGui;
+    bool enabled = (g.LastItemData.InFlags & ImGuiItemFlags_Disabled) == 0;
+    if (!open && ImGui::IsItemVisible())
+      frames[current].items.push_back(
+          {visible_label(label), ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled});
+  }
+  return open;
+}
+
 bool CollapsingHeader(const char *label, ImGuiTreeNodeFlags flags) {
   return note_item(label, ImGui::CollapsingHeader(label, flags));
 }

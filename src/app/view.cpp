@@ -54,8 +54,9 @@ Interaction::Interaction(const Setup &setup, const GameState &state)
 int Interaction::unit_at(HexId h) const { return h == kOffMap ? -1 : occupant_[h]; }
 
 bool Interaction::phase_moves_units() const {
-  return std::any_of(legal_.begin(), legal_.end(),
-                     [](const Action &a) { return a.type == ActionType::Move; });
+  return std::any_of(legal_.begin(), legal_.end(), [](const Action &a) {
+    return a.type == ActionType::Move || a.type == ActionType::Activate; // D3: D5 activation
+  });
 }
 bool Interaction::phase_fires() const {
   return state_.phase == Phase::Fire && state_.attack.stage == AttackStage::None;
@@ -69,6 +70,7 @@ bool Interaction::phase_attacks() const {
 
 std::vector<uint16_t> Interaction::marks(const Selection &sel, bool show_zoc,
                                          bool show_fire_range) const {
+  if (d3()) return d3_marks(sel); // no zones of control or Fire Factors in D3 Medieval
   const Battle &b = *setup_.battle;
   std::vector<uint16_t> m(b.hex_count(), kMarkNone);
   auto mark_unit = [&](int u, uint16_t flag) {
@@ -160,6 +162,7 @@ int only_firer(const std::vector<Action> &legal, int target) {
 ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
   ClickOutcome out;
   if (hex == kOffMap) return out;
+  if (d3()) return d3_click(sel, hex);
   int here = unit_at(hex);
   const Battle &b = *setup_.battle;
   if (state_.attack.stage != AttackStage::None) {
@@ -255,6 +258,7 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
 }
 
 std::optional<Action> Interaction::pending_action(const Selection &sel) const {
+  if (d3()) return d3_pending(sel);
   if (phase_fires() && sel.unit >= 0 && sel.target >= 0)
     return Action{.type = ActionType::Fire, .unit = sel.unit, .target = sel.target};
   if (phase_attacks() && sel.target >= 0 && !sel.attackers.empty()) {
@@ -270,6 +274,7 @@ std::optional<Action> Interaction::pending_action(const Selection &sel) const {
 
 std::string Interaction::explain(const Selection &sel, HexId hex) const {
   if (hex == kOffMap) return "";
+  if (d3()) return d3_explain(sel, hex);
   int here = unit_at(hex);
   if (phase_moves_units() && sel.unit >= 0)
     return reason(

@@ -29,6 +29,7 @@ struct Selection {
   int target = -1;            // the enemy to fire at or attack
   std::vector<int> attackers; // attackers added to the attack being built
   int primary = -1;           // chosen among tied best CCs
+  HexId to = kOffMap;         // D3 Medieval: the destination chosen, its end facing still open (D6)
   void clear() { *this = Selection{}; }
 };
 
@@ -46,6 +47,8 @@ enum Mark : uint16_t {
   kMarkEnemyZoc = 1 << 9,   // (toggle) enemy zone of control
   kMarkFireRange = 1 << 10, // (toggle) within the selected firer's range
   kMarkLesson = 1 << 11,    // pointed at by the current lesson step
+  kMarkFacing = 1 << 12,    // D3: a hex the moving unit may end facing, from its chosen destination
+  kMarkCharge = 1 << 13,    // D3: a destination that is a charge into contact (D7)
 };
 
 struct ClickOutcome {
@@ -70,11 +73,25 @@ public:
   bool phase_fires() const;
   bool phase_attacks() const;
 
+  // D3 Medieval (d3_clicks.cpp), read from the legal actions only.
+  bool d3() const { return setup_.battle->d3(); }
+  // The unit whose decision it is: the activated unit making its move (D5), else the selection.
+  int d3_acting(const Selection &sel) const;
+  // The end facings the engine allows for `unit` moving to `to` (one for a charge, D7).
+  std::vector<int> d3_facings(int unit, HexId to) const;
+  // The move, shot or melee the selection describes, once it is complete.
+  std::optional<Action> d3_pending(const Selection &sel) const;
+
 private:
   const Setup &setup_;
   const GameState &state_;
   std::vector<Action> legal_;
   std::vector<int16_t> occupant_;
+
+  std::vector<uint16_t> d3_marks(const Selection &sel) const;
+  ClickOutcome d3_click(Selection &sel, HexId hex) const;
+  std::string d3_explain(const Selection &sel, HexId hex) const;
+  std::string d3_unit_idle(int unit, ActionType type) const;
 };
 
 // A command as players read it on its marker face ("Shield Wall").

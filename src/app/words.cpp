@@ -17,8 +17,16 @@ std::string terrain_words(const std::string &terrain_id) {
 }
 
 std::string type_words(UnitType t) {
-  static const char *names[] = {"Veteran", "Levy", "Infantry", "Heavy Horse", "Light Horse"};
+  static const char *names[kAllUnitTypeCount] = {
+      "Veteran", "Levy",    "Infantry",    "Heavy Horse", "Light Horse", // S&S II (2.2)
+      "Levies",  "Knights", "Men at Arms", "Longbows",    "Crossbows"};  // D3 Medieval (D1)
   return names[static_cast<int>(t)];
+}
+
+std::string facing_words(int facing) {
+  static const char *names[6] = {"north", "north-east", "south-east",
+                                 "south", "south-west", "north-west"}; // D2
+  return facing >= 0 && facing < 6 ? names[facing] : "no facing";
 }
 
 std::string unit_words(const Battle &b, int unit) {
@@ -55,6 +63,9 @@ std::string action_words(const Battle &b, const Action &a) {
     return t;
   }
   case ActionType::Move:
+    if (a.facing >= 0) // D3 Medieval: a move ends with a facing (D6)
+      return "move " + unit_words(b, a.unit) + " to hex " + b.label(a.to) + ", facing " +
+             facing_words(a.facing);
     return "move " + unit_words(b, a.unit) + " to hex " + b.label(a.to);
   case ActionType::Fire:
     return uid(a.unit) + " fires at " + uid(a.target);

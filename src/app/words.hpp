@@ -14,6 +14,7 @@ std::string phase_words(Phase p);
 std::string terrain_words(const std::string &terrain_id);
 // "Heavy Horse" for HH.
 std::string type_words(UnitType t);
+std::string facing_words(int facing); // D2: "north" .. "north-west"
 // "R3 Border Riders": how a unit is named in buttons and hints.
 std::string unit_words(const Battle &b, int unit);
 // An action as a sentence for a button or a lesson's "Asked": "command Rebel Host: Move".

@@ -1,4 +1,5 @@
 // shields-swords-cli: the engine behind a command line, JSON in and out (docs/cli.md).
+#include "editor_doc.hpp"
 #include "paths.hpp"
 #include "sns/bots.hpp"
 #include "sns/error.hpp"
@@ -54,7 +55,8 @@ Args parse_args(int argc, char **argv, int from, const std::string &command) {
       "--seconds", "--level", "--iterations", "--max-actions", "--log",  "--at"};
   for (int i = from; i < argc; ++i) {
     std::string s = argv[i];
-    if (s == "--spoilers" || s == "--alternate" || s == "--bookmark" || s == "--any")
+    if (s == "--spoilers" || s == "--alternate" || s == "--bookmark" || s == "--any" ||
+        s == "--check")
       a.flags[s] = "1";
     else if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
       if (i + 1 >= argc) fail(kUsage, "option " + s + " needs a value");
@@ -171,6 +173,34 @@ int cmd_validate(const Args &a) {
          {"rows", b->rows},
          {"units", b->units.size()},
          {"special", b->special.size()}});
+  return 0;
+}
+
+// Rewrites a battle in the editor's canonical layout (docs/battle-format.md), the same content.
+int cmd_format(const Args &a) {
+  std::string file = battle_file(need(a, 0, "BATTLE.json"));
+  json original = read_json_file(file, kMaxInputBytes);
+  load_battle(original, file); // only a battle the game accepts is formatted
+  std::string text = editor::canonical_text(editor::doc_from_json(original));
+  if (!editor::same_content(original, parse_json_text(text, file)))
+    fail(kInternal, "formatting " + file + " would change the battle; nothing written");
+  std::ifstream in(file, std::ios::binary);
+  std::string before((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  bool canonical = before == text;
+  if (a.flags.count("--check")) {
+    if (!canonical)
+      throw CliError{kBadInput,
+                     {{"error", "not in the canonical layout"},
+                      {"file", file},
+                      {"detail", "run: shields-swords-cli format " + file + " --out " + file}}};
+    print({{"file", file}, {"canonical", true}});
+  } else if (a.flags.count("--out")) {
+    const std::string &out = a.flags.at("--out");
+    write_file_atomically(out, text);
+    print({{"file", out}, {"changed", out != file || !canonical}});
+  } else {
+    std::cout << text;
+  }
   return 0;
 }
 
@@ -681,6 +711,7 @@ void usage() {
                "  suggest GAME.json [--level L] [--iterations N | --seconds S] [--seed N]\n"
                "  evaluate GAME.json [--seed N]\n"
                "  map BATTLE_OR_GAME.json\n"
+               "  format BATTLE.json [--out FILE | --check]\n"
                "  bench [BATTLE.json...] [--seconds S]\n"
                "  paths\n"
                "BATTLE.json may also be a shipped battle's id, e.g. first-clash.\n";
@@ -697,11 +728,11 @@ int main(int argc, char **argv) {
   program_path = argv[0];
   using Handler = int (*)(const Args &);
   static const std::map<std::string, Handler> kCommands = {
-      {"validate", cmd_validate}, {"new", cmd_new},      {"state", cmd_state},
-      {"legal", cmd_legal},       {"apply", cmd_apply},  {"preview", cmd_preview},
-      {"play", cmd_play},         {"bench", cmd_bench},  {"suggest", cmd_suggest},
-      {"evaluate", cmd_evaluate}, {"map", cmd_map},      {"paths", cmd_paths},
-      {"note", cmd_note},         {"report", cmd_report}};
+      {"validate", cmd_validate}, {"new", cmd_new},       {"state", cmd_state},
+      {"legal", cmd_legal},       {"apply", cmd_apply},   {"preview", cmd_preview},
+      {"play", cmd_play},         {"bench", cmd_bench},   {"suggest", cmd_suggest},
+      {"evaluate", cmd_evaluate}, {"map", cmd_map},       {"paths", cmd_paths},
+      {"note", cmd_note},         {"report", cmd_report}, {"format", cmd_format}};
   try {
     if (cmd == "--help" || cmd == "help") {
       usage();

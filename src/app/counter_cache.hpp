@@ -1,0 +1,23 @@
+// Counter faces and hex labels kept as textures (issue 10): each counter's look painted once, its
+// letters drawn by SDL2_ttf, then copied every frame; painted again only when a unit's look
+// changes.
+#pragma once
+#include <imgui.h>
+#include <string>
+
+struct SDL_Renderer;
+
+namespace sns::app {
+
+// Opens the counters' font; false (with the error reported) when it cannot be read.
+bool open_counter_cache(SDL_Renderer *renderer, const char *font_path);
+void close_counter_cache(); // before the renderer goes
+// The renderer lost what was drawn into textures (SDL_RENDER_TARGETS_RESET): faces are painted
+// again when next shown.
+void forget_counter_faces();
+
+// Letters on the map (hex labels) drawn by SDL2_ttf, `px` pixels high with their box's top left
+// at `at`, each text kept as a texture.
+void draw_map_text(ImDrawList *dl, float px, ImVec2 at, ImU32 col, const std::string &text);
+
+} // namespace sns::app
