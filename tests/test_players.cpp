@@ -181,3 +181,29 @@ TEST_CASE("the evaluation counts a finished game above any position", "[players]
   CHECK(evaluate_position(setup, won, 0) == kWinScore);
   CHECK(evaluate_position(setup, won, 1) == -kWinScore);
 }
+
+TEST_CASE("the hard evaluation sees an enemy that can enter an open objective hex in one move",
+          "[players]") {
+  // Morlaix's rise (column 03): a French unit entering it wins at once. With every English unit
+  // off the map but one far to the south, a French levy three open hexes from the crest can reach
+  // it next move (5.0: three hexes); Suppressed it moves one hex (9.3) and cannot.
+  Setup setup = setup_of(load_battle_file(source_path("battles/morlaix-1342.json")));
+  const Battle &b = *setup.battle;
+  GameState s = new_game(setup, 1);
+  int english = b.units[b.unit_index("EB1")].side, french = 1 - english;
+  for (size_t u = 0; u < b.units.size(); ++u)
+    if (b.units[u].side == english && b.units[u].id != "EM3") s.units[u].steps = 0;
+  int levy = b.unit_index("FL1");
+  s.units[levy].hex = *b.parse_hex("0603");
+  double plain = evaluate_position(setup, s, english);
+  double reach = evaluate_position(setup, s, english, true);
+  CHECK(plain - reach >= kReachThreat);
+  CHECK(evaluate_position(setup, s, french, true) - evaluate_position(setup, s, french) >=
+        kReachThreat);
+  s.units[levy].suppressed = true;
+  CHECK(evaluate_position(setup, s, english, true) == evaluate_position(setup, s, english));
+  // Back where it started, nine hexes away: no threat.
+  s.units[levy].suppressed = false;
+  s.units[levy].hex = *b.parse_hex("1203");
+  CHECK(evaluate_position(setup, s, english, true) == evaluate_position(setup, s, english));
+}

@@ -39,8 +39,12 @@ GameState hypothetical_state(const Battle &b, const GameState &s, const Action &
 // How good the position is for `side`, in VP-like points (own minus enemy): VP, material by the VP
 // an elimination would give, step losses, suppression, closeness to objectives and to the enemy.
 // Reads the world's battle (so only guessed reverses). A finished game is +/- kWinScore.
+// `reach_threats` (the hard level) adds kReachThreat when an enemy unit could enter an open hex of
+// one of its instant-win objectives in one move from where it stands.
 inline constexpr double kWinScore = 1000.0;
-double evaluate_position(const Setup &world, const GameState &s, int side);
+inline constexpr double kReachThreat = 20.0;
+double evaluate_position(const Setup &world, const GameState &s, int side,
+                         bool reach_threats = false);
 
 struct Evaluation {
   int side = 0;

@@ -177,16 +177,84 @@ Parts side_parts(const Battle &b, const GameState &s, int side) {
   return p;
 }
 
+// Can a unit of `taker` reach one of the open hexes of an instant-win objective in one move from
+// where it stands? Breadth-first over kMovementAllowance hexes: no entering occupied or impassable
+// hexes, and a hex next to a unit of the other side ends the move (5.2). Terrain costs are not
+// counted beyond impassability, so this errs towards seeing a threat.
+int reachable_objective_hexes(const Battle &b, const GameState &s, const Special &sp) {
+  int taker = sp.side;
+  size_t n = b.terrain.size();
+  // Evaluations run by the hundred thousand: the grids are kept per thread, not allocated each
+  // time.
+  thread_local std::vector<int16_t> occ;
+  thread_local std::vector<uint8_t> zoc, target, reached; // zoc: next to a unit of the defender
+  thread_local std::vector<int> depth;
+  thread_local std::vector<HexId> frontier, next;
+  occ.assign(n, -1);
+  zoc.assign(n, 0);
+  for (size_t u = 0; u < b.units.size(); ++u) {
+    if (!on_board(s, static_cast<int>(u))) continue;
+    HexId h = s.units[u].hex;
+    occ[h] = static_cast<int16_t>(u);
+    if (b.units[u].side != taker)
+      for (HexId a : b.adjacent[h])
+        if (a >= 0) zoc[a] = 1;
+  }
+  target.assign(n, 0);
+  for (HexId h : sp.hexes)
+    if (occ[h] < 0) target[h] = 1;
+  reached.assign(n, 0);
+  depth.resize(n);
+  for (size_t u = 0; u < b.units.size(); ++u) {
+    if (b.units[u].side != taker || !on_board(s, static_cast<int>(u))) continue;
+    HexId from = s.units[u].hex;
+    int allowance = s.units[u].suppressed ? 1 : kMovementAllowance;
+    bool near = false;
+    for (HexId h : sp.hexes)
+      if (target[h] && b.distance(from, h) <= allowance) near = true;
+    if (!near) continue;
+    std::fill(depth.begin(), depth.end(), 99);
+    depth[from] = 0;
+    frontier = {from};
+    for (int step = 1; step <= allowance && !frontier.empty(); ++step) {
+      next.clear();
+      for (HexId h : frontier) {
+        if (h != from && zoc[h]) continue; // entering EZOC ended the move there
+        for (int dir = 0; dir < 6; ++dir) {
+          HexId a = b.adjacent[h][dir];
+          if (a < 0 || depth[a] <= step || occ[a] >= 0 || b.terrain_impassable(a) ||
+              b.hexside_impassable(h, dir))
+            continue;
+          depth[a] = step;
+          if (target[a]) reached[a] = 1;
+          next.push_back(a);
+        }
+      }
+      std::swap(frontier, next);
+    }
+  }
+  int count = 0;
+  for (HexId h : sp.hexes)
+    count += reached[h];
+  return count;
+}
+
 // How much an enemy instant-win objective threatens `side`: each hex of it that no unit of ours
 // holds counts, steeply as the enemy's nearest unit comes within a move or two of it, so holding
 // hexes one by one pays and holding every hex leaves no threat.
-double objective_threat(const Battle &b, const GameState &s, int side) {
+double objective_threat(const Battle &b, const GameState &s, int side, bool reach) {
   double threat = 0;
   for (const Special &sp : b.special)
     if (sp.kind == SpecialKind::InstantWinOnEntry && sp.side != side)
       for (HexId h : sp.hexes) {
         int d = distance_to_open_hex(b, s, h, sp.side);
         if (d < 99) threat += 8.0 / std::pow(1.0 + d, 1.5);
+      }
+  if (reach)
+    for (const Special &sp : b.special)
+      if (sp.kind == SpecialKind::InstantWinOnEntry && sp.side != side) {
+        int open = reachable_objective_hexes(b, s, sp);
+        if (open > 0) threat += kReachThreat + 4.0 * (open - 1);
       }
   return threat;
 }
@@ -202,7 +270,7 @@ double late_lead(const Battle &b, const GameState &s, int side) {
 
 } // namespace
 
-double evaluate_position(const Setup &world, const GameState &s, int side) {
+double evaluate_position(const Setup &world, const GameState &s, int side, bool reach_threats) {
   if (s.game_over()) {
     if (s.winner == side) return kWinScore;
     if (s.winner == kDraw || s.winner < 0) return 0;
@@ -211,8 +279,8 @@ double evaluate_position(const Setup &world, const GameState &s, int side) {
   const Battle &b = *world.battle;
   Parts me = side_parts(b, s, side), them = side_parts(b, s, 1 - side);
   return (me.vp - them.vp) + (me.material - them.material) + (me.position - them.position) +
-         me.closeness - objective_threat(b, s, side) + objective_threat(b, s, 1 - side) +
-         late_lead(b, s, side);
+         me.closeness - objective_threat(b, s, side, reach_threats) +
+         objective_threat(b, s, 1 - side, reach_threats) + late_lead(b, s, side);
 }
 
 Evaluation evaluate(const Setup &real, const GameState &s, int side, uint64_t seed) {
@@ -227,9 +295,10 @@ Evaluation evaluate(const Setup &real, const GameState &s, int side, uint64_t se
     Parts me = side_parts(b, s, side), them = side_parts(b, s, 1 - side);
     e.vp += (me.vp - them.vp) / kWorlds;
     e.material += (me.material - them.material) / kWorlds;
-    e.position += (me.position - them.position + me.closeness - objective_threat(b, s, side) +
-                   objective_threat(b, s, 1 - side) + late_lead(b, s, side)) /
-                  kWorlds;
+    e.position +=
+        (me.position - them.position + me.closeness - objective_threat(b, s, side, false) +
+         objective_threat(b, s, 1 - side, false) + late_lead(b, s, side)) /
+        kWorlds;
   }
   e.win_chance = 1.0 / (1.0 + std::exp(-e.score / 8.0));
   return e;

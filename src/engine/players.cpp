@@ -14,19 +14,30 @@ namespace sns {
 
 namespace {
 
+// How a level plays out the rest of a turn and judges where it ends (docs/ai.md).
+struct Policy {
+  size_t samples = 4;         // sampled actions per rollout step, the best one-ply one taken
+  bool fair_dice = false;     // a sampled roll is judged over every face (else as it falls, which
+                              // lets the rollout see its own die before choosing)
+  bool reach_threats = false; // evaluation: an open objective hex an enemy can reach in one move
+};
+
 struct LevelInfo {
   Level level;
   const char *name;
   uint64_t iterations; // default search budget (rollouts); 0 for levels that do not search
   size_t candidates;   // actions kept for search after the greedy ranking
   int horizon_turns;   // rollouts end this many Player Turns after the current one
+  Policy policy;
 };
 
 // One table for the levels (budgets in iterations so that strength does not depend on the machine).
 constexpr LevelInfo kLevels[] = {
-    {Level::Random, "random", 0, 0, 0}, {Level::Greedy, "greedy", 0, 0, 0},
-    {Level::Easy, "easy", 48, 4, 0},    {Level::Normal, "normal", 160, 6, 1},
-    {Level::Hard, "hard", 480, 8, 1},
+    {Level::Random, "random", 0, 0, 0, {}},
+    {Level::Greedy, "greedy", 0, 0, 0, {}},
+    {Level::Easy, "easy", 48, 4, 0, {}},
+    {Level::Normal, "normal", 160, 6, 1, {}},
+    {Level::Hard, "hard", 480, 8, 1, {4, true, true}},
 };
 
 const LevelInfo &info(Level l) { return kLevels[static_cast<int>(l)]; }
@@ -95,30 +106,49 @@ const Action *winning_entry(const Battle &b, const GameState &s, const std::vect
 
 // The fast policy for rollouts: a winning entry when there is one, else a few sampled actions, the
 // best one-ply evaluation (dice as they fall), sometimes a random one.
+double score(const Sim &sim, const GameState &s, int side, const Policy &pol) {
+  return evaluate_position(sim.setup(), s, side, pol.reach_threats);
+}
+
+// One-ply value of a sampled action in a rollout.
+double sample_value(const Sim &sim, const GameState &s, const Action &a, int side,
+                    const Policy &pol) {
+  if (!pol.fair_dice || !rolls_die(a)) {
+    GameState next = s;
+    if (apply(sim.setup(), next, a)) return -1e18;
+    return score(sim, next, side, pol);
+  }
+  double sum = 0;
+  for (int f = 0; f < sim.faces; ++f) {
+    GameState next = s;
+    if (!apply_face(sim, next, a, f)) return -1e18;
+    sum += score(sim, next, side, pol);
+  }
+  return sum / sim.faces;
+}
+
 const Action &rollout_choice(const Sim &sim, const GameState &s, const std::vector<Action> &acts,
-                             BotRng &rng) {
+                             BotRng &rng, const Policy &pol) {
   int side = side_to_act(sim.setup(), s);
   if (const Action *win = winning_entry(*sim.setup().battle, s, acts, side)) return *win;
   if (acts.size() == 1 || rng.below(10) == 0) return acts[rng.below(acts.size())];
-  constexpr size_t kSamples = 4;
   size_t best = rng.below(acts.size());
   double best_value = -1e18;
-  for (size_t k = 0; k < std::min(kSamples, acts.size()); ++k) {
+  for (size_t k = 0; k < std::min(pol.samples, acts.size()); ++k) {
     size_t i = k == 0 ? best : rng.below(acts.size());
-    GameState next = s;
-    if (apply(sim.setup(), next, acts[i])) continue;
-    double v = evaluate_position(sim.setup(), next, side);
+    double v = sample_value(sim, s, acts[i], side, pol);
     if (v > best_value) best_value = v, best = i;
   }
   return acts[best];
 }
 
 // Plays on with the rollout policy until `end_turn` starts or the game ends.
-void rollout(const Sim &sim, GameState &s, int end_turn, BotRng &rng, size_t max_actions = 400) {
+void rollout(const Sim &sim, GameState &s, int end_turn, BotRng &rng, const Policy &pol,
+             size_t max_actions = 400) {
   for (size_t n = 0; n < max_actions && !s.game_over() && s.turn < end_turn; ++n) {
     auto acts = legal_actions(sim.setup(), s);
     if (acts.empty()) return;
-    if (apply(sim.setup(), s, rollout_choice(sim, s, acts, rng))) return;
+    if (apply(sim.setup(), s, rollout_choice(sim, s, acts, rng, pol))) return;
   }
 }
 
@@ -142,27 +172,28 @@ struct Scored {
 // One-ply value of an action for `side`: attacks and fires over the eight faces exactly;
 // turn-shaping choices by playing the rest of the turn out twice with the rollout policy; the rest
 // by the position they leave.
-double greedy_value(const Sim &sim, const GameState &s, const Action &a, int side, uint64_t seed) {
+double greedy_value(const Sim &sim, const GameState &s, const Action &a, int side, uint64_t seed,
+                    const Policy &pol) {
   if (rolls_die(a)) {
     double sum = 0;
     for (int f = 0; f < sim.faces; ++f) {
       GameState next = s;
       if (!apply_face(sim, next, a, f)) return -1e9;
-      sum += evaluate_position(sim.setup(), next, side);
+      sum += score(sim, next, side, pol);
     }
     return sum / sim.faces;
   }
   GameState next = s;
   if (apply(sim.setup(), next, a)) return -1e9;
-  if (!shapes_turn(a)) return evaluate_position(sim.setup(), next, side);
+  if (!shapes_turn(a)) return score(sim, next, side, pol);
   double sum = 0;
   constexpr int kTurnPlays = 2;
   for (int k = 0; k < kTurnPlays; ++k) {
     GameState play = next;
     BotRng rng{seed + static_cast<uint64_t>(k) * 0x9E37ull};
     play.rng = rng.next();
-    rollout(sim, play, s.turn + 1, rng);
-    sum += evaluate_position(sim.setup(), play, side);
+    rollout(sim, play, s.turn + 1, rng, pol);
+    sum += score(sim, play, side, pol);
   }
   return sum / kTurnPlays;
 }
@@ -172,7 +203,8 @@ double greedy_value(const Sim &sim, const GameState &s, const Action &a, int sid
 constexpr size_t kMaxTurnChoices = 48;
 
 std::vector<Scored> greedy_ranking(const Sim &sim, const GameState &s,
-                                   const std::vector<Action> &acts, int side, uint64_t seed) {
+                                   const std::vector<Action> &acts, int side, uint64_t seed,
+                                   const Policy &pol) {
   std::vector<size_t> shaping;
   for (size_t i = 0; i < acts.size(); ++i)
     if (shapes_turn(acts[i])) shaping.push_back(i);
@@ -187,7 +219,7 @@ std::vector<Scored> greedy_ranking(const Sim &sim, const GameState &s,
   std::vector<Scored> out;
   out.reserve(acts.size());
   for (size_t i = 0; i < acts.size(); ++i)
-    if (!skip[i]) out.push_back({i, greedy_value(sim, s, acts[i], side, seed)});
+    if (!skip[i]) out.push_back({i, greedy_value(sim, s, acts[i], side, seed, pol)});
   // Stable: ties keep the engine's order, so the answer is deterministic.
   std::stable_sort(out.begin(), out.end(),
                    [](const Scored &x, const Scored &y) { return x.value > y.value; });
@@ -294,8 +326,9 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
 
   Sim first(sample_world(real, s, rng));
   uint64_t turn_seed = rng.next();
-  auto ranking = greedy_ranking(first, s, acts, side, turn_seed);
-  double now = evaluate_position(first.setup(), s, side);
+  const LevelInfo &li = info(level);
+  auto ranking = greedy_ranking(first, s, acts, side, turn_seed, li.policy);
+  double now = score(first, s, side, li.policy);
   if (level == Level::Greedy) {
     out.action = acts[ranking[0].index];
     out.value = ranking[0].value;
@@ -308,7 +341,6 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   // Flat Monte-Carlo with sequential halving: the greedy ranking keeps a few candidates; each round
   // plays every surviving candidate once in the same guessed world with the same dice seed (so
   // candidates are compared on equal luck), and the worse half is dropped at each stage.
-  const LevelInfo &li = info(level);
   std::vector<Arm> arms;
   for (size_t i = 0; i < std::min(li.candidates, ranking.size()); ++i)
     arms.push_back({ranking[i].index, ranking[i].value});
@@ -339,8 +371,8 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
       play.rng = roll.next();
       double v = 0;
       if (!apply(sim.setup(), play, acts[arm.index])) {
-        rollout(sim, play, end_turn, roll);
-        v = squash(evaluate_position(sim.setup(), play, side));
+        rollout(sim, play, end_turn, roll, li.policy);
+        v = squash(score(sim, play, side, li.policy));
       }
       arm.sum += v;
       arm.sum_sq += v * v;

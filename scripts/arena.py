@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Arena over seed ranges in parallel processes (docs/ai.md "Strength"), and the merge of their results.
+
+`play --games N --seed S` plays game g with seed S+g (seats swapped on odd g with --alternate), so
+the chunks [S, S+k), [S+k, S+2k), ... with an even k play exactly the games of one long run. Each
+chunk's JSON is kept in OUT_DIR as it finishes, so a run stopped early still merges what it played.
+
+  scripts/arena.py run CLI BATTLE.json --bots A,B --games N --seed S [--chunk K] [--jobs J]
+                   [--out OUT_DIR] [-- extra play options]
+  scripts/arena.py merge OUT_DIR...
+"""
+import argparse
+import concurrent.futures
+import json
+import math
+import os
+import subprocess
+import sys
+
+
+def wilson(won, n, z=1.96):
+    """The Wilson 95% interval on a share of won games (draws count as not won)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = won / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run_chunk(cli, battle, bots, seed, games, extra, path):
+    cmd = [cli, "play", battle, "--games", str(games), "--seed", str(seed), "--bots", bots,
+           "--alternate"] + extra
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    data = json.loads(out)
+    data["seed"] = seed
+    data["command"] = " ".join(cmd[1:])
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=1)
+    os.replace(tmp, path)
+    return path
+
+
+def merge(chunks):
+    """One result from several chunks of the same battle and bots."""
+    first = chunks[0]
+    if any(c["battle"] != first["battle"] or c["bots"] != first["bots"] for c in chunks):
+        sys.exit("merge: the chunks are not all of one battle and one pair of bots")
+    games = sum(c["games"] for c in chunks)
+    out = {"battle": first["battle"], "bots": first["bots"], "games": games,
+           "seeds": sorted([c["seed"], c["seed"] + c["games"] - 1] for c in chunks if "seed" in c)}
+    for key in ("wins", "wins_by_bot", "endings"):
+        total = {}
+        for c in chunks:
+            for k, v in c[key].items():
+                total[k] = total.get(k, 0) + v
+        out[key] = total
+    for key in ("average_turns", "average_actions"):
+        out[key] = sum(c[key] * c["games"] for c in chunks) / games
+    out["average_vp"] = {side: sum(c["average_vp"][side] * c["games"] for c in chunks) / games
+                         for side in first["average_vp"]}
+    timing = {}
+    for bot in first["time_per_decision"]:
+        parts = [(c["time_per_decision"][bot], c) for c in chunks]
+        decisions = sum(t["decisions"] for t, _ in parts)
+        # play counts a Player Turn per side as half a game turn, so its seconds per Player Turn
+        # times average_turns * games / 2 gives back the thinking seconds.
+        think = sum(t["seconds_per_player_turn"] * c["average_turns"] * c["games"] / 2 for t, c in parts)
+        player_turns = sum(c["average_turns"] * c["games"] / 2 for _, c in parts)
+        timing[bot] = {
+            "decisions": decisions,
+            # The exact median needs every decision; this is the chunks' medians weighted by
+            # their decisions, close to it when the chunks are alike.
+            "median_seconds_of_chunks": sum(t["median_seconds"] * t["decisions"] for t, _ in parts) /
+            max(1, decisions),
+            "max_seconds": max(t["max_seconds"] for t, _ in parts),
+            "seconds_per_player_turn": think / player_turns if player_turns else 0,
+        }
+    out["time_per_decision"] = timing
+    shares = {}
+    for bot, won in out["wins_by_bot"].items():
+        if bot in ("draw", "unfinished"):
+            continue
+        lo, hi = wilson(won, games)
+        shares[bot] = {"won": won, "share": won / games, "wilson95": [round(lo, 3), round(hi, 3)]}
+    out["win_share"] = shares
+    return out
+
+
+def load_dir(path):
+    chunks = []
+    for name in sorted(os.listdir(path)):
+        if name.endswith(".json"):
+            with open(os.path.join(path, name)) as f:
+                chunks.append(json.load(f))
+    return chunks
+
+
+def main():
+    argv = sys.argv[1:]
+    extra = []
+    if "--" in argv:
+        extra = argv[argv.index("--") + 1:]
+        argv = argv[:argv.index("--")]
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="what", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("cli")
+    r.add_argument("battle")
+    r.add_argument("--bots", required=True)
+    r.add_argument("--games", type=int, required=True)
+    r.add_argument("--seed", type=int, required=True)
+    r.add_argument("--chunk", type=int, default=10, help="games per process (even)")
+    r.add_argument("--jobs", type=int, default=2)
+    r.add_argument("--out", help="folder for the chunks' results")
+    m = sub.add_parser("merge")
+    m.add_argument("dirs", nargs="+")
+    a = p.parse_args(argv)
+    if a.what == "merge":
+        chunks = [c for d in a.dirs for c in load_dir(d)]
+        if not chunks:
+            sys.exit("merge: no chunk results found")
+        print(json.dumps(merge(chunks), indent=1, sort_keys=True))
+        return
+    if a.chunk % 2:
+        sys.exit("--chunk must be even, so that each chunk starts with the seats of the long run")
+    battle_id = os.path.splitext(os.path.basename(a.battle))[0]
+    out_dir = a.out or "arena-%s-%s-%d" % (battle_id, a.bots.replace(",", "-"), a.seed)
+    os.makedirs(out_dir, exist_ok=True)
+    jobs = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        for start in range(0, a.games, a.chunk):
+            seed = a.seed + start
+            n = min(a.chunk, a.games - start)
+            path = os.path.join(out_dir, "%09d.json" % seed)
+            if os.path.exists(path):
+                continue  # already played: a stopped run resumes
+            jobs.append(pool.submit(run_chunk, a.cli, a.battle, a.bots, seed, n, extra, path))
+        for j in jobs:
+            j.result()
+    print(json.dumps(merge(load_dir(out_dir)), indent=1, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()
