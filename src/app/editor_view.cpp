@@ -217,7 +217,7 @@ void play_from_here(App &app) {
   leave(app);
   ed.playing = true;
   uint64_t seed = ed.seed ? ed.seed : app.next_seed();
-  app.new_game(b, Options{}, seed);
+  app.new_game(b, Options{.practice = app.practice_choice}, seed);
 }
 
 void centre_on(App &app, const std::string &label) {

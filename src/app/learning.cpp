@@ -82,6 +82,11 @@ void learning_panel(App &app) {
 
 void lines_panel(App &app) {
   const Session &ss = *app.session;
+  if (ss.mode() == Mode::Play && !ss.practice()) {
+    ImGui::Separator();
+    ui::Text("Competitive game");
+    ui::TextDisabled("The dice stand: undo stops at a die roll.");
+  }
   if (!ss.practice()) return;
   ImGui::Separator();
   ui::Text("Practice game");

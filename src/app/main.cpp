@@ -76,7 +76,9 @@ void App::new_game(std::shared_ptr<const Battle> battle, Options options, uint64
 }
 
 bool App::open(const std::string &path, uint64_t seed_for_battle) {
-  if (!session->open(path, seed_for_battle)) return false;
+  // A battle opened from a file is a new game like one from the start screen: practice or not as
+  // chosen there (practice by default).
+  if (!session->open(path, seed_for_battle, Options{.practice = practice_choice})) return false;
   game_shown();
   return true;
 }

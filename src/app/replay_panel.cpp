@@ -192,9 +192,8 @@ float replay_controls_height(const App &app) {
 }
 
 bool open_record_as(App &app, const std::string &path, OpenAs how, uint64_t seed_for_battle) {
-  bool ok = how == OpenAs::Game     ? app.session->open(path, seed_for_battle)
-            : how == OpenAs::Replay ? app.session->open_replay(path)
-                                    : app.session->open_mailed(path);
+  if (how == OpenAs::Game) return app.open(path, seed_for_battle);
+  bool ok = how == OpenAs::Replay ? app.session->open_replay(path) : app.session->open_mailed(path);
   if (ok) app.game_shown();
   return ok;
 }

@@ -101,7 +101,7 @@ void Session::new_game(std::shared_ptr<const Battle> battle, Options options, ui
   reset_to(Mode::Play);
 }
 
-bool Session::open(std::string path, uint64_t seed_for_battle) {
+bool Session::open(std::string path, uint64_t seed_for_battle, Options for_battle) {
   if (fs::is_directory(path)) {
     message_ = path + " is a folder: choose a saved game or a battle file in it.";
     return false;
@@ -112,7 +112,7 @@ bool Session::open(std::string path, uint64_t seed_for_battle) {
     bool record = doc.is_object() && doc.contains("format") && doc["format"].is_string() &&
                   doc["format"].get<std::string>().rfind("shields-swords-game/", 0) == 0;
     if (!record) {
-      new_game(load_battle(doc, path), Options{}, seed_for_battle);
+      new_game(load_battle(doc, path), for_battle, seed_for_battle);
       return true;
     }
     Game loaded = Game::from_record(doc, path);

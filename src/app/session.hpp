@@ -49,7 +49,9 @@ public:
   void new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed);
   // A battle (new game with this seed) or a saved game. On failure the game shown is kept and the
   // message says why (file, JSON path, what was expected).
-  bool open(std::string path, uint64_t seed_for_battle); // a copy: callers pass list entries
+  // A saved game, or a battle file as a new game with these options. A copy: callers pass list
+  // entries.
+  bool open(std::string path, uint64_t seed_for_battle, Options for_battle = {});
   bool continue_autosave();
   const std::vector<Lesson> &lessons() const { return lessons_; }
   bool start_lesson(size_t index);
