@@ -230,3 +230,17 @@ TEST_CASE("app: actions, commands, phases and terrain are named in players' word
   Action pass{.type = ActionType::Initiative};
   CHECK(action_words(*b, pass) == "pass the turn");
 }
+
+TEST_CASE("the computer's reasons read as a player's words; the search's account is for Explain") {
+  Suggestion only{};
+  CHECK(suggestion_words(Level::Hard, only) == "It is the only move the rules allow here.");
+  Suggestion searched{};
+  searched.iterations = 53;
+  searched.value = 0.514;
+  std::string words = suggestion_words(Level::Normal, searched);
+  CHECK(words.find("53 short games") != std::string::npos);
+  CHECK(words.find("about 51% of a win") != std::string::npos);
+  CHECK(words.find("playouts") == std::string::npos);
+  searched.value = 7.5; // greedy's points are not a share
+  CHECK(suggestion_words(Level::Greedy, searched).find("one move ahead") != std::string::npos);
+}

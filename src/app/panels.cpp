@@ -344,6 +344,8 @@ bool computer_panel(App &app) {
   const Session &ss = *app.session;
   const Battle &b = app.game().battle();
   if (!ss.computer_said().empty()) ui::TextWrapped("%s", ss.computer_said().c_str());
+  if (app.explain && !ss.computer_detail().empty())
+    ui::TextWrapped("%s", ss.computer_detail().c_str());
   if (ss.computer_to_act()) {
     int side = side_to_act(app.game().setup(), app.game().state());
     ui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "The computer (%s) is playing %s%s",
@@ -354,7 +356,8 @@ bool computer_panel(App &app) {
   }
   if (const auto &h = ss.hint()) {
     ui::TextColored(ImVec4(0.5f, 1, 0.9f, 1), "Hint: %s", action_words(b, h->action).c_str());
-    ui::TextWrapped("%s", h->why.c_str());
+    ui::TextWrapped("%s", suggestion_words(Session::kHintLevel, *h).c_str());
+    if (app.explain) ui::TextWrapped("%s", h->why.c_str());
   } else if (ss.hint_pending()) {
     ui::TextDisabled("Thinking about a hint...");
   }

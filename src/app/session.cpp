@@ -68,7 +68,7 @@ void Session::reset_to(Mode mode) {
   redo_.clear();
   pending_roll_ = 0;
   seats_ = {};
-  computer_said_.clear();
+  computer_said_.clear(), computer_detail_.clear();
   if (mode == Mode::None) view_.reset();
   changed();
 }
@@ -229,7 +229,7 @@ void Session::undo() {
     message_ = "Nothing to undo: this is the start of the game.";
     return;
   }
-  computer_said_.clear();
+  computer_said_.clear(), computer_detail_.clear();
   if (seats_[0] || seats_[1]) {
     undo_to_human();
     return;
@@ -318,6 +318,7 @@ void Session::tick(double now) {
   if (now < next_move_at_) return;
   Suggestion s = *chosen_;
   int side = side_to_act(game_->setup(), game_->state());
+  Level level = *seats_[side];
   playing_for_computer_ = true;
   bool played = play(s.action);
   playing_for_computer_ = false;
@@ -327,14 +328,16 @@ void Session::tick(double now) {
     return;
   }
   computer_said_ = game_->battle().sides[side].name +
-                   " (computer): " + action_words(game_->battle(), s.action) + " - " + s.why;
+                   " (computer): " + action_words(game_->battle(), s.action) + ". " +
+                   suggestion_words(level, s);
+  computer_detail_ = s.why;
   next_move_at_ = now + pace_;
 }
 
 void Session::ask_hint() {
   if (mode_ != Mode::Play || computer_to_act() || game_->state().game_over()) return;
   if (hint_ || hint_thinker_.busy()) return;
-  hint_thinker_.start(game_->setup(), game_->state(), Level::Normal, 17 + generation_, generation_);
+  hint_thinker_.start(game_->setup(), game_->state(), kHintLevel, 17 + generation_, generation_);
 }
 
 void Session::undo_to_human() {

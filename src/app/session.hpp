@@ -77,7 +77,9 @@ public:
   void tick(double now);
   void set_pace(double seconds) { pace_ = seconds; } // the pause between computer actions
   void skip_pause() { next_move_at_ = 0; }           // Space: its next move at once
-  const std::string &computer_said() const { return computer_said_; } // its last action and why
+  static constexpr Level kHintLevel = Level::Normal; // the computer that gives hints (H)
+  const std::string &computer_said() const { return computer_said_; }     // its last action and why
+  const std::string &computer_detail() const { return computer_detail_; } // the search's account
   // A hint for the human to act: what the computer (normal) would do, with its why.
   void ask_hint();
   bool hint_pending() const { return hint_thinker_.busy() && !hint_; }
@@ -160,7 +162,7 @@ private:
   Thinker thinker_, hint_thinker_;
   std::optional<Suggestion> chosen_, hint_;
   double pace_ = 0.7, next_move_at_ = 0;
-  std::string computer_said_;
+  std::string computer_said_, computer_detail_;
   bool playing_for_computer_ = false;
   std::optional<Replay> replay_;
   std::string sent_path_; // the last turn sent by e-mail

@@ -1,7 +1,9 @@
 // Player-facing words for actions, phases, commands, terrain and units (the app's presentation).
 #include "words.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cmath>
 
 namespace sns::app {
 
@@ -103,6 +105,17 @@ std::string action_words(const Battle &b, const Action &a) {
     return uid(a.unit) + " fights " + uid(a.target);
   }
   return "?";
+}
+
+std::string suggestion_words(Level level, const Suggestion &s) {
+  if (s.iterations == 0) return "It is the only move the rules allow here.";
+  if (level == Level::Random) return "Chosen at random among the legal moves.";
+  if (level == Level::Greedy)
+    return "Of every legal move, it leaves the best position one move ahead.";
+  int good = static_cast<int>(std::lround(100 * std::clamp(s.value, 0.0, 1.0)));
+  return "The computer tried its most promising moves in " + std::to_string(s.iterations) +
+         " short games played out from here; this one did best (about " + std::to_string(good) +
+         "% of a win on average). Explain mode (X) shows the details.";
 }
 
 } // namespace sns::app

@@ -2,6 +2,7 @@
 // player reads them, never the file ids (shield_wall, high_ground, wing ids) the engine stores.
 #pragma once
 #include "sns/game.hpp"
+#include "sns/players.hpp"
 
 #include <string>
 
@@ -19,5 +20,8 @@ std::string facing_words(int facing); // D2: "north" .. "north-west"
 std::string unit_words(const Battle &b, int unit);
 // An action as a sentence for a button or a lesson's "Asked": "command Rebel Host: Move".
 std::string action_words(const Battle &b, const Action &a);
+// Why the computer at `level` chose its action, for a player ("tried in 53 games played out from
+// here, it did best"); the search's own account (Suggestion::why) is for Explain mode.
+std::string suggestion_words(Level level, const Suggestion &s);
 
 } // namespace sns::app
