@@ -846,7 +846,7 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
     ui::Begin("Victory", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
     const GameState &s = app.game().state();
     const Battle &b = app.game().battle();
-    ui::Text("%s", s.winner == 2 ? "A draw" : (b.sides[s.winner].name + " wins").c_str());
+    ui::Text("%s", s.winner == kDraw ? "A draw" : (b.sides[s.winner].name + " wins").c_str());
     ui::TextWrapped("%s", s.result_reason.c_str());
     ui::Text("VP: %s %d, %s %d", b.sides[0].name.c_str(), s.vp[0], b.sides[1].name.c_str(),
              s.vp[1]);

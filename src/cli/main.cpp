@@ -563,11 +563,11 @@ int cmd_play(const Args &a) {
     Player p1(bots[bot_of_side[1]], budget, (seed + g) * 104729 + 29);
     ArenaGame r = play_game(setup, seed + g, {&p0, &p1}, max_actions);
     std::string side_key = r.winner < 0    ? "unfinished"
-                           : r.winner == 2 ? "draw"
+                           : r.winner == kDraw ? "draw"
                                            : b->sides[r.winner].id;
     wins[side_key]++;
     by_bot[r.winner < 0    ? "unfinished"
-           : r.winner == 2 ? "draw"
+           : r.winner == kDraw ? "draw"
                            : bot_name[bot_of_side[r.winner]]]++;
     std::string ending = r.reason;
     if (ending.find("VP (needed") != std::string::npos)
