@@ -223,9 +223,9 @@ void d3_phase_track(App &app) {
     if (p == Phase::Movement && current) {
       int needed = d3_activation_needed(s);
       if (needed > 0)
-        ui::TextDisabled("    %d of 5 activated; next needs %d+", s.activations, needed);
+        ui::TextDisabled("    %d activated (5 at most); next needs %d+", s.activations, needed);
       else
-        ui::TextDisabled("    5 of 5 activated");
+        ui::TextDisabled("    5 activated: the most a phase allows");
     }
   }
 }

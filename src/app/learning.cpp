@@ -111,7 +111,7 @@ void log_context_menu(App &app, size_t entry) {
 void draw_lessons_screen(App &app) {
   begin_centred_window("Learn to play", 720, 600);
   ui::TextWrapped(
-      "Short lessons on the teaching battle. Each step says what to do and why; the game judges "
+      "Short lessons on the teaching battles. Each step says what to do and why; the game judges "
       "your move and "
       "explains any refusal. Dice in lessons are fixed, so each shows what it means to show.");
   ImGui::Separator();

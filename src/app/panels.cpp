@@ -941,11 +941,11 @@ void draw_start_screen(App &app) {
       app.chosen_battle = static_cast<int>(i);
     if (app.show_chosen && app.chosen_battle == static_cast<int>(i)) ImGui::SetScrollHereY(0.3f);
     const char *rules = bi.d3 ? "D3 Medieval rules" : "Shields & Swords II rules";
+    std::string date = bi.date.empty() ? "" : bi.date + " - "; // a made-up battle has no date
     if (bi.draft)
-      ui::TextDisabled("  %s - %s - your draft: Edit a battle to finish it", bi.date.c_str(),
-                       rules);
+      ui::TextDisabled("  %s%s - your draft: Edit a battle to finish it", date.c_str(), rules);
     else
-      ui::TextDisabled("  %s - %dx%d hexes, %d units - %s%s", bi.date.c_str(), bi.columns, bi.rows,
+      ui::TextDisabled("  %s%dx%d hexes, %d units - %s%s", date.c_str(), bi.columns, bi.rows,
                        bi.units, rules, bi.own ? " - your battle" : "");
     if (bi.own) ui::TextDisabled("  %s", bi.path.c_str());
     ui::TextWrapped("  %s", bi.summary.c_str());

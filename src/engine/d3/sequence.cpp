@@ -72,7 +72,8 @@ void disorder_phase(Ctx &c) {
       c.ev->push_back(Event{"disorder",
                             "D13",
                             c.name(u) + " took " + std::to_string(d.hits_this_turn) +
-                                " hits this turn and rolls 2D6 = " + std::to_string(score) +
+                                (d.hits_this_turn == 1 ? " hit" : " hits") +
+                                " this turn and rolls 2D6 = " + std::to_string(score) +
                                 (disordered ? ": disordered for its next turn" : ": steady"),
                             second,
                             disordered ? "disordered" : "steady",
