@@ -168,16 +168,21 @@ std::string id_label(const std::string &visible, const std::string &key) {
 
 // --- Actions -----------------------------------------------------------------------------
 
+// Where the player's battle with this id is saved (a battle's file is named by its id).
+fs::path own_battle_path(const App &app, const std::string &id) {
+  return fs::path(data_dir(app)) / "battles" / (id + ".json");
+}
+
 std::string default_path(const App &app) {
-  return (fs::path(data_dir(app)) / "battles" / (app.editor->model->doc().id + ".json")).string();
+  return own_battle_path(app, app.editor->model->doc().id).string();
 }
 
 // "new-battle", else "new-battle-2", ...: an id no shipped battle and no file of the player's has.
 std::string free_battle_id(const App &app, const std::string &base) {
   auto taken = [&](const std::string &id) {
     std::error_code ignored;
-    if (fs::exists(fs::path(data_dir(app)) / "battles" / (id + ".json"), ignored)) return true;
-    for (const BattleInfo &b : app.battles) // a battle's file is named by its id
+    if (fs::exists(own_battle_path(app, id), ignored)) return true;
+    for (const BattleInfo &b : app.battles) // shipped battles too
       if (fs::path(b.path).stem() == id) return true;
     return false;
   };

@@ -144,25 +144,20 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
     break;
   }
   case StepKind::Expect:
+  case StepKind::Absent: { // waits for TEXT to be shown (expect) or gone (absent)
+    bool want_shown = s.kind == StepKind::Expect;
     if (!waiting_since_) waiting_since_ = SDL_GetTicks();
-    if (seen.shows(s.arg)) {
+    if (seen.shows(s.arg) == want_shown) {
       step_done = true;
       waiting_since_ = 0;
     } else if (SDL_GetTicks() - waiting_since_ > kPatienceMs) {
+      if (!want_shown) return fail("\"" + s.arg + "\" is still on screen");
       std::string said = app.has_game() ? app.session->message() : "";
       return fail("\"" + s.arg + "\" is not on screen" +
                   (said.empty() ? "" : " (the status line says: " + said + ")"));
     }
     break;
-  case StepKind::Absent: // waits for TEXT to be gone (a frame or two may still show it)
-    if (!waiting_since_) waiting_since_ = SDL_GetTicks();
-    if (!seen.shows(s.arg)) {
-      step_done = true;
-      waiting_since_ = 0;
-    } else if (SDL_GetTicks() - waiting_since_ > kPatienceMs) {
-      return fail("\"" + s.arg + "\" is still on screen");
-    }
-    break;
+  }
   case StepKind::Key:
     step_done = key(s.arg);
     if (failed()) return;

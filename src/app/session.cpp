@@ -126,14 +126,7 @@ bool Session::open(std::string path, uint64_t seed_for_battle, Options for_battl
   // had been saved as (the autosave remembers which), or asks for a name.
   save_path_ = path;
   if (same_file(path, autosave_path())) {
-    save_path_.clear();
-    try {
-      json named = read_json_file(autosave_name_path(), 1 << 16);
-      std::string file = named.at("file").get<std::string>();
-      if (!file.empty() && fs::is_regular_file(file)) save_path_ = file;
-    } catch (const std::exception &) {
-      // No name kept: the game had none.
-    }
+    save_path_ = autosave_named_file();
   }
   if (!save_path_.empty()) remember_recent(path);
   message_ = "Opened " + path + (kept.empty() ? "" : ". " + kept);
@@ -422,18 +415,24 @@ std::string Session::autosave_name_path() const {
   return (fs::path(data_dir_) / "autosave-name.json").string();
 }
 
+std::string Session::autosave_named_file() const {
+  try {
+    std::string file = read_json_file(autosave_name_path(), 1 << 16).at("file").get<std::string>();
+    return !file.empty() && fs::is_regular_file(file) ? file : "";
+  } catch (const std::exception &) {
+    return ""; // no name kept: the game had none
+  }
+}
+
 std::string Session::keep_unsaved_autosave() {
   try {
     if (!fs::exists(autosave_path())) return "";
     json autosaved = read_json_file(autosave_path(), kMaxInputBytes);
     size_t moves = autosaved.at("actions").size();
     if (moves == 0) return "";
-    std::string named;
-    if (fs::exists(autosave_name_path()))
-      named = read_json_file(autosave_name_path(), 1 << 16).value("file", "");
+    std::string named = autosave_named_file();
     // The named file holds the game up to its last save; later moves live only in the autosave.
-    if (!named.empty() && fs::is_regular_file(named) &&
-        read_json_file(named, kMaxInputBytes).at("actions").size() == moves)
+    if (!named.empty() && read_json_file(named, kMaxInputBytes).at("actions").size() == moves)
       return "";
     fs::path dir = fs::path(data_dir_) / "saves";
     std::string id = autosaved.at("battle").value("id", "game");

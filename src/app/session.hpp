@@ -179,8 +179,9 @@ private:
   // Before another game takes the autosave's place: moves in it that no named file holds are
   // kept as a file in the saves folder. Returns what to tell the player ("" when nothing was).
   std::string keep_unsaved_autosave();
-  std::string autosave_name_path() const; // which named file the autosave continues
-  std::string autosave_named_;            // the name last written there
+  std::string autosave_name_path() const;  // which named file the autosave continues
+  std::string autosave_named_file() const; // that file, "" when it has none or it is gone
+  std::string autosave_named_;             // the name last written there
   void remember_recent(const std::string &path);
   void load_progress();
   void save_progress();
