@@ -110,6 +110,19 @@ double score(const Sim &sim, const GameState &s, int side, const Policy &pol) {
   return evaluate_position(sim.setup(), s, side, pol.reach_threats);
 }
 
+// The position an action that rolls the die leaves, scored over every face alike (the d8 exactly,
+// no sampling); `refused` when a face's result cannot be applied.
+double mean_over_faces(const Sim &sim, const GameState &s, const Action &a, int side,
+                       const Policy &pol, double refused) {
+  double sum = 0;
+  for (int f = 0; f < sim.faces; ++f) {
+    GameState next = s;
+    if (!apply_face(sim, next, a, f)) return refused;
+    sum += score(sim, next, side, pol);
+  }
+  return sum / sim.faces;
+}
+
 // One-ply value of a sampled action in a rollout.
 double sample_value(const Sim &sim, const GameState &s, const Action &a, int side,
                     const Policy &pol) {
@@ -118,13 +131,7 @@ double sample_value(const Sim &sim, const GameState &s, const Action &a, int sid
     if (apply(sim.setup(), next, a)) return -1e18;
     return score(sim, next, side, pol);
   }
-  double sum = 0;
-  for (int f = 0; f < sim.faces; ++f) {
-    GameState next = s;
-    if (!apply_face(sim, next, a, f)) return -1e18;
-    sum += score(sim, next, side, pol);
-  }
-  return sum / sim.faces;
+  return mean_over_faces(sim, s, a, side, pol, -1e18);
 }
 
 const Action &rollout_choice(const Sim &sim, const GameState &s, const std::vector<Action> &acts,
@@ -174,15 +181,7 @@ struct Scored {
 // by the position they leave.
 double greedy_value(const Sim &sim, const GameState &s, const Action &a, int side, uint64_t seed,
                     const Policy &pol) {
-  if (rolls_die(a)) {
-    double sum = 0;
-    for (int f = 0; f < sim.faces; ++f) {
-      GameState next = s;
-      if (!apply_face(sim, next, a, f)) return -1e9;
-      sum += score(sim, next, side, pol);
-    }
-    return sum / sim.faces;
-  }
+  if (rolls_die(a)) return mean_over_faces(sim, s, a, side, pol, -1e9);
   GameState next = s;
   if (apply(sim.setup(), next, a)) return -1e9;
   if (!shapes_turn(a)) return score(sim, next, side, pol);
