@@ -244,3 +244,28 @@ TEST_CASE("the computer's reasons read as a player's words; the search's account
   searched.value = 7.5; // greedy's points are not a share
   CHECK(suggestion_words(Level::Greedy, searched).find("one move ahead") != std::string::npos);
 }
+
+TEST_CASE("app: counts agree in number: one of each action type is singular, two are plural") {
+  for (int t = 0; t <= static_cast<int>(ActionType::Melee); ++t) {
+    auto type = static_cast<ActionType>(t);
+    const ActionNoun &noun = action_noun(type);
+    INFO("action type " << t << ": " << noun.one << " / " << noun.many);
+    CHECK(std::string(noun.one) != noun.many);
+    CHECK(action_count_words(type, 1) == "1 " + std::string(noun.one));
+    CHECK(action_count_words(type, 2) == "2 " + std::string(noun.many));
+  }
+  CHECK(action_count_words(ActionType::Shoot, 1) == "1 shot");
+  CHECK(action_count_words(ActionType::Move, 2) == "2 moves");
+  CHECK(action_count_words(ActionType::Retreat, 1) == "1 retreat hex");
+  CHECK(counted(1, "hit", "hits") == "1 hit");
+  CHECK(counted(0, "hit", "hits") == "0 hits");
+  // The teaching battle's Move Phase: the host's moves and the one way to end the phase.
+  Fixture f(read_json("battles/first-clash.json"));
+  f.command("host", {"move"});
+  auto legal = legal_actions(f.setup, f.s);
+  auto counts = action_counts(legal);
+  REQUIRE(counts.size() == 2);
+  CHECK(counts[0] == std::pair{ActionType::Move, static_cast<int>(legal.size()) - 1});
+  CHECK(counts[1] == std::pair{ActionType::EndPhase, 1});
+  CHECK(action_count_words(counts[1].first, counts[1].second) == "1 way to end the phase");
+}

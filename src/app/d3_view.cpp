@@ -238,7 +238,8 @@ void d3_side_summary(App &app, int side) {
     if (b.units[u].side != side || s.units[u].hex == kOffMap) continue;
     ++units, hits += s.d3[u].hits, disordered += s.d3[u].disordered;
   }
-  ui::Text("  %d unit%s, %d hit%s%s", units, units == 1 ? "" : "s", hits, hits == 1 ? "" : "s",
+  ui::Text("  %s, %s%s", counted(units, "unit", "units").c_str(),
+           counted(hits, "hit", "hits").c_str(),
            disordered ? (", " + std::to_string(disordered) + " disordered").c_str() : "");
 }
 
@@ -287,15 +288,16 @@ void hits_preview(App &app, const Action &a, Footer &footer) {
     if (p.chance[n] <= 0) continue;
     if (before + n > kTrackBoxes) past_eight += p.chance[n];
     char label[48];
-    std::snprintf(label, sizeof label, "%d hit%s: %.1f%%", n, n == 1 ? "" : "s", p.chance[n] * 100);
+    std::snprintf(label, sizeof label, "%s: %.1f%%", counted(n, "hit", "hits").c_str(),
+                  p.chance[n] * 100);
     ImGui::PushStyleColor(ImGuiCol_PlotHistogram,
                           n == 0 ? IM_COL32(120, 120, 120, 255) : IM_COL32(200, 80, 60, 255));
     ui::ProgressBar(static_cast<float>(p.chance[n]), ImVec2(-1, 0), label);
     ImGui::PopStyleColor();
   }
   ui::Text("Expected: %.2f hits", p.expected);
-  ui::TextWrapped("%s has %d hit%s; more than 8 eliminates it at the end of this turn.",
-                  b.units[a.target].id.c_str(), before, before == 1 ? "" : "s");
+  ui::TextWrapped("%s has %s; more than 8 eliminates it at the end of this turn.",
+                  b.units[a.target].id.c_str(), counted(before, "hit", "hits").c_str());
   rule_link(app, "D13");
   if (past_eight > 0) ui::Text("Chance to pass 8 hits now: %.1f%%", past_eight * 100);
   footer.label = shot ? "Shoot: roll the die (Enter)" : "Melee: roll the die (Enter)";

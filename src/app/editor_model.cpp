@@ -4,6 +4,7 @@
 
 #include "sns/error.hpp"
 #include "sns/game.hpp"
+#include "words.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -386,8 +387,9 @@ void EditorModel::end_stroke() { in_stroke_ = false, stroke_saved_ = false; }
 
 std::string EditorModel::save(const std::string &path, bool as_draft) {
   if (!valid() && !as_draft)
-    return "not saved: the battle has " + std::to_string(problems_.size()) +
-           " problem(s); fix them, or save it as a draft";
+    return "not saved: the battle has " +
+           app::counted(static_cast<int>(problems_.size()), "problem", "problems") +
+           "; fix them, or save it as a draft";
   BattleDoc out = doc_;
   out.draft = !valid();
   try {

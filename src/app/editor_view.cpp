@@ -7,6 +7,7 @@
 #include "paths.hpp"
 #include "sns/json_io.hpp"
 #include "ui.hpp"
+#include "words.hpp"
 
 #include <algorithm>
 #include <array>
@@ -798,7 +799,7 @@ void units_panel(App &app) {
   } else {
     ui::TextWrapped("Choose the Units tool and click a free hex to add a unit.");
   }
-  ui::Text("%zu units:", d.units.size());
+  ui::Text("%s:", counted(static_cast<int>(d.units.size()), "unit", "units").c_str());
   for (const auto &unit : d.units) {
     std::string where = unit.hex             ? *unit.hex
                         : unit.reinforcement ? "turn " + std::to_string(unit.reinforcement->turn)
@@ -1133,8 +1134,8 @@ void problems_window(App &app, const MapRect &r) {
     ui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "No problems: the engine accepts this battle.%s",
                     ed.model->dirty() ? " (not saved)" : "");
   else
-    ui::TextColored(ImVec4(1, 0.7f, 0.3f, 1),
-                    "%zu problem(s); click one to go to it:", problems.size());
+    ui::TextColored(ImVec4(1, 0.7f, 0.3f, 1), "%s; click one to go to it:",
+                    counted(static_cast<int>(problems.size()), "problem", "problems").c_str());
   for (size_t i = 0; i < problems.size(); ++i) {
     const auto &p = problems[i];
     if (ui::Selectable(id_label(p.path + ": " + p.message, "problem" + std::to_string(i)).c_str()))

@@ -67,8 +67,8 @@ void learning_panel(App &app) {
     ui::TextWrapped("Acting: %s", names.c_str());
   }
   std::string now;
-  for (auto &[kind, n] : action_counts(app.view().legal()))
-    now += (now.empty() ? "" : ", ") + std::to_string(n) + " " + kind;
+  for (auto &[type, n] : action_counts(app.view().legal()))
+    now += (now.empty() ? "" : ", ") + action_count_words(type, n);
   ui::TextWrapped("Possible now: %s", now.c_str());
   const Events &log = app.game().log();
   for (auto it = log.rbegin(); it != log.rend() && it - log.rbegin() < 40; ++it)

@@ -150,10 +150,10 @@ void command_builder(App &app, Footer &footer) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   const SideDef &side = b.sides[s.active];
-  ui::TextWrapped("%s: choose up to %d wing%s, then up to %d command%s for each. Each marker is "
-                  "played once, one face up.",
-                  side.name.c_str(), side.wings_per_turn, side.wings_per_turn == 1 ? "" : "s",
-                  side.commands_per_wing, side.commands_per_wing == 1 ? "" : "s");
+  ui::TextWrapped("%s: choose up to %s, then up to %s for each. Each marker is played once, one "
+                  "face up.",
+                  side.name.c_str(), counted(side.wings_per_turn, "wing", "wings").c_str(),
+                  counted(side.commands_per_wing, "command", "commands").c_str());
   rule_link(app, "4.0", false);
   std::vector<int> wings;
   for (size_t w = 0; w < b.wings.size(); ++w)
@@ -287,7 +287,8 @@ void attack_preview(App &app, const Action &a, Footer &footer) {
   if (a.attackers.size() > 1) ui::TextDisabled("(Primary, with %zu more)", a.attackers.size() - 1);
   ui::Text("CC %s", cc_name(p.base_cc).c_str());
   for (const Term &t : p.cc_shifts) {
-    ui::BulletText("%+d level%s: %s", t.value, std::abs(t.value) == 1 ? "" : "s", t.reason.c_str());
+    ui::BulletText("%s%s: %s", t.value < 0 ? "-" : "+",
+                   counted(std::abs(t.value), "level", "levels").c_str(), t.reason.c_str());
     rule_link(app, t.rule);
   }
   ui::Text("Modified CC: %s", cc_name(p.cc).c_str());
@@ -945,8 +946,9 @@ void draw_start_screen(App &app) {
     if (bi.draft)
       ui::TextDisabled("  %s%s - your draft: Edit a battle to finish it", date.c_str(), rules);
     else
-      ui::TextDisabled("  %s%dx%d hexes, %d units - %s%s", date.c_str(), bi.columns, bi.rows,
-                       bi.units, rules, bi.own ? " - your battle" : "");
+      ui::TextDisabled("  %s%dx%d hexes, %s - %s%s", date.c_str(), bi.columns, bi.rows,
+                       counted(bi.units, "unit", "units").c_str(), rules,
+                       bi.own ? " - your battle" : "");
     if (bi.own) ui::TextDisabled("  %s", bi.path.c_str());
     ui::TextWrapped("  %s", bi.summary.c_str());
     ImGui::PopID();

@@ -259,7 +259,7 @@ std::string LessonRun::check_failure() const {
         return it.key() + " is at " + (hex.empty() ? "no hex" : hex) + ", expected " +
                want["hex"].dump();
       if (want.contains("steps") && want["steps"] != us.steps)
-        return it.key() + " has " + std::to_string(us.steps) + " steps";
+        return it.key() + " has " + counted(us.steps, "step", "steps");
       if (want.contains("suppressed") && want["suppressed"] != us.suppressed)
         return it.key() + " suppression differs";
       if (want.contains("shield_wall") && want["shield_wall"] != us.shield_wall)
@@ -270,7 +270,7 @@ std::string LessonRun::check_failure() const {
         return it.key() + " faces " + std::to_string(d.facing) + ", expected " +
                want["facing"].dump();
       if (want.contains("hits") && want["hits"] != d.hits)
-        return it.key() + " has " + std::to_string(d.hits) + " hits, expected " +
+        return it.key() + " has " + counted(d.hits, "hit", "hits") + ", expected " +
                want["hits"].dump();
       if (want.contains("disordered") && want["disordered"] != d.disordered)
         return it.key() + " disorder differs";

@@ -2,8 +2,11 @@
 // reasons.
 #include "view.hpp"
 
+#include "words.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <sstream>
 
 namespace sns::app {
@@ -393,64 +396,45 @@ std::string phase_explanation(Phase p) {
   return "";
 }
 
-std::vector<std::pair<std::string, int>> action_counts(const std::vector<Action> &legal) {
-  std::vector<std::pair<std::string, int>> out;
-  auto add = [&](const std::string &kind) {
-    for (auto &o : out)
-      if (o.first == kind) return void(++o.second);
-    out.push_back({kind, 1});
-  };
+namespace {
+// What one legal action of each type is called when they are counted, by ActionType.
+constexpr ActionNoun kActionNouns[] = {
+    {"command choice", "command choices"},
+    {"move", "moves"},
+    {"way to fire", "ways to fire"},
+    {"attack", "attacks"},
+    {"combat mode", "combat modes"},
+    {"result option", "result options"},
+    {"unit that may take the loss", "units that may take the loss"},
+    {"retreat hex", "retreat hexes"},
+    {"unit that may advance", "units that may advance"},
+    {"way to stay put", "ways to stay put"},
+    {"initiative answer", "initiative answers"},
+    {"way to end the phase", "ways to end the phase"},
+    {"special rule action", "special rule actions"},
+    {"unit that may be activated", "units that may be activated"}, // D3 Medieval (D5, D9, D11)
+    {"shot", "shots"},                                             // D3 Medieval (D9)
+    {"melee", "melees"},                                           // D3 Medieval (D11)
+};
+static_assert(std::size(kActionNouns) == static_cast<size_t>(ActionType::Melee) + 1,
+              "one noun for every action type");
+} // namespace
+
+const ActionNoun &action_noun(ActionType t) { return kActionNouns[static_cast<size_t>(t)]; }
+
+std::string action_count_words(ActionType t, int n) {
+  return counted(n, action_noun(t).one, action_noun(t).many);
+}
+
+std::vector<std::pair<ActionType, int>> action_counts(const std::vector<Action> &legal) {
+  std::vector<std::pair<ActionType, int>> out;
   for (const Action &a : legal) {
-    switch (a.type) {
-    case ActionType::Command:
-      add(a.orders.empty() ? "give no commands" : "command choices");
-      break;
-    case ActionType::Move:
-      add("moves");
-      break;
-    case ActionType::Fire:
-      add("fire");
-      break;
-    case ActionType::Attack:
-      add("attacks");
-      break;
-    case ActionType::CombatMode:
-      add("combat modes");
-      break;
-    case ActionType::Choose:
-      add("result options");
-      break;
-    case ActionType::LoseStep:
-      add("units that may take the loss");
-      break;
-    case ActionType::Retreat:
-      add("retreat hexes");
-      break;
-    case ActionType::Advance:
-      add("units that may advance");
-      break;
-    case ActionType::NoAdvance:
-      add("stay put");
-      break;
-    case ActionType::Initiative:
-      add("initiative answers");
-      break;
-    case ActionType::EndPhase:
-      add("end the phase");
-      break;
-    case ActionType::Special:
-      add("special rule actions");
-      break;
-    case ActionType::Activate: // D3 Medieval (D5, D9, D11)
-      add("units that may be activated");
-      break;
-    case ActionType::Shoot:
-      add("shots");
-      break;
-    case ActionType::Melee:
-      add("melees");
-      break;
-    }
+    auto it =
+        std::find_if(out.begin(), out.end(), [&](const auto &o) { return o.first == a.type; });
+    if (it == out.end())
+      out.push_back({a.type, 1});
+    else
+      ++it->second;
   }
   return out;
 }

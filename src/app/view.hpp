@@ -112,7 +112,14 @@ std::string section_for_phase(Phase p);
 
 // Explain mode: what this phase does (two lines, our words), and what can be done right now.
 std::string phase_explanation(Phase p);
-std::vector<std::pair<std::string, int>> action_counts(const std::vector<Action> &legal);
+// The legal actions counted by type, in the order they are first listed.
+std::vector<std::pair<ActionType, int>> action_counts(const std::vector<Action> &legal);
+// How one action of a type is called when counted ("move", "moves"): one table for every type.
+struct ActionNoun {
+  const char *one, *many;
+};
+const ActionNoun &action_noun(ActionType t);
+std::string action_count_words(ActionType t, int n); // "1 move", "7 moves"
 // A die roll in words: the attack's CRT row and column, or the fire roll against its factor.
 std::string narrate_roll(const Battle &b, const Event &e);
 

@@ -7,6 +7,10 @@
 
 namespace sns::app {
 
+std::string counted(int n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
 std::string command_words(Command c) { return std::string(title(c)); }
 std::string phase_words(Phase p) { return std::string(title(p)); }
 

@@ -5,9 +5,12 @@
 #include "sns/players.hpp"
 
 #include <string>
+#include <string_view>
 
 namespace sns::app {
 
+// "1 hit", "2 hits": a count with its noun agreeing in number (every count the app words).
+std::string counted(int n, std::string_view one, std::string_view many);
 // "Shield Wall", "Second Move": the engine's own title tables (types.hpp).
 std::string command_words(Command c);
 std::string phase_words(Phase p);
