@@ -219,6 +219,23 @@ TEST_CASE("session: a bad or truncated file is refused with its path; the game s
   CHECK(s.game().actions().size() == 1);
 }
 
+TEST_CASE("session: the autosave is offered only while there is one that loads") {
+  Folder data("autosave-offered");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  CHECK_FALSE(s.autosave_loads()); // a fresh data folder: nothing to continue
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  CHECK(s.autosave_loads());
+  std::string whole = read_text(s.autosave_path());
+  std::ofstream(s.autosave_path(), std::ios::trunc) << whole.substr(0, whole.size() / 2);
+  CHECK_FALSE(s.autosave_loads()); // truncated
+  CHECK_FALSE(s.continue_autosave());
+  std::ofstream(s.autosave_path(), std::ios::trunc) << whole;
+  CHECK(s.autosave_loads());
+  fs::remove(s.autosave_path());
+  CHECK_FALSE(s.autosave_loads());
+}
+
 TEST_CASE("session: the autosave is never the player's file") {
   Folder data("autosave");
   Session s(SNS_SOURCE_DIR, data.path.string());

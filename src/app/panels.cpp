@@ -967,8 +967,10 @@ void draw_start_screen(App &app) {
   if (ui::Button("New game") && !app.battles.empty()) start_chosen_battle(app);
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ui::Button("Continue the autosave") && app.session->continue_autosave()) app.game_shown();
-  ImGui::SameLine();
+  if (app.session->autosave_loads()) { // offered only when there is a game to continue
+    if (ui::Button("Continue the autosave") && app.session->continue_autosave()) app.game_shown();
+    ImGui::SameLine();
+  }
   if (ui::Button("Learn to play")) app.lessons_screen = true;
   recent_games(app);
   editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)

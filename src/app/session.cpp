@@ -142,6 +142,25 @@ bool Session::continue_autosave() {
   return open(autosave_path(), 0);
 }
 
+bool Session::autosave_loads() const {
+  std::error_code err;
+  fs::path path = autosave_path();
+  auto time = fs::last_write_time(path, err);
+  if (err) return false; // no autosave (or none that can be read)
+  auto size = fs::file_size(path, err);
+  if (err) return false;
+  AutosaveCheck &c = autosave_check_;
+  if (c.done && c.time == time && c.size == size) return c.loads;
+  c = {true, false, time, size};
+  try {
+    Game::from_record(read_json_file(path.string(), kMaxInputBytes), path.string());
+    c.loads = true;
+  } catch (const std::exception &) {
+    // Truncated, damaged or from a battle that no longer loads: not offered.
+  }
+  return c.loads;
+}
+
 bool Session::start_lesson(size_t index) {
   if (index >= lessons_.size()) return false;
   try {

@@ -8,6 +8,7 @@
 #include "view.hpp"
 
 #include <array>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <set>
@@ -53,6 +54,9 @@ public:
   // entries.
   bool open(std::string path, uint64_t seed_for_battle, Options for_battle = {});
   bool continue_autosave();
+  // The autosave is there and loads as a game: only then does the start screen offer it. Read
+  // again only when the file's size or time changed, so a screen may ask every frame.
+  bool autosave_loads() const;
   const std::vector<Lesson> &lessons() const { return lessons_; }
   bool start_lesson(size_t index);
   void close() { reset_to(Mode::None); }
@@ -182,6 +186,12 @@ private:
   std::string autosave_name_path() const;  // which named file the autosave continues
   std::string autosave_named_file() const; // that file, "" when it has none or it is gone
   std::string autosave_named_;             // the name last written there
+  struct AutosaveCheck {                   // what autosave_loads() last found, for that file
+    bool done = false, loads = false;
+    std::filesystem::file_time_type time;
+    uintmax_t size = 0;
+  };
+  mutable AutosaveCheck autosave_check_;
   void remember_recent(const std::string &path);
   void load_progress();
   void save_progress();
