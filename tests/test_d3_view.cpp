@@ -198,3 +198,24 @@ TEST_CASE("D5 D14 session: a D3 game played by clicks; practice take-backs roll 
   }
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("D13 app: the die box shows both dice of a 2D6 disorder test, one die otherwise") {
+  // The teaching battle's first turn with forced dice: RK activates on a 3 and moves, RL fails on
+  // a 1 (the movement phase ends), RB shoots BX with a 6 (3 hits); the shooting and melee phases
+  // end by themselves (R25) and BX rolls 4 + 3 for disorder (D13).
+  Fixture f(read_json("battles/d3-first-charge.json"), {3, 1, 6, 4, 3});
+  f.act({{"type", "activate"}, {"unit", "RK"}});
+  CHECK(last_roll_faces(f.ev, 0) == std::vector<int>{3});
+  f.act({{"type", "move"}, {"unit", "RK"}, {"to", "0505"}, {"facing", 0}});
+  size_t before = f.ev.size();
+  CHECK(last_roll_faces(f.ev, before).empty()); // nothing rolled since
+  f.act({{"type", "activate"}, {"unit", "RL"}});
+  CHECK(last_roll_faces(f.ev, before) == std::vector<int>{1});
+  before = f.ev.size();
+  f.act({{"type", "shoot"}, {"unit", "RB"}, {"target", "BX"}});
+  REQUIRE(f.has_event("disorder", "D13"));
+  CHECK(last_roll_faces(f.ev, before) == std::vector<int>{4, 3});
+  // An S&S II roll is one d8 face.
+  Events fire = {{"fire", "9.2", "B1 fires at R1", 5, "no effect", {}}};
+  CHECK(last_roll_faces(fire, 0) == std::vector<int>{5});
+}

@@ -134,7 +134,7 @@ TEST_CASE("session: a practice take-back past a roll rolls again, and the save r
   play_to_first_attack(s);
   REQUIRE(s.game().last_action_rolled());
   int first_roll = s.game().dice().back().at(0);
-  CHECK(s.take_roll() == first_roll);
+  CHECK(s.take_roll() == std::vector<int>{first_roll});
   Action attack = s.game().actions().back();
   s.undo();
   CHECK(s.message().find("Taken back past a die roll") != std::string::npos);

@@ -68,8 +68,9 @@ struct App {
   int hover_log = -1;            // log entry under the mouse (its units are lit)
   std::vector<Command> draft[8]; // command builder: commands per wing slot
   int draft_wing[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
-  int die_face = 0, die_frames = 0; // die animation
-  size_t die_rolled_by = 0;         // the game's action count once that roll was played
+  std::vector<int> dice_shown; // the die box: the last roll's faces (two for D13's 2D6)
+  int die_frames = 0;          // die animation
+  size_t die_rolled_by = 0;    // the game's action count once that roll was played
   Fonts fonts;
   float ui_scale = 1.0f;
   // Remembered between runs (settings.hpp, app_settings.hpp): loaded at launch, saved at quit.

@@ -63,7 +63,8 @@ void App::game_shown() {
   camera_fitted = false;
   start_screen = lessons_screen = false;
   save_as_open = false;
-  die_face = die_frames = 0;
+  dice_shown.clear();
+  die_frames = 0;
   for (auto &d : draft)
     d.clear();
   std::fill(std::begin(draft_wing), std::end(draft_wing), -1);
@@ -779,8 +780,9 @@ int main(int argc, char **argv) {
     terrain_cache.visible = false;
     app.panel_backgrounds.clear();
     app.session->tick(SDL_GetTicks() / 1000.0);
-    if (int roll = app.has_game() ? app.session->take_roll() : 0)
-      app.die_face = roll, app.die_frames = 24, app.die_rolled_by = app.game().actions().size();
+    if (auto faces = app.has_game() ? app.session->take_roll() : std::vector<int>{}; !faces.empty())
+      app.dice_shown = std::move(faces), app.die_frames = 24,
+      app.die_rolled_by = app.game().actions().size();
     frame(app, quit, renderer);
     ImGui::Render();
     SDL_SetRenderDrawColor(renderer, kClear.r, kClear.g, kClear.b, 255);

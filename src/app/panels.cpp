@@ -663,33 +663,41 @@ void hover_tooltip(App &app, HexId hover) {
   ImGui::EndTooltip();
 }
 
-void die_overlay(App &app, const MapRect &map) {
-  // A take-back past the roll takes its die away too: the face shown is always a roll of the
-  // game as it stands.
-  if (app.game().actions().size() < app.die_rolled_by) app.die_face = 0;
-  if (app.die_face <= 0) return;
+// One die at (x, y), s wide: a d8 seen from above, or a d6 (a square), its face in the middle.
+void draw_die(App &app, float x, float y, float s, int faces, int face, bool rolling) {
   ImDrawList *dl = ImGui::GetForegroundDrawList();
-  float s = 54, x = map.x + map.w - s - 20, y = map.y + 44;
-  bool rolling = app.die_frames > 0;
-  int faces = die_faces(app.game().battle()); // a d8 (R23), or a d6 in D3 Medieval (D14)
-  int face = rolling ? 1 + (app.die_frames * 5) % faces : app.die_face;
-  ImVec2 pts[4] = {{x + s / 2, y},
-                   {x + s, y + s / 2},
-                   {x + s / 2, y + s},
-                   {x, y + s / 2}}; // a d8 seen from above
-  if (faces == 6)                   // a d6: a square
+  ImVec2 pts[4] = {{x + s / 2, y}, {x + s, y + s / 2}, {x + s / 2, y + s}, {x, y + s / 2}};
+  if (faces == 6)
     pts[0] = {x + 4, y + 4}, pts[1] = {x + s - 4, y + 4}, pts[2] = {x + s - 4, y + s - 4},
     pts[3] = {x + 4, y + s - 4};
   dl->AddConvexPolyFilled(pts, 4,
                           rolling ? IM_COL32(200, 200, 200, 230) : IM_COL32(250, 245, 230, 255));
   dl->AddPolyline(pts, 4, IM_COL32(40, 40, 40, 255), ImDrawFlags_Closed, 2);
-  char t[4];
-  std::snprintf(t, sizeof t, "%d", face);
+  std::string t = std::to_string(face);
   ImFont *f = app.fonts.bold ? app.fonts.bold : ImGui::GetFont();
-  ImVec2 ext = f->CalcTextSizeA(26, 100, 0, t);
+  ImVec2 ext = f->CalcTextSizeA(26, 100, 0, t.c_str());
   dl->AddText(f, 26, ImVec2(x + s / 2 - ext.x / 2, y + s / 2 - ext.y / 2),
-              IM_COL32(20, 20, 20, 255), t);
-  if (!rolling) ui::note_text(std::string("Die: ") + t);
+              IM_COL32(20, 20, 20, 255), t.c_str());
+}
+
+// The last roll's dice at the map's top right: one die, or both of D13's 2D6 side by side.
+void die_overlay(App &app, const MapRect &map) {
+  // A take-back past the roll takes its dice away too: the faces shown are always a roll of the
+  // game as it stands.
+  if (app.game().actions().size() < app.die_rolled_by) app.dice_shown.clear();
+  if (app.dice_shown.empty()) return;
+  const float s = 54, gap = 8;
+  const int count = static_cast<int>(app.dice_shown.size());
+  float x = map.x + map.w - 20 - count * s - (count - 1) * gap, y = map.y + 44;
+  bool rolling = app.die_frames > 0;
+  int faces = die_faces(app.game().battle()); // a d8 (R23), or a d6 in D3 Medieval (D14)
+  std::string said;
+  for (int i = 0; i < count; ++i) {
+    int face = rolling ? 1 + (app.die_frames * 5 + i * 3) % faces : app.dice_shown[i];
+    draw_die(app, x + i * (s + gap), y, s, faces, face, rolling);
+    said += (i ? " + " : "") + std::to_string(face);
+  }
+  if (!rolling) ui::note_text((count == 1 ? "Die: " : "Dice: ") + said);
   if (rolling) --app.die_frames;
 }
 
@@ -725,7 +733,7 @@ void turn_banner(App &app, const MapRect &map) {
   if (new_turn || s.phase != bn.phase) {
     // A new Player Turn: the last turn's die goes (unless it is the roll that ended that turn,
     // still rolling); the Last attack panel is the session's and goes by itself.
-    if (new_turn && same_game && app.die_frames <= 0) app.die_face = 0;
+    if (new_turn && same_game && app.die_frames <= 0) app.dice_shown.clear();
     bn.text = new_turn ? turn + "\n" + phase : phase;
     bn.since = same_game ? now : -1; // a game just opened has the strip; the banner marks changes
     bn.turn = s.turn, bn.active = s.active, bn.phase = s.phase, bn.game = &app.game();

@@ -47,7 +47,7 @@ Game &Session::live() { return mode_ == Mode::Lesson ? lesson_->game() : *game_;
 
 bool Session::practice() const { return mode_ == Mode::Play && game_->setup().options.practice; }
 
-int Session::take_roll() { return std::exchange(pending_roll_, 0); }
+std::vector<int> Session::take_roll() { return std::exchange(pending_roll_, {}); }
 
 int Session::fresh_die() {
   dice_rng_ ^= dice_rng_ << 13, dice_rng_ ^= dice_rng_ >> 7, dice_rng_ ^= dice_rng_ << 17;
@@ -66,7 +66,7 @@ void Session::reset_to(Mode mode) {
   lines_.clear();
   line_ = 0;
   redo_.clear();
-  pending_roll_ = 0;
+  pending_roll_.clear();
   seats_ = {};
   computer_said_.clear(), computer_detail_.clear();
   if (mode == Mode::None) view_.reset();
@@ -214,9 +214,8 @@ bool Session::play(const Action &a) {
 }
 
 void Session::after_action(size_t log_before) {
-  const Events &log = game().log();
-  for (size_t i = log_before; i < log.size(); ++i)
-    if (log[i].roll) pending_roll_ = log[i].roll;
+  if (auto faces = last_roll_faces(game().log(), log_before); !faces.empty())
+    pending_roll_ = std::move(faces);
   changed();
 }
 

@@ -40,8 +40,9 @@ public:
   const std::string &message() const { return message_; }
   void say(std::string text) { message_ = std::move(text); }
   const LastAttack &last_attack() const { return last_attack_; }
-  // The face of a die rolled since the last call (0 when none): the app animates it once.
-  int take_roll();
+  // The faces of the last roll since the last call (none, one die, or D13's two): the app
+  // animates them once.
+  std::vector<int> take_roll();
   bool practice() const;
   // Where fresh dice for practice take-backs come from (scripts fix it so they replay).
   void seed_fresh_dice(uint64_t seed) { dice_rng_ = seed | 1; }
@@ -160,7 +161,7 @@ private:
   std::string save_path_;
   std::vector<std::string> recent_;
   LastAttack last_attack_;
-  int pending_roll_ = 0;
+  std::vector<int> pending_roll_;
   std::array<std::optional<Level>, 2> seats_{}; // a computer level, or a human (none)
   uint64_t generation_ = 0;                     // counts changes, so stale answers are dropped
   Thinker thinker_, hint_thinker_;

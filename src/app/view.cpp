@@ -439,6 +439,16 @@ std::vector<std::pair<ActionType, int>> action_counts(const std::vector<Action> 
   return out;
 }
 
+std::vector<int> last_roll_faces(const Events &log, size_t from) {
+  for (size_t i = log.size(); i-- > from;) {
+    if (!log[i].roll) continue;
+    bool second_of_two = log[i].kind == "disorder" && i > 0 && log[i - 1].kind == "disorder_die";
+    if (second_of_two) return {log[i - 1].roll, log[i].roll}; // D13: 2D6
+    return {log[i].roll};
+  }
+  return {};
+}
+
 std::string narrate_roll(const Battle &b, const Event &e) {
   (void)b;
   if (e.kind == "attack" && e.cc >= 0)

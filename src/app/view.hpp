@@ -120,6 +120,10 @@ struct ActionNoun {
 };
 const ActionNoun &action_noun(ActionType t);
 std::string action_count_words(ActionType t, int n); // "1 move", "7 moves"
+// The faces of the last roll logged from log[from] on, for the die box: one die, or both of
+// D13's 2D6 disorder test (the engine logs its first d6 as "disorder_die", the second with the
+// "disorder" result). Empty when nothing was rolled.
+std::vector<int> last_roll_faces(const Events &log, size_t from);
 // A die roll in words: the attack's CRT row and column, or the fire roll against its factor.
 std::string narrate_roll(const Battle &b, const Event &e);
 
