@@ -886,14 +886,19 @@ constexpr struct {
               {"Computer (normal)", Level::Normal},
               {"Computer (hard)", Level::Hard}};
 
-// One button per side, naming who plays it; a click passes the seat to the next choice.
+// One drop-down per side, labelled with the side's name, listing every choice of who plays it.
 void seat_choices(App &app, const BattleInfo &bi) {
-  ui::TextDisabled("Who plays each side (click to change):");
+  ui::TextDisabled("Who plays each side:");
   for (int side = 0; side < 2; ++side) {
-    int &k = app.seat_choice[side];
-    std::string label = bi.sides[side] + ": " + kSeats[k].label;
-    if (side) ImGui::SameLine();
-    if (ui::Button(label.c_str())) k = (k + 1) % static_cast<int>(std::size(kSeats));
+    int &chosen = app.seat_choice[side];
+    if (side) ImGui::SameLine(0, 24 * app.ui_scale);
+    ImGui::SetNextItemWidth(170 * app.ui_scale);
+    std::string label = bi.sides[side] + "##seat" + std::to_string(side);
+    if (ui::BeginCombo(label.c_str(), kSeats[chosen].label)) {
+      for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
+        if (ui::Selectable(kSeats[k].label, k == chosen)) chosen = k;
+      ImGui::EndCombo();
+    }
   }
 }
 

@@ -113,9 +113,11 @@ bool BeginCombo(const char *label, const char *preview, ImGuiComboFlags flags) {
   if (recording) {
     ImGuiContext &g = *GImGui;
     bool enabled = (g.LastItemData.InFlags & ImGuiItemFlags_Disabled) == 0;
-    if (!open && ImGui::IsItemVisible())
+    if (!open && ImGui::IsItemVisible()) {
       frames[current].items.push_back(
           {visible_label(label), ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled});
+      if (preview) frames[current].texts.emplace_back(preview); // the choice it shows
+    }
   }
   return open;
 }

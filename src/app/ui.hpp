@@ -46,7 +46,8 @@ bool MenuItem(const char *label, const char *shortcut = nullptr, bool selected =
 bool MenuItem(const char *label, const char *shortcut, bool *selected, bool enabled = true);
 bool BeginMenu(const char *label, bool enabled = true);
 bool CollapsingHeader(const char *label, ImGuiTreeNodeFlags flags = 0);
-// A drop-down list, pressed by its label to open; its choices are Selectables (EndCombo it).
+// A drop-down list, pressed by its label to open; its choices are Selectables (EndCombo it). The
+// choice it shows (preview) is noted as text.
 bool BeginCombo(const char *label, const char *preview, ImGuiComboFlags flags = 0);
 void ProgressBar(float fraction, const ImVec2 &size, const char *overlay);
 bool InputText(const char *label, char *buffer, size_t size, ImGuiInputTextFlags flags = 0);
