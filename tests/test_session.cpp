@@ -219,6 +219,61 @@ TEST_CASE("session: a bad or truncated file is refused with its path; the game s
   CHECK(s.game().actions().size() == 1);
 }
 
+namespace {
+// The Rebel Host commands Move + Bonus at time `now` and moves each unit once: the last move ends
+// the Move Phase by itself (R25) and begins the Second Move Phase.
+void march_until_second_move(Session &s, double now) {
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  s.tick(now);
+  REQUIRE(s.play(parse(s, {{"type", "command"},
+                           {"orders", {{{"wing", "host"}, {"commands", {"move", "bonus"}}}}}})));
+  const char *moves[][2] = {{"B2", "0907"}, {"B6", "0905"}, {"B7", "0805"}, {"B1", "0803"},
+                            {"B3", "0902"}, {"B5", "0706"}, {"B4", "0704"}};
+  size_t before = 0;
+  for (auto &m : moves) {
+    CHECK(s.game().state().phase == Phase::Move);
+    before = s.game().log().size();
+    REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", m[0]}, {"to", m[1]}})));
+  }
+  REQUIRE(s.game().state().phase == Phase::SecondMove);
+  CHECK(phase_changed_by_itself(s.game().log(), before));
+}
+} // namespace
+
+TEST_CASE("session R25: E right after an automatic step began a phase does not end that phase") {
+  Folder data("end-phase-key");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  march_until_second_move(s, 10.0);
+  std::string said = s.message();
+  CHECK_FALSE(s.end_phase_key(10.0)); // the same frame: ignored, nothing new said
+  CHECK_FALSE(s.end_phase_key(10.0 + Session::kEndPhaseKeyQuiet / 2));
+  CHECK(s.game().state().phase == Phase::SecondMove);
+  CHECK(s.message() == said);
+  REQUIRE(s.end_phase_key(10.0 + Session::kEndPhaseKeyQuiet)); // the moment has passed
+  CHECK(s.game().state().phase != Phase::SecondMove);
+  // A move in the new phase shows the player has seen it: E then acts at once.
+  march_until_second_move(s, 20.0);
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "B2"}, {"to", "0605"}})));
+  REQUIRE(s.end_phase_key(20.0));
+  CHECK(s.game().state().phase != Phase::SecondMove);
+}
+
+TEST_CASE("session: E after a phase the player ended, or a move that ended none, acts at once") {
+  Folder data("end-phase-key-at-once");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  s.tick(5.0);
+  REQUIRE(s.play(parse(s, {{"type", "command"},
+                           {"orders", {{{"wing", "host"}, {"commands", {"move", "bonus"}}}}}})));
+  size_t before = s.game().log().size();
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "B2"}, {"to", "0907"}})));
+  CHECK_FALSE(phase_changed_by_itself(s.game().log(), before));
+  REQUIRE(s.end_phase_key(5.0)); // the player's own Move Phase
+  CHECK(s.game().state().phase == Phase::SecondMove);
+  REQUIRE(s.end_phase_key(5.0)); // and the phase that the player's E began
+  CHECK(s.game().state().phase != Phase::SecondMove);
+}
+
 TEST_CASE("session: the autosave is offered only while there is one that loads") {
   Folder data("autosave-offered");
   Session s(SNS_SOURCE_DIR, data.path.string());

@@ -71,6 +71,7 @@ struct App {
   std::vector<int> dice_shown; // the die box: the last roll's faces (two for D13's 2D6)
   int die_frames = 0;          // die animation
   size_t die_rolled_by = 0;    // the game's action count once that roll was played
+  double now = 0;              // the frame clock (seconds), read once a frame before its input
   Fonts fonts;
   float ui_scale = 1.0f;
   // Remembered between runs (settings.hpp, app_settings.hpp): loaded at launch, saved at quit.

@@ -389,7 +389,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
   else if (k == SDLK_SPACE)
     app.session->skip_pause();
   else if (k == SDLK_e && !e.key.repeat) // a held key ends one phase, not every phase after it
-    app.session->play(Action{.type = ActionType::EndPhase});
+    app.session->end_phase_key(app.now); // not the phase an automatic step just began (R25)
   else if (k == SDLK_ESCAPE)
     app.sel().clear();
   else
@@ -760,6 +760,7 @@ int main(int argc, char **argv) {
     int wait = headless ? 0 : wait_for_input_ms(app, lively_until);
     bool have = wait == 0 ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, wait);
     if (have) lively_until = SDL_GetTicks() + kLivelyMs;
+    app.now = SDL_GetTicks() / 1000.0;
     while (have) {
       ImGui_ImplSDL2_ProcessEvent(&e);
       if (e.type == SDL_QUIT) quit = true;
@@ -779,7 +780,7 @@ int main(int argc, char **argv) {
     ui::next_frame();
     terrain_cache.visible = false;
     app.panel_backgrounds.clear();
-    app.session->tick(SDL_GetTicks() / 1000.0);
+    app.session->tick(app.now);
     if (auto faces = app.has_game() ? app.session->take_roll() : std::vector<int>{}; !faces.empty())
       app.dice_shown = std::move(faces), app.die_frames = 24,
       app.die_rolled_by = app.game().actions().size();

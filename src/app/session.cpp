@@ -67,6 +67,7 @@ void Session::reset_to(Mode mode) {
   line_ = 0;
   redo_.clear();
   pending_roll_.clear();
+  phase_changed_by_itself_at_ = -1;
   seats_ = {};
   computer_said_.clear(), computer_detail_.clear();
   if (mode == Mode::None) view_.reset();
@@ -214,9 +215,18 @@ bool Session::play(const Action &a) {
 }
 
 void Session::after_action(size_t log_before) {
+  // Once the player has acted in the new phase, they have seen it: only the last action counts.
+  phase_changed_by_itself_at_ = phase_changed_by_itself(game().log(), log_before) ? now_ : -1;
   if (auto faces = last_roll_faces(game().log(), log_before); !faces.empty())
     pending_roll_ = std::move(faces);
   changed();
+}
+
+bool Session::end_phase_key(double now) {
+  bool quiet = phase_changed_by_itself_at_ >= 0 && now >= phase_changed_by_itself_at_ &&
+               now - phase_changed_by_itself_at_ < kEndPhaseKeyQuiet;
+  if (quiet) return false;
+  return play(Action{.type = ActionType::EndPhase});
 }
 
 void Session::click(HexId hex) {
@@ -314,6 +324,7 @@ bool Session::computer_to_act() const {
 }
 
 void Session::tick(double now) {
+  now_ = now;
   if (mode_ != Mode::Play) return;
   if (!hint_ && hint_thinker_.busy()) hint_ = hint_thinker_.take(generation_);
   if (!computer_to_act()) return;

@@ -68,6 +68,12 @@ public:
   bool play(const Action &a);
   // A click on the map: the interaction decides what it means; actions go through play().
   void click(HexId hex);
+  // E (End phase) from the keyboard at time `now` (the frame clock, seconds): ignored, with
+  // nothing said, for a moment after the last action's automatic step (R25) began a new phase, so
+  // a key meant for the phase that just ended never ends one the player has not seen start. False
+  // when ignored or refused.
+  bool end_phase_key(double now);
+  static constexpr double kEndPhaseKeyQuiet = 0.4; // seconds
   void undo();
   void redo();
   bool can_redo() const { return !redo_.empty(); }
@@ -167,6 +173,8 @@ private:
   Thinker thinker_, hint_thinker_;
   std::optional<Suggestion> chosen_, hint_;
   double pace_ = 0.7, next_move_at_ = 0;
+  double now_ = 0;                         // the frame clock at the last tick()
+  double phase_changed_by_itself_at_ = -1; // when an automatic step last began a phase (R25)
   std::string computer_said_, computer_detail_;
   bool playing_for_computer_ = false;
   std::optional<Replay> replay_;

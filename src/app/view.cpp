@@ -439,6 +439,15 @@ std::vector<std::pair<ActionType, int>> action_counts(const std::vector<Action> 
   return out;
 }
 
+bool phase_changed_by_itself(const Events &log, size_t from) {
+  bool automatic = false;
+  for (size_t i = from; i < log.size(); ++i) {
+    if (log[i].kind == "auto") automatic = true; // R25
+    if (automatic && (log[i].kind == "phase" || log[i].kind == "turn")) return true;
+  }
+  return false;
+}
+
 std::vector<int> last_roll_faces(const Events &log, size_t from) {
   for (size_t i = log.size(); i-- > from;) {
     if (!log[i].roll) continue;
