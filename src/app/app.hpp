@@ -60,7 +60,7 @@ struct App {
   bool show_chosen = true; // the start screen scrolls its list to the chosen battle once
   bool advanced_wing_integrity = false;
   bool practice_choice = true; // start screen: new games are practice games
-  int seat_choice[2] = {0, 0}; // start screen: 0 human, else a computer level (kSeatLevels)
+  int seat_choice[2] = {0, 0}; // start screen seats: an index into kSeats (0 human, panels.cpp)
   char path_buffer[512] = "";
   bool save_as_open = false;   // the Save as dialog
   bool save_as_exists = false; // ... whose file exists: Replace is offered
