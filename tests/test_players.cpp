@@ -196,14 +196,49 @@ TEST_CASE("the hard evaluation sees an enemy that can enter an open objective he
   int levy = b.unit_index("FL1");
   s.units[levy].hex = *b.parse_hex("0603");
   double plain = evaluate_position(setup, s, english);
-  double reach = evaluate_position(setup, s, english, true);
+  double reach = evaluate_position(setup, s, english, {.reach_threats = true});
   CHECK(plain - reach >= kReachThreat);
-  CHECK(evaluate_position(setup, s, french, true) - evaluate_position(setup, s, french) >=
+  CHECK(evaluate_position(setup, s, french, {.reach_threats = true}) -
+            evaluate_position(setup, s, french) >=
         kReachThreat);
   s.units[levy].suppressed = true;
-  CHECK(evaluate_position(setup, s, english, true) == evaluate_position(setup, s, english));
+  CHECK(evaluate_position(setup, s, english, {.reach_threats = true}) ==
+        evaluate_position(setup, s, english));
   // Back where it started, nine hexes away: no threat.
   s.units[levy].suppressed = false;
   s.units[levy].hex = *b.parse_hex("1203");
-  CHECK(evaluate_position(setup, s, english, true) == evaluate_position(setup, s, english));
+  CHECK(evaluate_position(setup, s, english, {.reach_threats = true}) ==
+        evaluate_position(setup, s, english));
+}
+
+TEST_CASE("attack waves: the hard evaluation weighs the losses of the wave now attacking less",
+          "[players]") {
+  // Morlaix's French attack in waves (levies, horse, foot); a wave may attack only once the one
+  // before is gone, so the wave now attacking is there to be spent. A step lost by a levy costs
+  // kSpentWave of what it costs without the term; once the levies are gone the horse is the wave
+  // to spend, and the foot, the last wave, always counts in full.
+  Setup setup = setup_of(load_battle_file(source_path("battles/morlaix-1342.json")));
+  const Battle &b = *setup.battle;
+  GameState s = new_game(setup, 1);
+  int french = b.units[b.unit_index("FL1")].side;
+  auto step_cost = [&](const char *id, EvalTerms terms) {
+    GameState hit = s;
+    hit.units[b.unit_index(id)].steps = 1;
+    return evaluate_position(setup, s, french, terms) -
+           evaluate_position(setup, hit, french, terms);
+  };
+  const EvalTerms waves{.spend_waves = true};
+  REQUIRE(step_cost("FL1", {}) > 0);
+  CHECK(step_cost("FL1", waves) == Approx(kSpentWave * step_cost("FL1", {})));
+  CHECK(step_cost("FH1", waves) == Approx(step_cost("FH1", {})));
+  for (const char *id : {"FL1", "FL2", "FL3", "FL4"}) {
+    s.units[b.unit_index(id)].steps = 0;
+    s.units[b.unit_index(id)].hex = kOffMap;
+  }
+  CHECK(step_cost("FH1", waves) == Approx(kSpentWave * step_cost("FH1", {})));
+  for (const char *id : {"FH1", "FH2", "FH3", "FH4"}) {
+    s.units[b.unit_index(id)].steps = 0;
+    s.units[b.unit_index(id)].hex = kOffMap;
+  }
+  CHECK(step_cost("FV1", waves) == Approx(step_cost("FV1", {})));
 }

@@ -39,12 +39,19 @@ GameState hypothetical_state(const Battle &b, const GameState &s, const Action &
 // How good the position is for `side`, in VP-like points (own minus enemy): VP, material by the VP
 // an elimination would give, step losses, suppression, closeness to objectives and to the enemy.
 // Reads the world's battle (so only guessed reverses). A finished game is +/- kWinScore.
-// `reach_threats` (the hard level) adds kReachThreat when an enemy unit could enter an open hex of
-// one of its instant-win objectives in one move from where it stands.
+// The hard level's extra terms, each off for the other levels (docs/ai.md "The evaluation").
+struct EvalTerms {
+  // kReachThreat when an enemy unit could enter an open hex of one of its instant-win objectives in
+  // one move from where it stands.
+  bool reach_threats = false;
+  // A side attacking in waves (AttackWaves) counts the units of the wave now attacking at
+  // kSpentWave of their worth while a later wave waits: the wave is there to be spent.
+  bool spend_waves = false;
+};
 inline constexpr double kWinScore = 1000.0;
 inline constexpr double kReachThreat = 20.0;
-double evaluate_position(const Setup &world, const GameState &s, int side,
-                         bool reach_threats = false);
+inline constexpr double kSpentWave = 0.3;
+double evaluate_position(const Setup &world, const GameState &s, int side, EvalTerms terms = {});
 
 struct Evaluation {
   int side = 0;

@@ -134,8 +134,26 @@ int nearest_to_open_objective(const Battle &b, const GameState &s, const Special
   return best;
 }
 
-Parts side_parts(const Battle &b, const GameState &s, int side) {
+// The wings of `side`'s attack wave now attacking, when a later wave waits for it to be gone
+// (AttackWaves): that wave is there to be spent, so its losses weigh less (EvalTerms).
+std::vector<int> wave_to_spend(const Battle &b, const GameState &s, int side) {
+  for (const Special &sp : b.special) {
+    if (sp.kind != SpecialKind::AttackWaves || sp.side != side) continue;
+    for (size_t w = 0; w + 1 < sp.waves.size(); ++w) {
+      const std::vector<int> &wings = sp.waves[w];
+      bool alive = false;
+      for (size_t u = 0; u < b.units.size() && !alive; ++u)
+        alive = s.units[u].steps > 0 &&
+                std::find(wings.begin(), wings.end(), b.units[u].wing) != wings.end();
+      if (alive) return wings;
+    }
+  }
+  return {};
+}
+
+Parts side_parts(const Battle &b, const GameState &s, int side, EvalTerms terms = {}) {
   Parts p;
+  std::vector<int> spent = terms.spend_waves ? wave_to_spend(b, s, side) : std::vector<int>{};
   p.vp = s.vp[side];
   if (const auto &target = b.sides[side].victory_vp; target && *target > 0) {
     double share = std::min(1.0, static_cast<double>(s.vp[side]) / *target);
@@ -152,6 +170,7 @@ Parts side_parts(const Battle &b, const GameState &s, int side) {
     const UnitState &us = s.units[u];
     if (b.units[u].side != side || us.steps == 0) continue;
     double worth = unit_worth(b, static_cast<int>(u));
+    if (std::find(spent.begin(), spent.end(), b.units[u].wing) != spent.end()) worth *= kSpentWave;
     bool reduced = us.steps < b.units[u].max_steps();
     p.material += worth * (reduced ? 0.55 : 1.0);
     if (!s.d3.empty()) { // D3 Medieval: hits wear a unit down until more than 8 remove it (D13)
@@ -270,17 +289,17 @@ double late_lead(const Battle &b, const GameState &s, int side) {
 
 } // namespace
 
-double evaluate_position(const Setup &world, const GameState &s, int side, bool reach_threats) {
+double evaluate_position(const Setup &world, const GameState &s, int side, EvalTerms terms) {
   if (s.game_over()) {
     if (s.winner == side) return kWinScore;
     if (s.winner == kDraw || s.winner < 0) return 0;
     return -kWinScore;
   }
   const Battle &b = *world.battle;
-  Parts me = side_parts(b, s, side), them = side_parts(b, s, 1 - side);
+  Parts me = side_parts(b, s, side, terms), them = side_parts(b, s, 1 - side, terms);
   return (me.vp - them.vp) + (me.material - them.material) + (me.position - them.position) +
-         me.closeness - objective_threat(b, s, side, reach_threats) +
-         objective_threat(b, s, 1 - side, reach_threats) + late_lead(b, s, side);
+         me.closeness - objective_threat(b, s, side, terms.reach_threats) +
+         objective_threat(b, s, 1 - side, terms.reach_threats) + late_lead(b, s, side);
 }
 
 Evaluation evaluate(const Setup &real, const GameState &s, int side, uint64_t seed) {

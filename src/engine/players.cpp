@@ -16,10 +16,12 @@ namespace {
 
 // How a level plays out the rest of a turn and judges where it ends (docs/ai.md).
 struct Policy {
-  size_t samples = 4;         // sampled actions per rollout step, the best one-ply one taken
-  bool fair_dice = false;     // a sampled roll is judged over every face (else as it falls, which
-                              // lets the rollout see its own die before choosing)
-  bool reach_threats = false; // evaluation: an open objective hex an enemy can reach in one move
+  size_t samples = 4;          // sampled actions per rollout step, the best one-ply one taken
+  bool fair_dice = false;      // a sampled roll is judged over every face (else as it falls, which
+                               // lets the rollout see its own die before choosing)
+  EvalTerms terms;             // the evaluation's extra terms (the hard level)
+  uint32_t random_one_in = 10; // a rollout step plays a random action one time in this many (0:
+                               // never)
 };
 
 struct LevelInfo {
@@ -36,8 +38,8 @@ constexpr LevelInfo kLevels[] = {
     {Level::Random, "random", 0, 0, 0, {}},
     {Level::Greedy, "greedy", 0, 0, 0, {}},
     {Level::Easy, "easy", 48, 4, 0, {}},
-    {Level::Normal, "normal", 160, 6, 1, {}},
-    {Level::Hard, "hard", 480, 8, 1, {4, true, true}},
+    {Level::Normal, "normal", 160, 6, 1, {8, false, {}, 10}},
+    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true}, 10}},
 };
 
 const LevelInfo &info(Level l) { return kLevels[static_cast<int>(l)]; }
@@ -107,7 +109,7 @@ const Action *winning_entry(const Battle &b, const GameState &s, const std::vect
 // The fast policy for rollouts: a winning entry when there is one, else a few sampled actions, the
 // best one-ply evaluation (dice as they fall), sometimes a random one.
 double score(const Sim &sim, const GameState &s, int side, const Policy &pol) {
-  return evaluate_position(sim.setup(), s, side, pol.reach_threats);
+  return evaluate_position(sim.setup(), s, side, pol.terms);
 }
 
 // The position an action that rolls the die leaves, scored over every face alike (the d8 exactly,
@@ -138,7 +140,8 @@ const Action &rollout_choice(const Sim &sim, const GameState &s, const std::vect
                              BotRng &rng, const Policy &pol) {
   int side = side_to_act(sim.setup(), s);
   if (const Action *win = winning_entry(*sim.setup().battle, s, acts, side)) return *win;
-  if (acts.size() == 1 || rng.below(10) == 0) return acts[rng.below(acts.size())];
+  if (acts.size() == 1 || (pol.random_one_in > 0 && rng.below(pol.random_one_in) == 0))
+    return acts[rng.below(acts.size())];
   size_t best = rng.below(acts.size());
   double best_value = -1e18;
   for (size_t k = 0; k < std::min(pol.samples, acts.size()); ++k) {
