@@ -269,3 +269,22 @@ TEST_CASE("app: counts agree in number: one of each action type is singular, two
   CHECK(counts[1] == std::pair{ActionType::EndPhase, 1});
   CHECK(action_count_words(counts[1].first, counts[1].second) == "1 way to end the phase");
 }
+
+TEST_CASE("the phase banner is brief and fades: full at first, gone after 1.2 s") {
+  CHECK(banner_alpha(0.0) == 1.0f);
+  CHECK(banner_alpha(0.6) == 1.0f);
+  CHECK(banner_alpha(0.95) == Approx(0.5f));
+  CHECK(banner_alpha(1.2) == 0.0f);
+  CHECK(banner_alpha(1.5) == 0.0f);
+  CHECK(banner_alpha(2.0) == 0.0f);
+}
+
+TEST_CASE("the phase banner is a strip under the turn strip, clear of the map's middle") {
+  // A 900x700 map area from (300, 40) whose turn strip ends at y 70; text 420 x 26.
+  BannerBox box = banner_box(300, 900, 70, 420, 26);
+  CHECK(box.y0 >= 70);                 // below the turn strip, never over it
+  CHECK(box.y1 - box.y0 <= 40);        // one compact line
+  CHECK(box.y1 < 40 + 700 * 0.15f);    // in the top band: the middle of the map stays seen
+  CHECK((box.x0 + box.x1) / 2 == 750); // centred on the map
+  CHECK(box.x1 - box.x0 < 900);
+}

@@ -613,7 +613,7 @@ constexpr Uint32 kLivelyMs = 300;
 // pauses between its moves, or a hint is being searched (their answers come without an event);
 // otherwise until input arrives, waking twice a second (an idle window uses no CPU).
 int wait_for_input_ms(const App &app, Uint32 lively_until) {
-  bool banner = app.banner.since >= 0 && ImGui::GetTime() - app.banner.since < 2.1;
+  bool banner = app.banner.since >= 0 && ImGui::GetTime() - app.banner.since < kBannerSeconds + 0.1;
   if (app.die_frames > 0 || banner || !SDL_TICKS_PASSED(SDL_GetTicks(), lively_until)) return 0;
   if (app.session->computer_to_act() || app.session->hint_pending()) return 15;
   return 500;

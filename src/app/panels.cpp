@@ -734,7 +734,7 @@ void turn_banner(App &app, const MapRect &map) {
     // A new Player Turn: the last turn's die goes (unless it is the roll that ended that turn,
     // still rolling); the Last attack panel is the session's and goes by itself.
     if (new_turn && same_game && app.die_frames <= 0) app.dice_shown.clear();
-    bn.text = new_turn ? turn + "\n" + phase : phase;
+    bn.text = new_turn ? turn + "  -  " + phase : phase; // one line: a strip, not a card
     bn.since = same_game ? now : -1; // a game just opened has the strip; the banner marks changes
     bn.turn = s.turn, bn.active = s.active, bn.phase = s.phase, bn.game = &app.game();
   }
@@ -756,21 +756,20 @@ void turn_banner(App &app, const MapRect &map) {
   dl->AddRectFilled(a, ImVec2(a.x + 8, z.y), wing_colour(b.wings[first_wing].color), 5);
   dl->AddText(font, fs, ImVec2(a.x + 16, a.y + 3), IM_COL32(240, 235, 210, 255), strip.c_str());
   ui::note_text(strip);
-  // The banner: large, for a second and a half, then fading.
-  double age = now - bn.since;
-  if (bn.since < 0 || age > 2.0) return;
-  float alpha = age < 1.5 ? 1.0f : static_cast<float>(1.0 - (age - 1.5) * 2);
-  float big = 34 * app.ui_scale;
-  ImVec2 text_ext = font->CalcTextSizeA(big, 1e9f, 0, bn.text.c_str());
-  ImVec2 c(map.x + map.w / 2, map.y + map.h * 0.3f);
-  ImVec2 ba(c.x - text_ext.x / 2 - 24, c.y - text_ext.y / 2 - 14);
-  ImVec2 bz(c.x + text_ext.x / 2 + 24, c.y + text_ext.y / 2 + 14);
-  dl->AddRectFilled(ba, bz, IM_COL32(15, 15, 20, static_cast<int>(220 * alpha)), 8);
+  // The banner: a compact strip under that one for a moment, then fading (view.hpp).
+  float alpha = bn.since < 0 ? 0.0f : banner_alpha(now - bn.since);
+  if (alpha <= 0) return;
+  float fs_banner = 22 * app.ui_scale;
+  ImVec2 text_ext = font->CalcTextSizeA(fs_banner, 1e9f, 0, bn.text.c_str());
+  BannerBox box = banner_box(map.x, map.w, z.y, text_ext.x, text_ext.y);
+  ImVec2 ba(box.x0, box.y0), bz(box.x1, box.y1);
+  dl->AddRectFilled(ba, bz, IM_COL32(15, 15, 20, static_cast<int>(210 * alpha)), 5);
   dl->AddRect(ba, bz,
               (wing_colour(b.wings[first_wing].color) & 0x00FFFFFF) |
                   (static_cast<ImU32>(255 * alpha) << 24),
-              8, 0, 3);
-  dl->AddText(font, big, ImVec2(c.x - text_ext.x / 2, c.y - text_ext.y / 2),
+              5, 0, 2);
+  dl->AddText(font, fs_banner,
+              ImVec2((ba.x + bz.x - text_ext.x) / 2, (ba.y + bz.y - text_ext.y) / 2),
               IM_COL32(255, 240, 200, static_cast<int>(255 * alpha)), bn.text.c_str());
   ui::note_text("Banner: " + bn.text);
 }

@@ -472,4 +472,18 @@ std::string command_label(Command c) {
   return std::string(title(c)); // the engine's one table of command titles
 }
 
+float banner_alpha(double age) {
+  constexpr double fade = 0.5;
+  if (age < 0 || age >= kBannerSeconds) return 0.0f;
+  if (age < kBannerSeconds - fade) return 1.0f;
+  return static_cast<float>((kBannerSeconds - age) / fade);
+}
+
+BannerBox banner_box(float map_x, float map_w, float strip_bottom, float text_w, float text_h) {
+  constexpr float pad_x = 14, pad_y = 5, gap = 4;
+  float cx = map_x + map_w / 2;
+  return {cx - text_w / 2 - pad_x, strip_bottom + gap, cx + text_w / 2 + pad_x,
+          strip_bottom + gap + text_h + 2 * pad_y};
+}
+
 } // namespace sns::app

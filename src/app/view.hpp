@@ -131,4 +131,16 @@ std::vector<int> last_roll_faces(const Events &log, size_t from);
 // A die roll in words: the attack's CRT row and column, or the fire roll against its factor.
 std::string narrate_roll(const Battle &b, const Event &e);
 
+// The banner shown as a phase or a turn begins (panels.cpp): brief, fading, and placed as a
+// compact strip under the turn strip at the top of the map, so that it never hides the counters
+// in the map's middle. It is only drawn, never a window: clicks pass through it.
+inline constexpr double kBannerSeconds = 1.2; // shown this long in all, fading over the last 0.5 s
+float banner_alpha(double age);               // 1, then fading to 0 at kBannerSeconds; 0 outside
+struct BannerBox {
+  float x0, y0, x1, y1;
+};
+// The banner's box for text `text_w` x `text_h` over a map `map_x`..`map_x + map_w` wide whose
+// turn strip ends at `strip_bottom`.
+BannerBox banner_box(float map_x, float map_w, float strip_bottom, float text_w, float text_h);
+
 } // namespace sns::app
