@@ -4,6 +4,7 @@
 #include "lesson_script.hpp"
 #include "session.hpp"
 #include "view.hpp"
+#include "words.hpp"
 
 #include <filesystem>
 
@@ -218,4 +219,16 @@ TEST_CASE("D13 app: the die box shows both dice of a 2D6 disorder test, one die 
   // An S&S II roll is one d8 face.
   Events fire = {{"fire", "9.2", "B1 fires at R1", 5, "no effect", {}}};
   CHECK(last_roll_faces(fire, 0) == std::vector<int>{5});
+}
+
+TEST_CASE("D3 counters print the unit's id, the name the log and lessons use; S&S II its type") {
+  auto d3_file = load_battle_file(source_path("battles/d3-first-charge.json"));
+  const Battle &d3 = *d3_file;
+  CHECK(counter_label(d3, d3.unit_index("RK")) == "RK");
+  CHECK(counter_label(d3, d3.unit_index("BL")) == "BL");
+  CHECK(type_words(d3.units[d3.unit_index("RK")].type) == "Knights"); // the card names the type
+  auto ss_file = load_battle_file(source_path("battles/first-clash.json"));
+  const Battle &ss = *ss_file;
+  int u = 0;
+  CHECK(counter_label(ss, u) == std::string(name(ss.units[u].type)));
 }

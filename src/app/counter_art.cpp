@@ -2,6 +2,7 @@
 // a counter's look (the face cache's key) and its painting.
 #include "counter_art.hpp"
 #include "app.hpp"
+#include "words.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -70,17 +71,11 @@ void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 
   case UnitType::Longbows:
   case UnitType::Crossbows:
     type_symbol(dl, UnitType::I, cx, cy, w, col);
-    dl->AddCircleFilled(ImVec2(cx, a.y - th * 2.5f), th * (t == UnitType::Longbows ? 1.6f : 1.1f),
+    // the dot beside the box: above it is the unit's id (D3 counters)
+    dl->AddCircleFilled(ImVec2(b.x + th * 2.8f, cy), th * (t == UnitType::Longbows ? 1.6f : 1.1f),
                         col);
     break;
   }
-}
-
-// The type as printed on the counter: S&S II's codes, and short ones for D3 Medieval's types.
-std::string counter_code(UnitType t) {
-  static const char *codes[kAllUnitTypeCount] = {"V",  "L",  "I",   "HH", "LH",
-                                                 "LV", "KN", "MAA", "LB", "XB"};
-  return codes[static_cast<int>(t)];
 }
 
 void crown(ImDrawList *dl, float x, float y, float s) {
@@ -109,6 +104,7 @@ CounterLook counter_look(const App &app, int u, float size, bool dim) {
   look.wing_letter =
       static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[d.wing].name[0])));
   look.type = d.type;
+  look.label = counter_label(b, u); // the type code, or the unit's id under D3 Medieval
   look.cc = f.cc;
   look.fire = f.fire;
   look.crown = f.crown;
@@ -137,8 +133,8 @@ void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2
     dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), ImVec2(z.x - 1, a.y + size * 0.26f),
                       IM_COL32(255, 255, 255, 190));
   ImU32 head = look.reduced ? IM_COL32(20, 20, 20, 255) : fg;
-  std::string type = counter_code(look.type), cc = cc_name(look.cc),
-              fire = std::to_string(look.fire);
+  const std::string &type = look.label;
+  std::string cc = cc_name(look.cc), fire = std::to_string(look.fire);
   if (size < kCompactCounter) {
     // Small counters (a big map at its fitted view): no symbol, the letters as large as fit.
     // Type code at the top, CC and Fire Factor at the bottom, each at least 40% of the counter.
@@ -159,7 +155,9 @@ void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2
   if (look.values) centred_text(canvas, big, cx - size * 0.24f, cy + size * 0.32f, fg, cc.c_str());
   if (look.fire && look.values)
     centred_text(canvas, big, cx + size * 0.26f, cy + size * 0.32f, fg, fire.c_str());
-  if (size >= 34) // too small to read below
+  if (!look.values) // D3 Medieval: the unit's id, large enough to find the log's "RK" by
+    centred_text(canvas, size * 0.23f, cx + size * 0.04f, a.y + size * 0.13f, head, type.c_str());
+  else if (size >= 34) // too small to read below
     centred_text(canvas, small, cx, a.y + size * 0.15f, head, type.c_str());
   char letter[2] = {look.wing_letter, 0};
   canvas.text(small, ImVec2(a.x + size * 0.06f, a.y + size * 0.03f), head, letter);

@@ -6,6 +6,7 @@
 #include <compare>
 #include <cstdint>
 #include <imgui.h>
+#include <string>
 
 namespace sns::app {
 
@@ -19,6 +20,7 @@ struct CounterLook {
   uint32_t colour = 0;    // the wing's colour (IM_COL32)
   char wing_letter = ' '; // for players who cannot tell the colours apart
   UnitType type = UnitType::V;
+  std::string label; // printed at the top: the type code, or the unit's id (D3 Medieval)
   CombatClass cc = 3;
   int fire = 0;
   bool crown = false;

@@ -29,6 +29,14 @@ std::string type_words(UnitType t) {
   return names[static_cast<int>(t)];
 }
 
+std::string counter_label(const Battle &b, int unit) {
+  const UnitDef &d = b.units[static_cast<size_t>(unit)];
+  if (b.d3()) return d.id;
+  static const char *codes[kAllUnitTypeCount] = {"V",  "L",  "I",   "HH", "LH",
+                                                 "LV", "KN", "MAA", "LB", "XB"};
+  return codes[static_cast<int>(d.type)];
+}
+
 std::string facing_words(int facing) {
   static const char *names[6] = {"north", "north-east", "south-east",
                                  "south", "south-west", "north-west"}; // D2

@@ -18,6 +18,10 @@ std::string phase_words(Phase p);
 std::string terrain_words(const std::string &terrain_id);
 // "Heavy Horse" for HH.
 std::string type_words(UnitType t);
+// The name printed at the top of a unit's counter: S&S II's type code (2.2), or under D3 Medieval
+// the unit's id (RK, BL), the name its log, lessons and rules use, so "RK charges BL" can be
+// matched to a counter (the card and tooltip still give the type).
+std::string counter_label(const Battle &b, int unit);
 std::string facing_words(int facing); // D2: "north" .. "north-west"
 // "R3 Border Riders": how a unit is named in buttons and hints.
 std::string unit_words(const Battle &b, int unit);
