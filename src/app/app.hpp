@@ -158,6 +158,9 @@ struct Footer {
   std::optional<Action> action;
   std::string disabled_why; // the main action is shown but refused, and why
   bool end_phase = false;
+  // A smaller button under the main one, never the Enter default (Give no commands, 4.0).
+  std::string secondary_label;
+  std::optional<Action> secondary;
 };
 
 // D3 Medieval on screen (d3_view.cpp): markers drawn over a counter's face, the moving unit's

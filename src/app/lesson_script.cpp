@@ -47,7 +47,7 @@ std::vector<std::string> steps_for_action(const Setup &setup, const GameState &s
       for (Command c : o.commands)
         out.push_back("press " + quoted(command_label(c)));
     }
-    out.push_back(a.orders.empty() ? "press \"Give no commands (Enter)\""
+    out.push_back(a.orders.empty() ? "press \"Give no commands\""
                                    : "press \"Give these commands (Enter)\"");
     break;
   case ActionType::Move:

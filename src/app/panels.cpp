@@ -211,12 +211,28 @@ void command_builder(App &app, Footer &footer) {
     ui::TextWrapped("%s: %s", refusal->rule.c_str(), refusal->reason.c_str());
     ImGui::PopStyleColor();
     rule_link(app, refusal->rule, false);
+  } else if (a.orders.empty()) {
+    ui::TextWrapped("Nothing set yet: pick a wing, then click its marker faces.");
   } else {
     ui::TextWrapped("Ready: %s.", action_words(b, a).c_str());
   }
-  footer.label = a.orders.empty() ? "Give no commands (Enter)" : "Give these commands (Enter)";
+  // The default gives the commands set; with none set yet it asks for them, so a new player is
+  // not invited to skip the phase. Giving no commands is the smaller button under it.
+  Action none{.type = ActionType::Command};
+  if (!check(app.game().setup(), s, none)) {
+    footer.secondary_label = "Give no commands";
+    footer.secondary = none;
+  }
   footer.action = a;
-  if (refusal) footer.disabled_why = refusal->reason;
+  if (!a.orders.empty()) {
+    footer.label = "Give these commands (Enter)";
+    if (refusal) footer.disabled_why = refusal->reason;
+  } else {
+    bool wing_chosen = std::any_of(std::begin(app.draft_wing), std::end(app.draft_wing),
+                                   [](int w) { return w >= 0; });
+    footer.label = wing_chosen ? "Click marker faces to command" : "Pick a wing to command";
+    footer.disabled_why = "nothing set yet";
+  }
   std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
   for (const Action &sa : app.view().legal())
     if (sa.type == ActionType::Special) {
@@ -499,6 +515,12 @@ void footer_buttons(App &app, const Footer &footer) {
       }
       app.session->play(*footer.action);
     }
+  }
+  if (footer.secondary && ui::SmallButton(footer.secondary_label.c_str())) {
+    for (auto &d : app.draft)
+      d.clear();
+    std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
+    app.session->play(*footer.secondary);
   }
   if (footer.end_phase && ui::Button("End phase (E)", ImVec2(width, 0)))
     app.session->play(Action{.type = ActionType::EndPhase});
