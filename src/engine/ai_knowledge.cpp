@@ -135,25 +135,24 @@ int nearest_to_open_objective(const Battle &b, const GameState &s, const Special
 }
 
 // The wings of `side`'s attack wave now attacking, when a later wave waits for it to be gone
-// (AttackWaves): that wave is there to be spent, so its losses weigh less (EvalTerms).
-std::vector<int> wave_to_spend(const Battle &b, const GameState &s, int side) {
-  for (const Special &sp : b.special) {
-    if (sp.kind != SpecialKind::AttackWaves || sp.side != side) continue;
-    for (size_t w = 0; w + 1 < sp.waves.size(); ++w) {
-      const std::vector<int> &wings = sp.waves[w];
-      bool alive = false;
-      for (size_t u = 0; u < b.units.size() && !alive; ++u)
-        alive = s.units[u].steps > 0 &&
-                std::find(wings.begin(), wings.end(), b.units[u].wing) != wings.end();
-      if (alive) return wings;
-    }
+// (AttackWaves, read from the engine's special_status): that wave is there to be spent, so its
+// losses weigh less (EvalTerms).
+std::vector<int> wave_to_spend(const Battle &b, const std::vector<SpecialRuleStatus> &status,
+                               int side) {
+  for (size_t i = 0; i < b.special.size(); ++i) {
+    const Special &sp = b.special[i];
+    int now = status[i].open_waves - 1; // the first wave not yet eliminated
+    if (sp.kind == SpecialKind::AttackWaves && sp.side == side && now >= 0 &&
+        now + 1 < static_cast<int>(sp.waves.size()))
+      return sp.waves[now];
   }
   return {};
 }
 
-Parts side_parts(const Battle &b, const GameState &s, int side, EvalTerms terms = {}) {
+// `spent`: the wings whose losses count at kSpentWave (wave_to_spend), none by default.
+Parts side_parts(const Battle &b, const GameState &s, int side,
+                 const std::vector<int> &spent = {}) {
   Parts p;
-  std::vector<int> spent = terms.spend_waves ? wave_to_spend(b, s, side) : std::vector<int>{};
   p.vp = s.vp[side];
   if (const auto &target = b.sides[side].victory_vp; target && *target > 0) {
     double share = std::min(1.0, static_cast<double>(s.vp[side]) / *target);
@@ -296,7 +295,14 @@ double evaluate_position(const Setup &world, const GameState &s, int side, EvalT
     return -kWinScore;
   }
   const Battle &b = *world.battle;
-  Parts me = side_parts(b, s, side, terms), them = side_parts(b, s, 1 - side, terms);
+  std::array<std::vector<int>, 2> spent;
+  if (terms.spend_waves) {
+    auto status = special_status(world, s);
+    for (int sd = 0; sd < 2; ++sd)
+      spent[sd] = wave_to_spend(b, status, sd);
+  }
+  Parts me = side_parts(b, s, side, spent[side]),
+        them = side_parts(b, s, 1 - side, spent[1 - side]);
   return (me.vp - them.vp) + (me.material - them.material) + (me.position - them.position) +
          me.closeness - objective_threat(b, s, side, terms.reach_threats) +
          objective_threat(b, s, 1 - side, terms.reach_threats) + late_lead(b, s, side);
