@@ -56,6 +56,14 @@ def merge(chunks):
             for k, v in c[key].items():
                 total[k] = total.get(k, 0) + v
         out[key] = total
+    seats = {}
+    for c in chunks:
+        for bot, sides in c.get("seats", {}).items():
+            for side, n in sides.items():
+                total = seats.setdefault(bot, {}).setdefault(side, {"games": 0, "won": 0})
+                total["games"] += n["games"]
+                total["won"] += n["won"]
+    out["seats"] = seats
     for key in ("average_turns", "average_actions"):
         out[key] = sum(c[key] * c["games"] for c in chunks) / games
     out["average_vp"] = {side: sum(c["average_vp"][side] * c["games"] for c in chunks) / games

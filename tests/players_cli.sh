@@ -53,6 +53,7 @@ check "waves: only the levies may attack; honour not met" 'json "s={x[\"id\"]:x 
 expect 1 "bad log" -- "$cli" state "$dir/g.json" --log some
 expect 0 "short arena" -- "$cli" play battles/first-clash.json --games 2 --seed 3 --bots hard,greedy --alternate --iterations 24 --max-actions 300
 check "arena counts every game" 'json "w=d[\"wins_by_bot\"]; assert sum(w.values())==2 and set(d[\"time_per_decision\"])=={\"hard\",\"greedy\"}"'
+check "seats: each bot played each side once, their wins are the decided games" 'json "s=d[\"seats\"]; w=d[\"wins\"]; assert all(s[b][x][\"games\"]==1 for b in (\"hard\",\"greedy\") for x in (\"royal\",\"rebels\")) and sum(s[b][x][\"won\"] for b in s for x in s[b])==w[\"royal\"]+w[\"rebels\"]"'
 expect 0 "arena easy vs normal" -- "$cli" play battles/morlaix-1342.json --games 2 --bots easy,normal --iterations 16 --max-actions 200
 expect 1 "one bot only" -- "$cli" play battles/first-clash.json --bots hard
 

@@ -553,6 +553,11 @@ int cmd_play(const Args &a) {
   std::map<std::string, int> by_bot = {
       {bot_name[0], 0}, {bot_name[1], 0}, {"draw", 0}, {"unfinished", 0}};
   std::map<std::string, int> endings;
+  // Each bot's games and wins by the side it played: seat-decided battles show up here.
+  json seats = json::object();
+  for (const std::string &bot : bot_name)
+    for (const auto &side : b->sides)
+      seats[bot][side.id] = {{"games", 0}, {"won", 0}};
   std::array<std::vector<double>, 2> decision_seconds;
   std::array<double, 2> max_seconds{}, think_seconds{}, player_turns{};
   double turns = 0, actions = 0, vp_sum[2] = {0, 0};
@@ -562,13 +567,13 @@ int cmd_play(const Args &a) {
     Player p0(bots[bot_of_side[0]], budget, (seed + g) * 7919 + 17);
     Player p1(bots[bot_of_side[1]], budget, (seed + g) * 104729 + 29);
     ArenaGame r = play_game(setup, seed + g, {&p0, &p1}, max_actions);
-    std::string side_key = r.winner < 0    ? "unfinished"
+    std::string side_key = r.winner < 0        ? "unfinished"
                            : r.winner == kDraw ? "draw"
-                                           : b->sides[r.winner].id;
+                                               : b->sides[r.winner].id;
     wins[side_key]++;
-    by_bot[r.winner < 0    ? "unfinished"
+    by_bot[r.winner < 0        ? "unfinished"
            : r.winner == kDraw ? "draw"
-                           : bot_name[bot_of_side[r.winner]]]++;
+                               : bot_name[bot_of_side[r.winner]]]++;
     std::string ending = r.reason;
     if (ending.find("VP (needed") != std::string::npos)
       ending = "VP victory";
@@ -590,6 +595,9 @@ int cmd_play(const Args &a) {
       player_turns[bot] += r.turns / 2.0; // the sides take turns about
 
       vp_sum[side] += r.vp[side];
+      json &seat = seats[bot_name[bot]][b->sides[side].id];
+      seat["games"] = seat["games"].get<int>() + 1;
+      seat["won"] = seat["won"].get<int>() + (r.winner == side ? 1 : 0);
     }
     turns += r.turns;
     actions += static_cast<double>(r.actions);
@@ -608,6 +616,7 @@ int cmd_play(const Args &a) {
          {"alternate", alternate},
          {"wins", wins},
          {"wins_by_bot", by_bot},
+         {"seats", seats},
          {"endings", endings},
          {"average_vp", {{b->sides[0].id, vp_sum[0] / n}, {b->sides[1].id, vp_sum[1] / n}}},
          {"average_turns", turns / n},
