@@ -242,3 +242,60 @@ TEST_CASE("attack waves: the hard evaluation weighs the losses of the wave now a
   }
   CHECK(step_cost("FV1", waves) == Approx(step_cost("FV1", {})));
 }
+
+TEST_CASE("press the holder: the side that must break a holder counts the holder's losses double "
+          "and closes in less eagerly; the holder's judgement is unchanged",
+          "[players]") {
+  // Morlaix: the English win when time runs out, so the French must break them. With the term, an
+  // English step lost is worth kHolderWorth times as much to the French and the same to the
+  // English; a French step lost is worth the same to the French.
+  Setup morlaix = setup_of(load_battle_file(source_path("battles/morlaix-1342.json")));
+  const Battle &m = *morlaix.battle;
+  GameState s = new_game(morlaix, 1);
+  int french = m.units[m.unit_index("FL1")].side, english = 1 - french;
+  const EvalTerms press{.press_holder = true};
+  auto step_cost = [&](const char *id, int judge, EvalTerms terms) {
+    GameState hit = s;
+    hit.units[m.unit_index(id)].steps = 1;
+    return evaluate_position(morlaix, s, judge, terms) -
+           evaluate_position(morlaix, hit, judge, terms);
+  };
+  REQUIRE(step_cost("EM1", french, {}) < 0);
+  CHECK(step_cost("EM1", french, press) == Approx(kHolderWorth * step_cost("EM1", french, {})));
+  CHECK(step_cost("EM1", english, press) == Approx(step_cost("EM1", english, {})));
+  CHECK(step_cost("FL1", french, press) == Approx(step_cost("FL1", french, {})));
+
+  // Grunwald: the Allies hold, so the Order must attack; an Order unit stepping nearer the enemy
+  // gains kAttackerPull of what it gains without the term.
+  Setup grunwald = setup_of(load_battle_file(source_path("battles/grunwald-1410.json")));
+  const Battle &g = *grunwald.battle;
+  GameState gs = new_game(grunwald, 1);
+  int order = g.side_index("teutonic");
+  int closer = 0;
+  for (size_t u = 0; u < g.units.size() && !closer; ++u) {
+    if (g.units[u].side != order || gs.units[u].hex == kOffMap) continue;
+    for (HexId to : g.adjacent[gs.units[u].hex]) {
+      if (to < 0 || g.terrain_impassable(to)) continue;
+      bool empty = true;
+      for (const UnitState &o : gs.units)
+        if (o.steps > 0 && o.hex == to) empty = false;
+      if (!empty) continue;
+      GameState moved = gs;
+      moved.units[u].hex = to;
+      double plain =
+          evaluate_position(grunwald, moved, order) - evaluate_position(grunwald, gs, order);
+      if (plain <= 0) continue;
+      CHECK(evaluate_position(grunwald, moved, order, press) -
+                evaluate_position(grunwald, gs, order, press) ==
+            Approx(kAttackerPull * plain));
+      ++closer;
+      break;
+    }
+  }
+  CHECK(closer == 1);
+
+  // First Clash is decided by VP at the end: no holder, nothing changes.
+  Setup clash = setup_of(load_battle_file(source_path("battles/first-clash.json")));
+  GameState cs = new_game(clash, 1);
+  CHECK(evaluate_position(clash, cs, 0, press) == evaluate_position(clash, cs, 0));
+}

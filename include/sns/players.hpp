@@ -47,10 +47,18 @@ struct EvalTerms {
   // A side attacking in waves (AttackWaves) counts the units of the wave now attacking at
   // kSpentWave of their worth while a later wave waits: the wave is there to be spent.
   bool spend_waves = false;
+  // Where one side wins when time runs out (the battle's at_end names it), the other side must
+  // break it first. That side judges the holder's units at kHolderWorth times their worth (each
+  // loss is a step towards its VP or annihilation win, and waiting is a loss) and its pull towards
+  // the nearest enemy at kAttackerPull of the usual (material, not mere nearness, wins the race
+  // against time). The holder's judgement is unchanged.
+  bool press_holder = false;
 };
 inline constexpr double kWinScore = 1000.0;
 inline constexpr double kReachThreat = 20.0;
 inline constexpr double kSpentWave = 0.3;
+inline constexpr double kHolderWorth = 2.0;
+inline constexpr double kAttackerPull = 0.3;
 double evaluate_position(const Setup &world, const GameState &s, int side, EvalTerms terms = {});
 
 struct Evaluation {

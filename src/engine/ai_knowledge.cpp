@@ -100,12 +100,15 @@ bool on_board(const GameState &s, int u) {
   return s.units[u].steps > 0 && s.units[u].hex != kOffMap && !s.units[u].away;
 }
 
-// Which sides must close with the enemy: the side that does not win when time runs out (both when
-// the end is decided by VP or is a draw).
+// The side that wins when time runs out, or -1 when the end is decided by VP or is a draw.
+int holder(const Battle &b) {
+  return b.at_end == AtEnd::Side0 ? 0 : b.at_end == AtEnd::Side1 ? 1 : -1;
+}
+
+// Which sides must close with the enemy: every side but the holder.
 std::array<bool, 2> must_attack(const Battle &b) {
-  if (b.at_end == AtEnd::Side0) return {false, true};
-  if (b.at_end == AtEnd::Side1) return {true, false};
-  return {true, true};
+  int h = holder(b);
+  return {h != 0, h != 1};
 }
 
 // How far into the battle we are, 0 at the start and 1 at the last turn (0 without a limit).
@@ -149,9 +152,10 @@ std::vector<int> wave_to_spend(const Battle &b, const std::vector<SpecialRuleSta
   return {};
 }
 
-// `spent`: the wings whose losses count at kSpentWave (wave_to_spend), none by default.
-Parts side_parts(const Battle &b, const GameState &s, int side,
-                 const std::vector<int> &spent = {}) {
+// `spent`: the wings whose losses count at kSpentWave (wave_to_spend), none by default; `pull`
+// scales the closing-in term (kAttackerPull for the side that must break a holder, EvalTerms).
+Parts side_parts(const Battle &b, const GameState &s, int side, const std::vector<int> &spent = {},
+                 double pull = 1.0) {
   Parts p;
   p.vp = s.vp[side];
   if (const auto &target = b.sides[side].victory_vp; target && *target > 0) {
@@ -164,7 +168,7 @@ Parts side_parts(const Battle &b, const GameState &s, int side,
       enemies.push_back(s.units[u].hex);
   bool closing = must_attack(b)[side];
   // A side that must attack pushes harder as the last turn nears (a draw or a hold is its loss).
-  double push = 0.1 * (1.0 + 2.0 * time_spent(b, s));
+  double push = pull * 0.1 * (1.0 + 2.0 * time_spent(b, s));
   for (size_t u = 0; u < b.units.size(); ++u) {
     const UnitState &us = s.units[u];
     if (b.units[u].side != side || us.steps == 0) continue;
@@ -301,10 +305,16 @@ double evaluate_position(const Setup &world, const GameState &s, int side, EvalT
     for (int sd = 0; sd < 2; ++sd)
       spent[sd] = wave_to_spend(b, status, sd);
   }
-  Parts me = side_parts(b, s, side, spent[side]),
-        them = side_parts(b, s, 1 - side, spent[1 - side]);
-  return (me.vp - them.vp) + (me.material - them.material) + (me.position - them.position) +
-         me.closeness - objective_threat(b, s, side, terms.reach_threats) +
+  std::array<double, 2> worth = {1.0, 1.0}, pull = {1.0, 1.0};
+  if (int h = holder(b); terms.press_holder && h == 1 - side) {
+    worth[h] = kHolderWorth;
+    pull[side] = kAttackerPull;
+  }
+  Parts me = side_parts(b, s, side, spent[side], pull[side]),
+        them = side_parts(b, s, 1 - side, spent[1 - side], pull[1 - side]);
+  return (me.vp - them.vp) + (worth[side] * me.material - worth[1 - side] * them.material) +
+         (me.position - them.position) + me.closeness -
+         objective_threat(b, s, side, terms.reach_threats) +
          objective_threat(b, s, 1 - side, terms.reach_threats) + late_lead(b, s, side);
 }
 

@@ -39,7 +39,7 @@ constexpr LevelInfo kLevels[] = {
     {Level::Greedy, "greedy", 0, 0, 0, {}},
     {Level::Easy, "easy", 48, 4, 0, {}},
     {Level::Normal, "normal", 160, 6, 1, {8, false, {}, 10}},
-    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true}, 10}},
+    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10}},
 };
 
 const LevelInfo &info(Level l) { return kLevels[static_cast<int>(l)]; }
