@@ -258,6 +258,40 @@ TEST_CASE("session R25: E right after an automatic step began a phase does not e
   CHECK(s.game().state().phase != Phase::SecondMove);
 }
 
+TEST_CASE("session D5: E right after a failed activation ended the movement phase does not end "
+          "the shooting phase") {
+  // Seed 7: the knights' activation rolls 3 (2+ needed), the levies' rolls 1 (3+ needed).
+  Folder data("end-phase-key-d3");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/d3-first-charge.json")), Options{}, 7);
+  s.tick(10.0);
+  REQUIRE(s.play(parse(s, {{"type", "activate"}, {"unit", "RK"}})));
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "RK"}, {"to", "0505"}, {"facing", 0}})));
+  size_t before = s.game().log().size();
+  REQUIRE(s.play(parse(s, {{"type", "activate"}, {"unit", "RL"}})));
+  REQUIRE(s.game().log()[before].result == "failed");
+  REQUIRE(s.game().state().phase == Phase::Shooting);
+  CHECK(phase_changed_by_itself(s.game().log(), before));
+  CHECK_FALSE(s.end_phase_key(10.0));
+  CHECK_FALSE(s.end_phase_key(10.0 + Session::kEndPhaseKeyQuiet / 2));
+  CHECK(s.game().state().phase == Phase::Shooting);
+  REQUIRE(s.end_phase_key(10.0 + Session::kEndPhaseKeyQuiet)); // the moment has passed
+  CHECK(s.game().state().phase != Phase::Shooting);
+}
+
+TEST_CASE("session D5: E after a successful activation acts at once") {
+  Folder data("end-phase-key-d3-moved");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/d3-first-charge.json")), Options{}, 7);
+  s.tick(10.0);
+  size_t before = s.game().log().size();
+  REQUIRE(s.play(parse(s, {{"type", "activate"}, {"unit", "RK"}})));
+  CHECK_FALSE(phase_changed_by_itself(s.game().log(), before));
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "RK"}, {"to", "0505"}, {"facing", 0}})));
+  REQUIRE(s.end_phase_key(10.0)); // the player's own movement phase
+  CHECK(s.game().state().phase == Phase::Shooting);
+}
+
 TEST_CASE("session: E after a phase the player ended, or a move that ended none, acts at once") {
   Folder data("end-phase-key-at-once");
   Session s(SNS_SOURCE_DIR, data.path.string());

@@ -69,8 +69,9 @@ public:
   // A click on the map: the interaction decides what it means; actions go through play().
   void click(HexId hex);
   // E (End phase) from the keyboard at time `now` (the frame clock, seconds): ignored, with
-  // nothing said, for a moment after the last action's automatic step (R25) began a new phase, so
-  // a key meant for the phase that just ended never ends one the player has not seen start. False
+  // nothing said, for a moment after the last action's automatic step (R25) or failed D3
+  // activation (D5) began a new phase, so a key meant for the phase that just ended never ends
+  // one the player has not seen start. False
   // when ignored or refused.
   bool end_phase_key(double now);
   static constexpr double kEndPhaseKeyQuiet = 0.4; // seconds
@@ -174,7 +175,7 @@ private:
   std::optional<Suggestion> chosen_, hint_;
   double pace_ = 0.7, next_move_at_ = 0;
   double now_ = 0;                         // the frame clock at the last tick()
-  double phase_changed_by_itself_at_ = -1; // when an automatic step last began a phase (R25)
+  double phase_changed_by_itself_at_ = -1; // when a phase began by itself (R25, D5)
   std::string computer_said_, computer_detail_;
   bool playing_for_computer_ = false;
   std::optional<Replay> replay_;

@@ -439,10 +439,18 @@ std::vector<std::pair<ActionType, int>> action_counts(const std::vector<Action> 
   return out;
 }
 
+namespace {
+// An event after which the engine moves on without the player ending the phase: the only choice
+// taken by itself (R25), or a D3 activation roll that failed and so ended the movement phase (D5).
+bool ends_phase_by_itself(const Event &e) {
+  return e.kind == "auto" || (e.kind == "activate" && e.result == "failed");
+}
+} // namespace
+
 bool phase_changed_by_itself(const Events &log, size_t from) {
   bool automatic = false;
   for (size_t i = from; i < log.size(); ++i) {
-    if (log[i].kind == "auto") automatic = true; // R25
+    if (ends_phase_by_itself(log[i])) automatic = true;
     if (automatic && (log[i].kind == "phase" || log[i].kind == "turn")) return true;
   }
   return false;

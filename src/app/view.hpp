@@ -120,9 +120,9 @@ struct ActionNoun {
 };
 const ActionNoun &action_noun(ActionType t);
 std::string action_count_words(ActionType t, int n); // "1 move", "7 moves"
-// Whether an automatic step (R25: the only choice, taken by the engine) began a new phase or
-// turn among the events logged from log[from] on: a phase the player did not end and may not
-// have seen start.
+// Whether an automatic step (R25: the only choice, taken by the engine) or a failed D3
+// activation (D5: the movement phase ends at once) began a new phase or turn among the events
+// logged from log[from] on: a phase the player did not end and may not have seen start.
 bool phase_changed_by_itself(const Events &log, size_t from);
 // The faces of the last roll logged from log[from] on, for the die box: one die, or both of
 // D13's 2D6 disorder test (the engine logs its first d6 as "disorder_die", the second with the
