@@ -279,12 +279,31 @@ TEST_CASE("the phase banner is brief and fades: full at first, gone after 1.2 s"
   CHECK(banner_alpha(2.0) == 0.0f);
 }
 
-TEST_CASE("the phase banner is a strip under the turn strip, clear of the map's middle") {
-  // A 900x700 map area from (300, 40) whose turn strip ends at y 70; text 420 x 26.
-  BannerBox box = banner_box(300, 900, 70, 420, 26);
-  CHECK(box.y0 >= 70);                 // below the turn strip, never over it
-  CHECK(box.y1 - box.y0 <= 40);        // one compact line
-  CHECK(box.y1 < 40 + 700 * 0.15f);    // in the top band: the middle of the map stays seen
-  CHECK((box.x0 + box.x1) / 2 == 750); // centred on the map
-  CHECK(box.x1 - box.x0 < 900);
+TEST_CASE("the phase banner covers the turn strip in the band kept above the fitted map") {
+  // A 900x700 map area from (300, 40); banner text 120 x 22 (a phase), the strip 400 wide.
+  const float band = top_band_height(1.0f);
+  BannerBox box = banner_box(300, 900, 40, 120, 22, 400);
+  CHECK(box.y0 >= 40);                 // inside the map area's top band
+  CHECK(box.y1 <= 40 + band);          // never below it, where the top row of counters is
+  CHECK((box.x0 + box.x1) / 2 == 750); // centred on the map, as the strip is
+  CHECK(box.x1 - box.x0 >= 400);       // the whole strip hidden, never half of it
+  BannerBox wide = banner_box(300, 900, 40, 600, 22, 400);
+  CHECK(wide.x1 - wide.x0 >= 600); // a new turn's longer text fits
+  CHECK(wide.y1 <= 40 + band);
+}
+
+TEST_CASE("the fitted map starts below the top band: no counter on row 01 under the banner") {
+  auto battle = load_battle_file(source_path("battles/first-clash.json"));
+  const Battle &b = *battle;
+  Camera cam;
+  const float band = top_band_height(1.0f);
+  fit_below_top_band(cam, b, 300, 40, 670, 590, 1.0f);
+  double top = 1e9, bottom = -1e9;
+  for (HexId h = 0; h < b.hex_count(); ++h) {
+    top = std::min(top, cam.centre(b, h).y - cam.size); // a counter reaches about one radius up
+    bottom = std::max(bottom, cam.centre(b, h).y + cam.size);
+  }
+  CHECK(top >= 40 + band);
+  CHECK(bottom <= 40 + 590);
+  CHECK(banner_box(300, 670, 40, 300, 22, 420).y1 <= top);
 }

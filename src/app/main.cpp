@@ -456,7 +456,7 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   // A resized window or hidden panels change the map's area: fit the map to it again.
   if (r.w != app.fitted_w || r.h != app.fitted_h) app.camera_fitted = false;
   if (!app.camera_fitted) {
-    app.camera.fit(app.game().battle(), r.x, r.y, r.w, r.h);
+    fit_below_top_band(app.camera, app.game().battle(), r.x, r.y, r.w, r.h, app.ui_scale);
     restore_zoom(app, r.x + r.w / 2, r.y + r.h / 2); // the remembered zoom, once per run
     app.camera_fitted = true;
     app.fitted_w = r.w, app.fitted_h = r.h;

@@ -697,20 +697,22 @@ void draw_die(App &app, float x, float y, float s, int faces, int face, bool rol
   dl->AddPolyline(pts, 4, IM_COL32(40, 40, 40, 255), ImDrawFlags_Closed, 2);
   std::string t = std::to_string(face);
   ImFont *f = app.fonts.bold ? app.fonts.bold : ImGui::GetFont();
-  ImVec2 ext = f->CalcTextSizeA(26, 100, 0, t.c_str());
-  dl->AddText(f, 26, ImVec2(x + s / 2 - ext.x / 2, y + s / 2 - ext.y / 2),
+  float fs = s * 0.48f;
+  ImVec2 ext = f->CalcTextSizeA(fs, 100, 0, t.c_str());
+  dl->AddText(f, fs, ImVec2(x + s / 2 - ext.x / 2, y + s / 2 - ext.y / 2),
               IM_COL32(20, 20, 20, 255), t.c_str());
 }
 
-// The last roll's dice at the map's top right: one die, or both of D13's 2D6 side by side.
+// The last roll's dice at the right end of the map's top band (view.hpp), clear of the counters:
+// one die, or both of D13's 2D6 side by side.
 void die_overlay(App &app, const MapRect &map) {
   // A take-back past the roll takes its dice away too: the faces shown are always a roll of the
   // game as it stands.
   if (app.game().actions().size() < app.die_rolled_by) app.dice_shown.clear();
   if (app.dice_shown.empty()) return;
-  const float s = 54, gap = 8;
+  const float s = top_band_height(app.ui_scale) - 4, gap = 8;
   const int count = static_cast<int>(app.dice_shown.size());
-  float x = map.x + map.w - 20 - count * s - (count - 1) * gap, y = map.y + 44;
+  float x = map.x + map.w - 20 - count * s - (count - 1) * gap, y = map.y + 2;
   bool rolling = app.die_frames > 0;
   int faces = die_faces(app.game().battle()); // a d8 (R23), or a d6 in D3 Medieval (D14)
   std::string said;
@@ -770,7 +772,7 @@ void turn_banner(App &app, const MapRect &map) {
       break;
     }
   std::string strip = turn + "  -  " + phase;
-  float fs = 17 * app.ui_scale;
+  float fs = kStripFontSize * app.ui_scale;
   ImVec2 ext = font->CalcTextSizeA(fs, 1e9f, 0, strip.c_str());
   ImVec2 a(map.x + map.w / 2 - ext.x / 2 - 14, map.y + 4);
   ImVec2 z(map.x + map.w / 2 + ext.x / 2 + 10, map.y + 10 + ext.y);
@@ -778,14 +780,14 @@ void turn_banner(App &app, const MapRect &map) {
   dl->AddRectFilled(a, ImVec2(a.x + 8, z.y), wing_colour(b.wings[first_wing].color), 5);
   dl->AddText(font, fs, ImVec2(a.x + 16, a.y + 3), IM_COL32(240, 235, 210, 255), strip.c_str());
   ui::note_text(strip);
-  // The banner: a compact strip under that one for a moment, then fading (view.hpp).
+  // The banner: over that strip for a moment, larger, then fading (view.hpp).
   float alpha = bn.since < 0 ? 0.0f : banner_alpha(now - bn.since);
   if (alpha <= 0) return;
-  float fs_banner = 22 * app.ui_scale;
+  float fs_banner = kBannerFontSize * app.ui_scale;
   ImVec2 text_ext = font->CalcTextSizeA(fs_banner, 1e9f, 0, bn.text.c_str());
-  BannerBox box = banner_box(map.x, map.w, z.y, text_ext.x, text_ext.y);
+  BannerBox box = banner_box(map.x, map.w, map.y, text_ext.x, text_ext.y, z.x - a.x);
   ImVec2 ba(box.x0, box.y0), bz(box.x1, box.y1);
-  dl->AddRectFilled(ba, bz, IM_COL32(15, 15, 20, static_cast<int>(210 * alpha)), 5);
+  dl->AddRectFilled(ba, bz, IM_COL32(15, 15, 20, static_cast<int>(250 * alpha)), 5);
   dl->AddRect(ba, bz,
               (wing_colour(b.wings[first_wing].color) & 0x00FFFFFF) |
                   (static_cast<ImU32>(255 * alpha) << 24),

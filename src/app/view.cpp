@@ -487,11 +487,24 @@ float banner_alpha(double age) {
   return static_cast<float>((kBannerSeconds - age) / fade);
 }
 
-BannerBox banner_box(float map_x, float map_w, float strip_bottom, float text_w, float text_h) {
-  constexpr float pad_x = 14, pad_y = 5, gap = 4;
-  float cx = map_x + map_w / 2;
-  return {cx - text_w / 2 - pad_x, strip_bottom + gap, cx + text_w / 2 + pad_x,
-          strip_bottom + gap + text_h + 2 * pad_y};
+namespace {
+constexpr float kBannerPadX = 14, kBannerPadY = 5, kBandGap = 4;
+}
+
+float top_band_height(float ui_scale) {
+  return kBandGap + kBannerFontSize * ui_scale + 2 * kBannerPadY + kBandGap;
+}
+
+BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, float text_h,
+                     float strip_w) {
+  float cx = map_x + map_w / 2, half = std::max(text_w / 2 + kBannerPadX, strip_w / 2 + 2);
+  return {cx - half, map_top + kBandGap, cx + half, map_top + kBandGap + text_h + 2 * kBannerPadY};
+}
+
+void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double w, double h,
+                        float ui_scale) {
+  double band = std::min<double>(top_band_height(ui_scale), h / 4); // a tiny window keeps its map
+  cam.fit(b, x, y + band, w, h - band);
 }
 
 } // namespace sns::app

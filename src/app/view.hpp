@@ -131,16 +131,24 @@ std::vector<int> last_roll_faces(const Events &log, size_t from);
 // A die roll in words: the attack's CRT row and column, or the fire roll against its factor.
 std::string narrate_roll(const Battle &b, const Event &e);
 
-// The banner shown as a phase or a turn begins (panels.cpp): brief, fading, and placed as a
-// compact strip under the turn strip at the top of the map, so that it never hides the counters
-// in the map's middle. It is only drawn, never a window: clicks pass through it.
+// The turn strip and the banner shown as a phase or a turn begins (panels.cpp) share a band along
+// the top of the map: the strip says where the turn stands, always; the banner lies over it for a
+// moment, larger, then fades. The map is fitted below the band (fit_below_top_band), so neither
+// ever hides a counter on the top row of the fitted map. Both are only drawn, never windows:
+// clicks pass through them.
 inline constexpr double kBannerSeconds = 1.2; // shown this long in all, fading over the last 0.5 s
 float banner_alpha(double age);               // 1, then fading to 0 at kBannerSeconds; 0 outside
+inline constexpr float kStripFontSize = 17, kBannerFontSize = 22; // at ui scale 1
+float top_band_height(float ui_scale); // the band's height: the banner's with a gap either side
 struct BannerBox {
   float x0, y0, x1, y1;
 };
 // The banner's box for text `text_w` x `text_h` over a map `map_x`..`map_x + map_w` wide whose
-// turn strip ends at `strip_bottom`.
-BannerBox banner_box(float map_x, float map_w, float strip_bottom, float text_w, float text_h);
+// top edge is `map_top`: centred, and at least `strip_w` wide so that it covers the whole strip.
+BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, float text_h,
+                     float strip_w);
+// Fits the whole map into the area x, y, w, h below its top band.
+void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double w, double h,
+                        float ui_scale);
 
 } // namespace sns::app
