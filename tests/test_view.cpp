@@ -130,6 +130,17 @@ TEST_CASE("app 9.1: a chosen firer lights its targets and its range comes from t
   CHECK(other.target == f.u("BL1"));
 }
 
+TEST_CASE("app 9.1: in the Fire Phase the units that can fire are lit and the side's others not") {
+  Fixture f("field.json", {{"AI", "0104"}, {"BL1", "0504"}, {"BV1", "0604"}, {"AV1", "0108"}});
+  CHECK_FALSE(Interaction(f.setup, f.s).lights_acting_units()); // commands are no unit's
+  f.command("aw", {"fire"});
+  Interaction view(f.setup, f.s);
+  CHECK(view.lights_acting_units()); // so the map dims AV1, which has nothing in range
+  auto marks = view.marks(Selection{}, false, false);
+  CHECK((marks[f.hex("0104")] & kMarkMovable));
+  CHECK_FALSE((marks[f.hex("0108")] & kMarkMovable));
+}
+
 TEST_CASE("app 5.2: the zone-of-control toggle lights what the engine calls enemy zones") {
   Fixture f("line.json", {{"A1", "0101"}, {"B1", "0501"}});
   Interaction view(f.setup, f.s);

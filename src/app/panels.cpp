@@ -383,7 +383,10 @@ bool computer_panel(App &app) {
 
 void decision_panel(App &app, Footer &footer) {
   learning_panel(app);
-  if (computer_panel(app)) return;
+  ImGui::PushTextWrapPos(0.0f); // the computer's and the hint's lines wrap in a narrow panel
+  bool computer = computer_panel(app);
+  ImGui::PopTextWrapPos();
+  if (computer) return;
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   if (s.game_over()) {
@@ -469,7 +472,8 @@ void decision_panel(App &app, Footer &footer) {
   }
   if (app.view().phase_moves_units()) {
     ui::TextWrapped(
-        "Click a lit unit, then a yellow hex. Hover any hex to see why it is or is not allowed.");
+        "Click a lit unit (those that cannot move are dimmed), then a yellow hex. Hover any hex "
+        "to see why it is or is not allowed.");
     std::vector<int> entering;
     for (const Action &a : legal)
       if (a.type == ActionType::Move && s.units[a.unit].hex == kOffMap &&
@@ -482,7 +486,9 @@ void decision_panel(App &app, Footer &footer) {
           app.sel().clear(), app.sel().unit = u;
     }
   } else if (app.view().phase_fires()) {
-    ui::TextWrapped("Click a lit unit to fire, then an enemy in range (or the enemy first).");
+    ui::TextWrapped(
+        "Click a lit unit to fire (those that cannot are dimmed), then an enemy in range (or "
+        "the enemy first).");
   } else if (app.view().phase_attacks()) {
     ui::TextWrapped("Click an enemy (red) to attack, then add your attackers (green).");
   }
@@ -959,8 +965,8 @@ void recent_games(App &app) {
 
 void draw_start_screen(App &app) {
   begin_centred_window("Shields & Swords II", 760, 640);
-  ui::TextWrapped("Medieval battles with Command Markers. Pick a battle; both sides are played "
-                  "at this screen.");
+  ui::TextWrapped("Medieval battles on a hex map. Pick a battle, then who plays each side: "
+                  "people taking turns at this screen, or the computer.");
   if (app.has_game()) {
     const char *what = app.session->mode() == Mode::Lesson ? "lesson" : "game";
     ui::Text("In progress: %s (%s)", app.game().battle().name.c_str(), what);

@@ -61,6 +61,20 @@ bool Interaction::phase_moves_units() const {
     return a.type == ActionType::Move || a.type == ActionType::Activate; // D3: D5 activation
   });
 }
+bool Interaction::lights_acting_units() const {
+  return std::any_of(legal_.begin(), legal_.end(), [](const Action &a) {
+    switch (a.type) {
+    case ActionType::Move:
+    case ActionType::Activate: // D3: D5
+    case ActionType::Fire:
+    case ActionType::Shoot: // D3: D9
+    case ActionType::Melee: // D3: D11
+      return true;
+    default:
+      return false;
+    }
+  });
+}
 bool Interaction::phase_fires() const {
   return state_.phase == Phase::Fire && state_.attack.stage == AttackStage::None;
 }

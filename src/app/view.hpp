@@ -70,6 +70,9 @@ public:
   std::optional<Action> pending_action(const Selection &sel) const;
   int unit_at(HexId h) const;
   bool phase_moves_units() const;
+  // The phase's actions start from a unit of the side to act (a move, an activation, a shot, a
+  // melee): the map lights the units that can act and dims the side's others.
+  bool lights_acting_units() const;
   bool phase_fires() const;
   bool phase_attacks() const;
 
