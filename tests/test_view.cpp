@@ -5,6 +5,7 @@
 #include "words.hpp"
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 using namespace sns;
@@ -254,6 +255,19 @@ TEST_CASE("the computer's reasons read as a player's words; the search's account
   CHECK(words.find("playouts") == std::string::npos);
   searched.value = 7.5; // greedy's points are not a share
   CHECK(suggestion_words(Level::Greedy, searched).find("one move ahead") != std::string::npos);
+}
+
+TEST_CASE("app 2.2: an S&S II counter shows its type code, a D3 counter its unit's id") {
+  auto ssii = load_battle_file(source_path("battles/first-clash.json"));
+  const std::set<std::string> codes{"V", "L", "I", "HH", "LH"};
+  for (int u = 0; u < static_cast<int>(ssii->units.size()); ++u) {
+    CHECK(codes.count(counter_label(*ssii, u)) == 1);
+    CHECK(counter_label(*ssii, u) == std::string(name(ssii->units[u].type)));
+  }
+  CHECK(counter_label(*ssii, ssii->unit_index("B2")) == "HH"); // Rebel Knights
+  auto d3 = load_battle_file(source_path("battles/d3-first-charge.json"));
+  CHECK(counter_label(*d3, d3->unit_index("RK")) == "RK");
+  CHECK(counter_label(*d3, d3->unit_index("BX")) == "BX");
 }
 
 TEST_CASE("app: counts agree in number: one of each action type is singular, two are plural") {
