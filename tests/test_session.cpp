@@ -368,10 +368,41 @@ TEST_CASE(
   REQUIRE_FALSE(s.computer_to_act());
   CHECK(s.game().actions().size() > human_actions);
   CHECK(s.computer_said().find("Royal Army (computer)") != std::string::npos);
+  // Its last action stays lit for the human: the game's last action, and where a move began.
+  REQUIRE(s.computer_last());
+  CHECK(s.computer_last()->action == s.game().actions().back());
+  if (s.computer_last()->action.type == ActionType::Move) {
+    const size_t before = s.game().actions().size() - 1;
+    const int unit = s.computer_last()->action.unit;
+    CHECK(s.computer_last()->from == s.game().state_before(before).units[unit].hex);
+  }
   // Undo takes back every computer action and the human's last decision (the end of the phase).
   s.undo();
   CHECK(s.game().actions().size() == human_actions - 1);
   CHECK(s.message().find("your last decision") != std::string::npos);
+  CHECK_FALSE(s.computer_last()); // the action it lit is gone
+}
+
+TEST_CASE("session: the computer's last action is lit until the human acts") {
+  Folder data("computer-last");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  s.set_computer(0, Level::Easy);
+  s.set_pace(0);
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  REQUIRE(s.play(parse(s, {{"type", "end_phase"}})));
+  CHECK_FALSE(s.computer_last()); // the human's own actions light nothing
+  double now = 0;
+  for (int guard = 0; s.computer_to_act() && guard < 200000; ++guard) {
+    s.tick(now += 0.001);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  REQUIRE_FALSE(s.computer_to_act());
+  REQUIRE(s.computer_last());
+  auto legal = legal_actions(s.game().setup(), s.game().state());
+  REQUIRE_FALSE(legal.empty());
+  REQUIRE(s.play(legal.front()));
+  CHECK_FALSE(s.computer_last());
 }
 
 TEST_CASE("session: a hint names a legal action for the human to act, and is dropped on a change") {

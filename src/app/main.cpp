@@ -492,6 +492,16 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
       if (gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkLesson;
     if (a.to != kOffMap) marks[a.to] |= kMarkLesson;
   }
+  if (const auto &last = app.session->computer_last()) { // what the computer just did
+    const Action &a = last->action;
+    const GameState &gs = app.game().state();
+    for (int u : {static_cast<int>(a.unit), static_cast<int>(a.target)})
+      if (u >= 0 && gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkComputer;
+    for (int u : a.attackers)
+      if (gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkComputer;
+    if (a.to != kOffMap) marks[a.to] |= kMarkComputer;
+    if (last->from != kOffMap && last->from != a.to) marks[last->from] |= kMarkComputerFrom;
+  }
   const LessonRun *run = app.session->lesson();
   if (run && run->step()) { // point at what the lesson step talks about
     const Battle &b = app.game().battle();

@@ -361,6 +361,9 @@ bool computer_panel(App &app) {
   const Session &ss = *app.session;
   const Battle &b = app.game().battle();
   if (!ss.computer_said().empty()) ui::TextWrapped("%s", ss.computer_said().c_str());
+  if (ss.computer_last())
+    ui::TextDisabled("Its last action is ringed in gold on the map (a thin ring: where it came "
+                     "from).");
   if (app.explain && !ss.computer_detail().empty())
     ui::TextWrapped("%s", ss.computer_detail().c_str());
   if (ss.computer_to_act()) {

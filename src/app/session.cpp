@@ -70,6 +70,7 @@ void Session::reset_to(Mode mode) {
   phase_changed_by_itself_at_ = -1;
   seats_ = {};
   computer_said_.clear(), computer_detail_.clear();
+  computer_last_.reset();
   if (mode == Mode::None) view_.reset();
   changed();
 }
@@ -207,6 +208,7 @@ bool Session::play(const Action &a) {
     }
     message_.clear();
     redo_.clear();
+    if (!playing_for_computer_) computer_last_.reset(); // the human has moved on
     if (practice() && !lines_.empty() && lines_[line_].fresh_dice && game_->last_action_rolled())
       game_->replace_next_die(fresh_die());
   }
@@ -251,6 +253,7 @@ void Session::undo() {
     return;
   }
   computer_said_.clear(), computer_detail_.clear();
+  computer_last_.reset();
   if (seats_[0] || seats_[1]) {
     undo_to_human();
     return;
@@ -341,6 +344,8 @@ void Session::tick(double now) {
   Suggestion s = *chosen_;
   int side = side_to_act(game_->setup(), game_->state());
   Level level = *seats_[side];
+  const int mover = s.action.unit;
+  HexId from = mover >= 0 ? game_->state().units[static_cast<size_t>(mover)].hex : kOffMap;
   playing_for_computer_ = true;
   bool played = play(s.action);
   playing_for_computer_ = false;
@@ -353,6 +358,7 @@ void Session::tick(double now) {
                    " (computer): " + action_words(game_->battle(), s.action) + ". " +
                    suggestion_words(level, s);
   computer_detail_ = s.why;
+  computer_last_ = ComputerMove{s.action, from};
   next_move_at_ = now + pace_;
 }
 

@@ -49,6 +49,8 @@ enum Mark : uint16_t {
   kMarkLesson = 1 << 11,    // pointed at by the current lesson step
   kMarkFacing = 1 << 12,    // D3: a hex the moving unit may end facing, from its chosen destination
   kMarkCharge = 1 << 13,    // D3: a destination that is a charge into contact (D7)
+  kMarkComputer = 1 << 14,  // the computer's last action: its unit, target or destination
+  kMarkComputerFrom = 1 << 15, // the hex the computer's last move started from
 };
 
 struct ClickOutcome {
