@@ -43,6 +43,33 @@ void wing_swatch(const Battle &b, int wing) {
   ImGui::SameLine();
 }
 
+// Who plays each side: a person at this screen, or the computer at a level (docs/ai.md).
+constexpr struct {
+  const char *label;
+  std::optional<Level> level;
+} kSeats[] = {{"Human", std::nullopt},
+              {"Computer (easy)", Level::Easy},
+              {"Computer (normal)", Level::Normal},
+              {"Computer (hard)", Level::Hard}};
+
+// Who plays a side of the game being played: changeable at any moment, so a saved game (which
+// does not keep its seats) can be given back to the computer once opened.
+void game_seat(App &app, int side) {
+  Session &ss = *app.session;
+  int shown = 0;
+  for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
+    if (kSeats[k].level == ss.computer(side)) shown = k;
+  ImGui::Indent(8);
+  ImGui::SetNextItemWidth(std::min(150 * app.ui_scale, ImGui::GetContentRegionAvail().x * 0.62f));
+  std::string label = "plays it##gameseat" + std::to_string(side);
+  if (ui::BeginCombo(label.c_str(), kSeats[shown].label)) {
+    for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
+      if (ui::Selectable(kSeats[k].label, k == shown)) ss.set_computer(side, kSeats[k].level);
+    ImGui::EndCombo();
+  }
+  ImGui::Unindent(8);
+}
+
 void sequence_track(App &app);
 
 void status_panel(App &app) {
@@ -59,6 +86,7 @@ void status_panel(App &app) {
   for (int side = 0; side < 2; ++side) {
     const SideDef &sd = b.sides[side];
     ui::TextWrapped("%s", sd.name.c_str());
+    if (app.session->mode() == Mode::Play) game_seat(app, side);
     if (b.d3()) { // D3 Medieval: units and hits, no VP, wings or Initiative Marker
       d3_side_summary(app, side);
       continue;
@@ -908,15 +936,6 @@ void begin_centred_window(const char *title, float width, float height) {
 }
 
 namespace {
-
-// Who plays each side: a person at this screen, or the computer at a level (docs/ai.md).
-constexpr struct {
-  const char *label;
-  std::optional<Level> level;
-} kSeats[] = {{"Human", std::nullopt},
-              {"Computer (easy)", Level::Easy},
-              {"Computer (normal)", Level::Normal},
-              {"Computer (hard)", Level::Hard}};
 
 // One drop-down per side, labelled with the side's name, listing every choice of who plays it.
 void seat_choices(App &app, const BattleInfo &bi) {
