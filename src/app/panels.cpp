@@ -60,7 +60,10 @@ void game_seat(App &app, int side) {
   for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
     if (kSeats[k].level == ss.computer(side)) shown = k;
   ImGui::Indent(8);
-  ImGui::SetNextItemWidth(std::min(150 * app.ui_scale, ImGui::GetContentRegionAvail().x * 0.62f));
+  const ImGuiStyle &style = ImGui::GetStyle();
+  float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("plays it").x -
+               style.ItemInnerSpacing.x;
+  ImGui::SetNextItemWidth(std::max(60.0f, room)); // "Computer (normal)" whole, the label beside
   std::string label = "plays it##gameseat" + std::to_string(side);
   if (ui::BeginCombo(label.c_str(), kSeats[shown].label)) {
     for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
