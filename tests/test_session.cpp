@@ -356,9 +356,12 @@ TEST_CASE(
   REQUIRE(s.play(parse(s, {{"type", "end_phase"}})));
   size_t human_actions = s.game().actions().size();
   REQUIRE(s.computer_to_act());
-  // A human action in the computer's turn is refused.
+  // A human action in the computer's turn is refused; a hint is not given, and that is said.
   CHECK_FALSE(s.play(parse(s, {{"type", "end_phase"}})));
   CHECK(s.message().find("The computer plays") != std::string::npos);
+  s.ask_hint();
+  CHECK_FALSE(s.hint_pending());
+  CHECK(s.message() == "Hints are for your own decisions: the computer is playing Royal Army.");
   // The computer thinks on another thread; ticks play its choices until the human is asked again.
   double now = 0;
   for (int guard = 0; s.computer_to_act() && guard < 200000; ++guard) {

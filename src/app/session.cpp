@@ -363,7 +363,13 @@ void Session::tick(double now) {
 }
 
 void Session::ask_hint() {
-  if (mode_ != Mode::Play || computer_to_act() || game_->state().game_over()) return;
+  if (mode_ != Mode::Play) return;
+  if (computer_to_act()) { // H pressed while watching the computer: say why nothing comes
+    message_ = "Hints are for your own decisions: the computer is playing " +
+               game_->battle().sides[side_to_act(game_->setup(), game_->state())].name + ".";
+    return;
+  }
+  if (game_->state().game_over()) return;
   if (hint_ || hint_thinker_.busy()) return;
   hint_thinker_.start(game_->setup(), game_->state(), kHintLevel, 17 + generation_, generation_);
 }
