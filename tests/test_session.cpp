@@ -401,7 +401,9 @@ TEST_CASE("session: the computer's last action is lit until the human acts") {
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
   REQUIRE_FALSE(s.computer_to_act());
-  REQUIRE(s.computer_last());
+  REQUIRE(s.computer_last()); // seed 7: its turn ends with a move, lit from where it began
+  const Action &last = s.computer_last()->action;
+  CHECK((last.unit >= 0 || last.target >= 0 || last.to != kOffMap));
   auto legal = legal_actions(s.game().setup(), s.game().state());
   REQUIRE_FALSE(legal.empty());
   REQUIRE(s.play(legal.front()));

@@ -358,7 +358,10 @@ void Session::tick(double now) {
                    " (computer): " + action_words(game_->battle(), s.action) + ". " +
                    suggestion_words(level, s);
   computer_detail_ = s.why;
-  computer_last_ = ComputerMove{s.action, from};
+  // Only an action on the map is lit: the end of a phase or a command leaves its last one lit.
+  const Action &a = s.action;
+  if (a.unit >= 0 || a.target >= 0 || !a.attackers.empty() || a.to != kOffMap)
+    computer_last_ = ComputerMove{a, from};
   next_move_at_ = now + pace_;
 }
 
