@@ -816,12 +816,19 @@ void turn_banner(App &app, const MapRect &map) {
   ImVec2 ext = font->CalcTextSizeA(fs, 1e9f, 0, strip.c_str());
   ImVec2 a(map.x + map.w / 2 - ext.x / 2 - 14, map.y + 4);
   ImVec2 z(map.x + map.w / 2 + ext.x / 2 + 10, map.y + 10 + ext.y);
-  dl->AddRectFilled(a, z, IM_COL32(20, 20, 24, 215), 5);
-  dl->AddRectFilled(a, ImVec2(a.x + 8, z.y), wing_colour(b.wings[first_wing].color), 5);
-  dl->AddText(font, fs, ImVec2(a.x + 16, a.y + 3), IM_COL32(240, 235, 210, 255), strip.c_str());
-  ui::note_text(strip);
-  // The banner: over that strip for a moment, larger, then fading (view.hpp).
+  // The banner lies over the strip for a moment, then fades as the strip comes back (view.hpp): a
+  // cross-fade, so their two texts are never seen over each other.
   float alpha = bn.since < 0 ? 0.0f : banner_alpha(now - bn.since);
+  auto faded = [&](ImU32 col) {
+    float a0 = static_cast<float>((col >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f;
+    return (col & ~IM_COL32_A_MASK) |
+           (static_cast<ImU32>(255 * a0 * (1 - alpha)) << IM_COL32_A_SHIFT);
+  };
+  dl->AddRectFilled(a, z, faded(IM_COL32(20, 20, 24, 215)), 5);
+  dl->AddRectFilled(a, ImVec2(a.x + 8, z.y), faded(wing_colour(b.wings[first_wing].color)), 5);
+  dl->AddText(font, fs, ImVec2(a.x + 16, a.y + 3), faded(IM_COL32(240, 235, 210, 255)),
+              strip.c_str());
+  ui::note_text(strip);
   if (alpha <= 0) return;
   float fs_banner = kBannerFontSize * app.ui_scale;
   ImVec2 text_ext = font->CalcTextSizeA(fs_banner, 1e9f, 0, bn.text.c_str());
