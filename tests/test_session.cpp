@@ -408,6 +408,7 @@ TEST_CASE("session: the computer's last action is lit until the human acts") {
   REQUIRE_FALSE(legal.empty());
   REQUIRE(s.play(legal.front()));
   CHECK_FALSE(s.computer_last());
+  CHECK(s.computer_said().empty()); // its reasons no longer stand over the human's turn
 }
 
 TEST_CASE("session: a hint names a legal action for the human to act, and is dropped on a change") {

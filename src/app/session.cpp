@@ -208,7 +208,10 @@ bool Session::play(const Action &a) {
     }
     message_.clear();
     redo_.clear();
-    if (!playing_for_computer_) computer_last_.reset(); // the human has moved on
+    if (!playing_for_computer_) { // the human has moved on: the computer's last words and ring go
+      computer_last_.reset();
+      computer_said_.clear(), computer_detail_.clear();
+    }
     if (practice() && !lines_.empty() && lines_[line_].fresh_dice && game_->last_action_rolled())
       game_->replace_next_die(fresh_die());
   }

@@ -90,9 +90,9 @@ public:
   void set_pace(double seconds) { pace_ = seconds; } // the pause between computer actions
   void skip_pause() { next_move_at_ = 0; }           // Space: its next move at once
   static constexpr Level kHintLevel = Level::Normal; // the computer that gives hints (H)
-  // The computer's last action, lit on the map (main.cpp) until the human acts or takes back, so a
-  // player who looks away during its turn still sees what it last did: the action, and for a
-  // move or a retreat the hex the unit came from.
+  // The computer's last action on the map, lit (main.cpp) and said with its reasons in the Orders
+  // panel until the human acts or takes back, so a player who looks away during its turn still
+  // sees what it last did: the action, and for a move or a retreat the hex the unit came from.
   struct ComputerMove {
     Action action;
     HexId from = kOffMap;
