@@ -309,7 +309,9 @@ void crt_table(App &app, CombatClass cc_used, int column) {
     }
   }
   ImGui::EndTable();
+  ImGui::PushTextWrapPos(0.0f);
   ui::TextDisabled("Rows: the die roll plus the DRM. Columns: the Primary's CC.");
+  ImGui::PopTextWrapPos();
 }
 
 void attack_preview(App &app, const Action &a, Footer &footer) {
