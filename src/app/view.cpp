@@ -28,8 +28,7 @@ void Camera::fit(const Battle &b, double x, double y, double w, double h) {
       min_x = std::min(min_x, c.x), max_x = std::max(max_x, c.x);
       min_y = std::min(min_y, c.y), max_y = std::max(max_y, c.y);
     }
-  double margin = 0.96;
-  size = std::max(4.0, std::min(w / (max_x - min_x), h / (max_y - min_y)) * margin);
+  size = std::max(4.0, std::min(w / (max_x - min_x), h / (max_y - min_y)) * kFitMargin);
   origin_x = x + (w - (max_x - min_x) * size) / 2 - min_x * size;
   origin_y = y + (h - (max_y - min_y) * size) / 2 - min_y * size;
 }
@@ -518,7 +517,11 @@ BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, floa
 void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double w, double h,
                         float ui_scale) {
   double band = std::min<double>(top_band_height(ui_scale), h / 4); // a tiny window keeps its map
-  cam.fit(b, x, y + band, w, h - band);
+  // fit() leaves a margin of (1 - kFitMargin) / 2 of the height above the map: the band takes its
+  // place, so the map loses only what the band adds to it (a few pixels of hex size, which at
+  // 1280x800 keep the teaching battle's counters at their full, symbol-bearing size).
+  double fitted_h = (h - band) / (1 - (1 - kFitMargin) / 2);
+  cam.fit(b, x, y + h - fitted_h, w, fitted_h);
 }
 
 } // namespace sns::app

@@ -9,6 +9,9 @@
 
 namespace sns::app {
 
+// How much of the area the fitted map fills, the rest an even margin around it.
+inline constexpr double kFitMargin = 0.96;
+
 // Screen placement of the map: hex 0101's centre sits at (origin_x, origin_y); hexes have radius
 // `size`.
 struct Camera {
