@@ -241,6 +241,7 @@ TEST_CASE("app: actions, commands, phases and terrain are named in players' word
   CHECK(terrain_words("high_ground") == "High ground");
   Action pass{.type = ActionType::Initiative};
   CHECK(action_words(*b, pass) == "pass the turn");
+  CHECK(button_words(*b, pass) == "Pass the turn"); // a button starts with a capital
 }
 
 TEST_CASE("the computer's reasons read as a player's words; the search's account is for Explain") {

@@ -445,7 +445,7 @@ void decision_panel(App &app, Footer &footer) {
     std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
     for (const Action &a : legal)
       if ((a.type == ActionType::Choose || a.type == ActionType::NoAdvance) &&
-          ui::Button(action_words(b, a).c_str()))
+          ui::Button(button_words(b, a).c_str()))
         chosen = a;
     if (chosen) {
       app.session->play(*chosen);
@@ -481,7 +481,7 @@ void decision_panel(App &app, Footer &footer) {
     rule_link(app, "11.0", false);
     std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
     for (const Action &a : legal)
-      if (ui::Button(action_words(b, a).c_str())) chosen = a;
+      if (ui::Button(button_words(b, a).c_str())) chosen = a;
     if (chosen) app.session->play(*chosen);
     return;
   }
@@ -495,7 +495,7 @@ void decision_panel(App &app, Footer &footer) {
     rule_link(app, "7.7", false);
     std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
     for (const Action &a : legal)
-      if (a.type == ActionType::CombatMode && ui::Button(action_words(b, a).c_str())) chosen = a;
+      if (a.type == ActionType::CombatMode && ui::Button(button_words(b, a).c_str())) chosen = a;
     if (chosen) app.session->play(*chosen);
     return;
   }

@@ -38,6 +38,12 @@ std::string counter_label(const Battle &b, int unit) {
   return std::string(name(d.type));
 }
 
+std::string button_words(const Battle &b, const Action &a) {
+  std::string t = action_words(b, a);
+  if (!t.empty()) t[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
+  return t;
+}
+
 std::string facing_words(int facing) {
   static const char *names[6] = {"north", "north-east", "south-east",
                                  "south", "south-west", "north-west"}; // D2
