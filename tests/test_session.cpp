@@ -258,6 +258,40 @@ TEST_CASE("session R25: E right after an automatic step began a phase does not e
   CHECK(s.game().state().phase != Phase::SecondMove);
 }
 
+TEST_CASE("session D5: E right after a failed activation ended the movement phase does not end "
+          "the shooting phase") {
+  // Seed 7: the knights' activation rolls 3 (2+ needed), the levies' rolls 1 (3+ needed).
+  Folder data("end-phase-key-d3");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/d3-first-charge.json")), Options{}, 7);
+  s.tick(10.0);
+  REQUIRE(s.play(parse(s, {{"type", "activate"}, {"unit", "RK"}})));
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "RK"}, {"to", "0505"}, {"facing", 0}})));
+  size_t before = s.game().log().size();
+  REQUIRE(s.play(parse(s, {{"type", "activate"}, {"unit", "RL"}})));
+  REQUIRE(s.game().log()[before].result == "failed");
+  REQUIRE(s.game().state().phase == Phase::Shooting);
+  CHECK(phase_changed_by_itself(s.game().log(), before));
+  CHECK_FALSE(s.end_phase_key(10.0));
+  CHECK_FALSE(s.end_phase_key(10.0 + Session::kEndPhaseKeyQuiet / 2));
+  CHECK(s.game().state().phase == Phase::Shooting);
+  REQUIRE(s.end_phase_key(10.0 + Session::kEndPhaseKeyQuiet)); // the moment has passed
+  CHECK(s.game().state().phase != Phase::Shooting);
+}
+
+TEST_CASE("session D5: E after a successful activation acts at once") {
+  Folder data("end-phase-key-d3-moved");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/d3-first-charge.json")), Options{}, 7);
+  s.tick(10.0);
+  size_t before = s.game().log().size();
+  REQUIRE(s.play(parse(s, {{"type", "activate"}, {"unit", "RK"}})));
+  CHECK_FALSE(phase_changed_by_itself(s.game().log(), before));
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "RK"}, {"to", "0505"}, {"facing", 0}})));
+  REQUIRE(s.end_phase_key(10.0)); // the player's own movement phase
+  CHECK(s.game().state().phase == Phase::Shooting);
+}
+
 TEST_CASE("session: E after a phase the player ended, or a move that ended none, acts at once") {
   Folder data("end-phase-key-at-once");
   Session s(SNS_SOURCE_DIR, data.path.string());
@@ -322,9 +356,12 @@ TEST_CASE(
   REQUIRE(s.play(parse(s, {{"type", "end_phase"}})));
   size_t human_actions = s.game().actions().size();
   REQUIRE(s.computer_to_act());
-  // A human action in the computer's turn is refused.
+  // A human action in the computer's turn is refused; a hint is not given, and that is said.
   CHECK_FALSE(s.play(parse(s, {{"type", "end_phase"}})));
   CHECK(s.message().find("The computer plays") != std::string::npos);
+  s.ask_hint();
+  CHECK_FALSE(s.hint_pending());
+  CHECK(s.message() == "Hints are for your own decisions: the computer is playing Royal Army.");
   // The computer thinks on another thread; ticks play its choices until the human is asked again.
   double now = 0;
   for (int guard = 0; s.computer_to_act() && guard < 200000; ++guard) {
@@ -334,10 +371,44 @@ TEST_CASE(
   REQUIRE_FALSE(s.computer_to_act());
   CHECK(s.game().actions().size() > human_actions);
   CHECK(s.computer_said().find("Royal Army (computer)") != std::string::npos);
+  // Its last action stays lit for the human: the game's last action, and where a move began.
+  REQUIRE(s.computer_last());
+  CHECK(s.computer_last()->action == s.game().actions().back());
+  if (s.computer_last()->action.type == ActionType::Move) {
+    const size_t before = s.game().actions().size() - 1;
+    const int unit = s.computer_last()->action.unit;
+    CHECK(s.computer_last()->from == s.game().state_before(before).units[unit].hex);
+  }
   // Undo takes back every computer action and the human's last decision (the end of the phase).
   s.undo();
   CHECK(s.game().actions().size() == human_actions - 1);
   CHECK(s.message().find("your last decision") != std::string::npos);
+  CHECK_FALSE(s.computer_last()); // the action it lit is gone
+}
+
+TEST_CASE("session: the computer's last action is lit until the human acts") {
+  Folder data("computer-last");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  s.set_computer(0, Level::Easy);
+  s.set_pace(0);
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  REQUIRE(s.play(parse(s, {{"type", "end_phase"}})));
+  CHECK_FALSE(s.computer_last()); // the human's own actions light nothing
+  double now = 0;
+  for (int guard = 0; s.computer_to_act() && guard < 200000; ++guard) {
+    s.tick(now += 0.001);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  REQUIRE_FALSE(s.computer_to_act());
+  REQUIRE(s.computer_last()); // seed 7: its turn ends with a move, lit from where it began
+  const Action &last = s.computer_last()->action;
+  CHECK((last.unit >= 0 || last.target >= 0 || last.to != kOffMap));
+  auto legal = legal_actions(s.game().setup(), s.game().state());
+  REQUIRE_FALSE(legal.empty());
+  REQUIRE(s.play(legal.front()));
+  CHECK_FALSE(s.computer_last());
+  CHECK(s.computer_said().empty()); // its reasons no longer stand over the human's turn
 }
 
 TEST_CASE("session: a hint names a legal action for the human to act, and is dropped on a change") {

@@ -5,6 +5,7 @@
 #include "words.hpp"
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 using namespace sns;
@@ -130,6 +131,17 @@ TEST_CASE("app 9.1: a chosen firer lights its targets and its range comes from t
   CHECK(other.target == f.u("BL1"));
 }
 
+TEST_CASE("app 9.1: in the Fire Phase the units that can fire are lit and the side's others not") {
+  Fixture f("field.json", {{"AI", "0104"}, {"BL1", "0504"}, {"BV1", "0604"}, {"AV1", "0108"}});
+  CHECK_FALSE(Interaction(f.setup, f.s).lights_acting_units()); // commands are no unit's
+  f.command("aw", {"fire"});
+  Interaction view(f.setup, f.s);
+  CHECK(view.lights_acting_units()); // so the map dims AV1, which has nothing in range
+  auto marks = view.marks(Selection{}, false, false);
+  CHECK((marks[f.hex("0104")] & kMarkMovable));
+  CHECK_FALSE((marks[f.hex("0108")] & kMarkMovable));
+}
+
 TEST_CASE("app 5.2: the zone-of-control toggle lights what the engine calls enemy zones") {
   Fixture f("line.json", {{"A1", "0101"}, {"B1", "0501"}});
   Interaction view(f.setup, f.s);
@@ -229,6 +241,7 @@ TEST_CASE("app: actions, commands, phases and terrain are named in players' word
   CHECK(terrain_words("high_ground") == "High ground");
   Action pass{.type = ActionType::Initiative};
   CHECK(action_words(*b, pass) == "pass the turn");
+  CHECK(button_words(*b, pass) == "Pass the turn"); // a button starts with a capital
 }
 
 TEST_CASE("the computer's reasons read as a player's words; the search's account is for Explain") {
@@ -243,6 +256,19 @@ TEST_CASE("the computer's reasons read as a player's words; the search's account
   CHECK(words.find("playouts") == std::string::npos);
   searched.value = 7.5; // greedy's points are not a share
   CHECK(suggestion_words(Level::Greedy, searched).find("one move ahead") != std::string::npos);
+}
+
+TEST_CASE("app 2.2: an S&S II counter shows its type code, a D3 counter its unit's id") {
+  auto ssii = load_battle_file(source_path("battles/first-clash.json"));
+  const std::set<std::string> codes{"V", "L", "I", "HH", "LH"};
+  for (int u = 0; u < static_cast<int>(ssii->units.size()); ++u) {
+    CHECK(codes.count(counter_label(*ssii, u)) == 1);
+    CHECK(counter_label(*ssii, u) == std::string(name(ssii->units[u].type)));
+  }
+  CHECK(counter_label(*ssii, ssii->unit_index("B2")) == "HH"); // Rebel Knights
+  auto d3 = load_battle_file(source_path("battles/d3-first-charge.json"));
+  CHECK(counter_label(*d3, d3->unit_index("RK")) == "RK");
+  CHECK(counter_label(*d3, d3->unit_index("BX")) == "BX");
 }
 
 TEST_CASE("app: counts agree in number: one of each action type is singular, two are plural") {
@@ -279,12 +305,33 @@ TEST_CASE("the phase banner is brief and fades: full at first, gone after 1.2 s"
   CHECK(banner_alpha(2.0) == 0.0f);
 }
 
-TEST_CASE("the phase banner is a strip under the turn strip, clear of the map's middle") {
-  // A 900x700 map area from (300, 40) whose turn strip ends at y 70; text 420 x 26.
-  BannerBox box = banner_box(300, 900, 70, 420, 26);
-  CHECK(box.y0 >= 70);                 // below the turn strip, never over it
-  CHECK(box.y1 - box.y0 <= 40);        // one compact line
-  CHECK(box.y1 < 40 + 700 * 0.15f);    // in the top band: the middle of the map stays seen
-  CHECK((box.x0 + box.x1) / 2 == 750); // centred on the map
-  CHECK(box.x1 - box.x0 < 900);
+TEST_CASE("the phase banner covers the turn strip in the band kept above the fitted map") {
+  // A 900x700 map area from (300, 40); banner text 120 x 22 (a phase), the strip 400 wide.
+  const float band = top_band_height(1.0f);
+  BannerBox box = banner_box(300, 900, 40, 120, 22, 400);
+  CHECK(box.y0 >= 40);                 // inside the map area's top band
+  CHECK(box.y1 <= 40 + band);          // never below it, where the top row of counters is
+  CHECK((box.x0 + box.x1) / 2 == 750); // centred on the map, as the strip is
+  CHECK(box.x1 - box.x0 >= 400);       // the whole strip hidden, never half of it
+  BannerBox wide = banner_box(300, 900, 40, 600, 22, 400);
+  CHECK(wide.x1 - wide.x0 >= 600); // a new turn's longer text fits
+  CHECK(wide.y1 <= 40 + band);
+}
+
+TEST_CASE("the fitted map starts below the top band: no counter on row 01 under the banner") {
+  auto battle = load_battle_file(source_path("battles/first-clash.json"));
+  const Battle &b = *battle;
+  Camera cam;
+  const float band = top_band_height(1.0f);
+  fit_below_top_band(cam, b, 300, 40, 670, 590, 1.0f);
+  double top = 1e9, bottom = -1e9;
+  for (HexId h = 0; h < b.hex_count(); ++h) {
+    // A hex reaches sqrt(3)/2 of its radius up and down (flat-topped); a counter, 1.35 radii wide,
+    // stays inside it.
+    top = std::min(top, cam.centre(b, h).y - cam.size * 0.866);
+    bottom = std::max(bottom, cam.centre(b, h).y + cam.size * 0.866);
+  }
+  CHECK(top >= 40 + band - 0.01);
+  CHECK(bottom <= 40 + 590);
+  CHECK(banner_box(300, 670, 40, 300, 22, 420).y1 <= top);
 }

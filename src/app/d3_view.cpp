@@ -222,10 +222,12 @@ void d3_phase_track(App &app) {
     ImGui::PopStyleColor();
     if (p == Phase::Movement && current) {
       int needed = d3_activation_needed(s);
+      ImGui::PushTextWrapPos(0.0f); // the left panel is narrow
       if (needed > 0)
         ui::TextDisabled("    %d activated (5 at most); next needs %d+", s.activations, needed);
       else
         ui::TextDisabled("    5 activated: the most a phase allows");
+      ImGui::PopTextWrapPos();
     }
   }
 }

@@ -108,7 +108,7 @@ std::vector<std::string> steps_for_action(const Setup &setup, const GameState &s
     break;
   }
   default: // choices answered with a button named by the action, in the panel's words
-    out.push_back("press " + quoted(action_words(b, a)));
+    out.push_back("press " + quoted(button_words(b, a)));
     break;
   }
   return out;

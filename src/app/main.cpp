@@ -456,7 +456,7 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   // A resized window or hidden panels change the map's area: fit the map to it again.
   if (r.w != app.fitted_w || r.h != app.fitted_h) app.camera_fitted = false;
   if (!app.camera_fitted) {
-    app.camera.fit(app.game().battle(), r.x, r.y, r.w, r.h);
+    fit_below_top_band(app.camera, app.game().battle(), r.x, r.y, r.w, r.h, app.ui_scale);
     restore_zoom(app, r.x + r.w / 2, r.y + r.h / 2); // the remembered zoom, once per run
     app.camera_fitted = true;
     app.fitted_w = r.w, app.fitted_h = r.h;
@@ -491,6 +491,16 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
     for (int u : a.attackers)
       if (gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkLesson;
     if (a.to != kOffMap) marks[a.to] |= kMarkLesson;
+  }
+  if (const auto &last = app.session->computer_last()) { // what the computer just did
+    const Action &a = last->action;
+    const GameState &gs = app.game().state();
+    for (int u : {static_cast<int>(a.unit), static_cast<int>(a.target)})
+      if (u >= 0 && gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkComputer;
+    for (int u : a.attackers)
+      if (gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkComputer;
+    if (a.to != kOffMap) marks[a.to] |= kMarkComputer;
+    if (last->from != kOffMap && last->from != a.to) marks[last->from] |= kMarkComputerFrom;
   }
   const LessonRun *run = app.session->lesson();
   if (run && run->step()) { // point at what the lesson step talks about

@@ -214,7 +214,7 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
     if (h == kOffMap) continue;
     PointF c = cam.centre(b, h);
     float cs = size * 1.35f; // as large as fits between neighbours
-    bool dim = s.attack.stage == AttackStage::None && app.view().phase_moves_units() &&
+    bool dim = s.attack.stage == AttackStage::None && app.view().lights_acting_units() &&
                !(marks[h] & kMarkMovable) && b.units[u].side == s.active;
     draw_counter(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs, static_cast<int>(u),
                  dim);
@@ -237,6 +237,8 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
     if (m & kMarkLoss) ring(IM_COL32(255, 120, 0, 255), 3.5f);
     if (m & kMarkSelected) ring(IM_COL32(255, 255, 255, 255), 4.0f);
     if (m & kMarkLesson) ring(IM_COL32(60, 220, 255, 255), 5.0f);
+    if (m & kMarkComputerFrom) ring(IM_COL32(255, 200, 0, 170), 2.0f); // where it came from
+    if (m & kMarkComputer) ring(IM_COL32(255, 200, 0, 255), 4.0f);
   }
   for (int u : hover_units)
     if (s.units[u].hex != kOffMap)

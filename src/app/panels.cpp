@@ -43,6 +43,36 @@ void wing_swatch(const Battle &b, int wing) {
   ImGui::SameLine();
 }
 
+// Who plays each side: a person at this screen, or the computer at a level (docs/ai.md).
+constexpr struct {
+  const char *label;
+  std::optional<Level> level;
+} kSeats[] = {{"Human", std::nullopt},
+              {"Computer (easy)", Level::Easy},
+              {"Computer (normal)", Level::Normal},
+              {"Computer (hard)", Level::Hard}};
+
+// Who plays a side of the game being played: changeable at any moment, so a saved game (which
+// does not keep its seats) can be given back to the computer once opened.
+void game_seat(App &app, int side) {
+  Session &ss = *app.session;
+  int shown = 0;
+  for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
+    if (kSeats[k].level == ss.computer(side)) shown = k;
+  ImGui::Indent(8);
+  const ImGuiStyle &style = ImGui::GetStyle();
+  float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("plays it").x -
+               style.ItemInnerSpacing.x;
+  ImGui::SetNextItemWidth(std::max(60.0f, room)); // "Computer (normal)" whole, the label beside
+  std::string label = "plays it##gameseat" + std::to_string(side);
+  if (ui::BeginCombo(label.c_str(), kSeats[shown].label)) {
+    for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
+      if (ui::Selectable(kSeats[k].label, k == shown)) ss.set_computer(side, kSeats[k].level);
+    ImGui::EndCombo();
+  }
+  ImGui::Unindent(8);
+}
+
 void sequence_track(App &app);
 
 void status_panel(App &app) {
@@ -59,6 +89,7 @@ void status_panel(App &app) {
   for (int side = 0; side < 2; ++side) {
     const SideDef &sd = b.sides[side];
     ui::TextWrapped("%s", sd.name.c_str());
+    if (app.session->mode() == Mode::Play) game_seat(app, side);
     if (b.d3()) { // D3 Medieval: units and hits, no VP, wings or Initiative Marker
       d3_side_summary(app, side);
       continue;
@@ -278,7 +309,9 @@ void crt_table(App &app, CombatClass cc_used, int column) {
     }
   }
   ImGui::EndTable();
+  ImGui::PushTextWrapPos(0.0f);
   ui::TextDisabled("Rows: the die roll plus the DRM. Columns: the Primary's CC.");
+  ImGui::PopTextWrapPos();
 }
 
 void attack_preview(App &app, const Action &a, Footer &footer) {
@@ -361,6 +394,9 @@ bool computer_panel(App &app) {
   const Session &ss = *app.session;
   const Battle &b = app.game().battle();
   if (!ss.computer_said().empty()) ui::TextWrapped("%s", ss.computer_said().c_str());
+  if (ss.computer_last())
+    ui::TextDisabled("Its last action is ringed in gold on the map (a thin ring: where it came "
+                     "from).");
   if (app.explain && !ss.computer_detail().empty())
     ui::TextWrapped("%s", ss.computer_detail().c_str());
   if (ss.computer_to_act()) {
@@ -383,7 +419,10 @@ bool computer_panel(App &app) {
 
 void decision_panel(App &app, Footer &footer) {
   learning_panel(app);
-  if (computer_panel(app)) return;
+  ImGui::PushTextWrapPos(0.0f); // the computer's and the hint's lines wrap in a narrow panel
+  bool computer = computer_panel(app);
+  ImGui::PopTextWrapPos();
+  if (computer) return;
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   if (s.game_over()) {
@@ -406,7 +445,7 @@ void decision_panel(App &app, Footer &footer) {
     std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
     for (const Action &a : legal)
       if ((a.type == ActionType::Choose || a.type == ActionType::NoAdvance) &&
-          ui::Button(action_words(b, a).c_str()))
+          ui::Button(button_words(b, a).c_str()))
         chosen = a;
     if (chosen) {
       app.session->play(*chosen);
@@ -442,7 +481,7 @@ void decision_panel(App &app, Footer &footer) {
     rule_link(app, "11.0", false);
     std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
     for (const Action &a : legal)
-      if (ui::Button(action_words(b, a).c_str())) chosen = a;
+      if (ui::Button(button_words(b, a).c_str())) chosen = a;
     if (chosen) app.session->play(*chosen);
     return;
   }
@@ -456,7 +495,7 @@ void decision_panel(App &app, Footer &footer) {
     rule_link(app, "7.7", false);
     std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
     for (const Action &a : legal)
-      if (a.type == ActionType::CombatMode && ui::Button(action_words(b, a).c_str())) chosen = a;
+      if (a.type == ActionType::CombatMode && ui::Button(button_words(b, a).c_str())) chosen = a;
     if (chosen) app.session->play(*chosen);
     return;
   }
@@ -469,7 +508,8 @@ void decision_panel(App &app, Footer &footer) {
   }
   if (app.view().phase_moves_units()) {
     ui::TextWrapped(
-        "Click a lit unit, then a yellow hex. Hover any hex to see why it is or is not allowed.");
+        "Click a lit unit (those that cannot move are dimmed), then a yellow hex. Hover any hex "
+        "to see why it is or is not allowed.");
     std::vector<int> entering;
     for (const Action &a : legal)
       if (a.type == ActionType::Move && s.units[a.unit].hex == kOffMap &&
@@ -482,7 +522,9 @@ void decision_panel(App &app, Footer &footer) {
           app.sel().clear(), app.sel().unit = u;
     }
   } else if (app.view().phase_fires()) {
-    ui::TextWrapped("Click a lit unit to fire, then an enemy in range (or the enemy first).");
+    ui::TextWrapped(
+        "Click a lit unit to fire (those that cannot are dimmed), then an enemy in range (or "
+        "the enemy first).");
   } else if (app.view().phase_attacks()) {
     ui::TextWrapped("Click an enemy (red) to attack, then add your attackers (green).");
   }
@@ -697,20 +739,22 @@ void draw_die(App &app, float x, float y, float s, int faces, int face, bool rol
   dl->AddPolyline(pts, 4, IM_COL32(40, 40, 40, 255), ImDrawFlags_Closed, 2);
   std::string t = std::to_string(face);
   ImFont *f = app.fonts.bold ? app.fonts.bold : ImGui::GetFont();
-  ImVec2 ext = f->CalcTextSizeA(26, 100, 0, t.c_str());
-  dl->AddText(f, 26, ImVec2(x + s / 2 - ext.x / 2, y + s / 2 - ext.y / 2),
+  float fs = s * 0.48f;
+  ImVec2 ext = f->CalcTextSizeA(fs, 100, 0, t.c_str());
+  dl->AddText(f, fs, ImVec2(x + s / 2 - ext.x / 2, y + s / 2 - ext.y / 2),
               IM_COL32(20, 20, 20, 255), t.c_str());
 }
 
-// The last roll's dice at the map's top right: one die, or both of D13's 2D6 side by side.
+// The last roll's dice at the right end of the map's top band (view.hpp), clear of the counters:
+// one die, or both of D13's 2D6 side by side.
 void die_overlay(App &app, const MapRect &map) {
   // A take-back past the roll takes its dice away too: the faces shown are always a roll of the
   // game as it stands.
   if (app.game().actions().size() < app.die_rolled_by) app.dice_shown.clear();
   if (app.dice_shown.empty()) return;
-  const float s = 54, gap = 8;
+  const float s = top_band_height(app.ui_scale) - 4, gap = 8;
   const int count = static_cast<int>(app.dice_shown.size());
-  float x = map.x + map.w - 20 - count * s - (count - 1) * gap, y = map.y + 44;
+  float x = map.x + map.w - 20 - count * s - (count - 1) * gap, y = map.y + 2;
   bool rolling = app.die_frames > 0;
   int faces = die_faces(app.game().battle()); // a d8 (R23), or a d6 in D3 Medieval (D14)
   std::string said;
@@ -770,22 +814,29 @@ void turn_banner(App &app, const MapRect &map) {
       break;
     }
   std::string strip = turn + "  -  " + phase;
-  float fs = 17 * app.ui_scale;
+  float fs = kStripFontSize * app.ui_scale;
   ImVec2 ext = font->CalcTextSizeA(fs, 1e9f, 0, strip.c_str());
   ImVec2 a(map.x + map.w / 2 - ext.x / 2 - 14, map.y + 4);
   ImVec2 z(map.x + map.w / 2 + ext.x / 2 + 10, map.y + 10 + ext.y);
-  dl->AddRectFilled(a, z, IM_COL32(20, 20, 24, 215), 5);
-  dl->AddRectFilled(a, ImVec2(a.x + 8, z.y), wing_colour(b.wings[first_wing].color), 5);
-  dl->AddText(font, fs, ImVec2(a.x + 16, a.y + 3), IM_COL32(240, 235, 210, 255), strip.c_str());
-  ui::note_text(strip);
-  // The banner: a compact strip under that one for a moment, then fading (view.hpp).
+  // The banner lies over the strip for a moment, then fades as the strip comes back (view.hpp): a
+  // cross-fade, so their two texts are never seen over each other.
   float alpha = bn.since < 0 ? 0.0f : banner_alpha(now - bn.since);
+  auto faded = [&](ImU32 col) {
+    float a0 = static_cast<float>((col >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f;
+    return (col & ~IM_COL32_A_MASK) |
+           (static_cast<ImU32>(255 * a0 * (1 - alpha)) << IM_COL32_A_SHIFT);
+  };
+  dl->AddRectFilled(a, z, faded(IM_COL32(20, 20, 24, 215)), 5);
+  dl->AddRectFilled(a, ImVec2(a.x + 8, z.y), faded(wing_colour(b.wings[first_wing].color)), 5);
+  dl->AddText(font, fs, ImVec2(a.x + 16, a.y + 3), faded(IM_COL32(240, 235, 210, 255)),
+              strip.c_str());
+  ui::note_text(strip);
   if (alpha <= 0) return;
-  float fs_banner = 22 * app.ui_scale;
+  float fs_banner = kBannerFontSize * app.ui_scale;
   ImVec2 text_ext = font->CalcTextSizeA(fs_banner, 1e9f, 0, bn.text.c_str());
-  BannerBox box = banner_box(map.x, map.w, z.y, text_ext.x, text_ext.y);
+  BannerBox box = banner_box(map.x, map.w, map.y, text_ext.x, text_ext.y, z.x - a.x);
   ImVec2 ba(box.x0, box.y0), bz(box.x1, box.y1);
-  dl->AddRectFilled(ba, bz, IM_COL32(15, 15, 20, static_cast<int>(210 * alpha)), 5);
+  dl->AddRectFilled(ba, bz, IM_COL32(15, 15, 20, static_cast<int>(250 * alpha)), 5);
   dl->AddRect(ba, bz,
               (wing_colour(b.wings[first_wing].color) & 0x00FFFFFF) |
                   (static_cast<ImU32>(255 * alpha) << 24),
@@ -898,15 +949,6 @@ void begin_centred_window(const char *title, float width, float height) {
 
 namespace {
 
-// Who plays each side: a person at this screen, or the computer at a level (docs/ai.md).
-constexpr struct {
-  const char *label;
-  std::optional<Level> level;
-} kSeats[] = {{"Human", std::nullopt},
-              {"Computer (easy)", Level::Easy},
-              {"Computer (normal)", Level::Normal},
-              {"Computer (hard)", Level::Hard}};
-
 // One drop-down per side, labelled with the side's name, listing every choice of who plays it.
 void seat_choices(App &app, const BattleInfo &bi) {
   ui::TextDisabled("Who plays each side:");
@@ -957,8 +999,8 @@ void recent_games(App &app) {
 
 void draw_start_screen(App &app) {
   begin_centred_window("Shields & Swords II", 760, 640);
-  ui::TextWrapped("Medieval battles with Command Markers. Pick a battle; both sides are played "
-                  "at this screen.");
+  ui::TextWrapped("Medieval battles on a hex map. Pick a battle, then who plays each side: "
+                  "people taking turns at this screen, or the computer.");
   if (app.has_game()) {
     const char *what = app.session->mode() == Mode::Lesson ? "lesson" : "game";
     ui::Text("In progress: %s (%s)", app.game().battle().name.c_str(), what);

@@ -70,6 +70,7 @@ void Session::reset_to(Mode mode) {
   phase_changed_by_itself_at_ = -1;
   seats_ = {};
   computer_said_.clear(), computer_detail_.clear();
+  computer_last_.reset();
   if (mode == Mode::None) view_.reset();
   changed();
 }
@@ -207,6 +208,10 @@ bool Session::play(const Action &a) {
     }
     message_.clear();
     redo_.clear();
+    if (!playing_for_computer_) { // the human has moved on: the computer's last words and ring go
+      computer_last_.reset();
+      computer_said_.clear(), computer_detail_.clear();
+    }
     if (practice() && !lines_.empty() && lines_[line_].fresh_dice && game_->last_action_rolled())
       game_->replace_next_die(fresh_die());
   }
@@ -251,6 +256,7 @@ void Session::undo() {
     return;
   }
   computer_said_.clear(), computer_detail_.clear();
+  computer_last_.reset();
   if (seats_[0] || seats_[1]) {
     undo_to_human();
     return;
@@ -341,6 +347,8 @@ void Session::tick(double now) {
   Suggestion s = *chosen_;
   int side = side_to_act(game_->setup(), game_->state());
   Level level = *seats_[side];
+  const int mover = s.action.unit;
+  HexId from = mover >= 0 ? game_->state().units[static_cast<size_t>(mover)].hex : kOffMap;
   playing_for_computer_ = true;
   bool played = play(s.action);
   playing_for_computer_ = false;
@@ -353,11 +361,21 @@ void Session::tick(double now) {
                    " (computer): " + action_words(game_->battle(), s.action) + ". " +
                    suggestion_words(level, s);
   computer_detail_ = s.why;
+  // Only an action on the map is lit: the end of a phase or a command leaves its last one lit.
+  const Action &a = s.action;
+  if (a.unit >= 0 || a.target >= 0 || !a.attackers.empty() || a.to != kOffMap)
+    computer_last_ = ComputerMove{a, from};
   next_move_at_ = now + pace_;
 }
 
 void Session::ask_hint() {
-  if (mode_ != Mode::Play || computer_to_act() || game_->state().game_over()) return;
+  if (mode_ != Mode::Play) return;
+  if (computer_to_act()) { // H pressed while watching the computer: say why nothing comes
+    message_ = "Hints are for your own decisions: the computer is playing " +
+               game_->battle().sides[side_to_act(game_->setup(), game_->state())].name + ".";
+    return;
+  }
+  if (game_->state().game_over()) return;
   if (hint_ || hint_thinker_.busy()) return;
   hint_thinker_.start(game_->setup(), game_->state(), kHintLevel, 17 + generation_, generation_);
 }

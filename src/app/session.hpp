@@ -69,8 +69,9 @@ public:
   // A click on the map: the interaction decides what it means; actions go through play().
   void click(HexId hex);
   // E (End phase) from the keyboard at time `now` (the frame clock, seconds): ignored, with
-  // nothing said, for a moment after the last action's automatic step (R25) began a new phase, so
-  // a key meant for the phase that just ended never ends one the player has not seen start. False
+  // nothing said, for a moment after the last action's automatic step (R25) or failed D3
+  // activation (D5) began a new phase, so a key meant for the phase that just ended never ends
+  // one the player has not seen start. False
   // when ignored or refused.
   bool end_phase_key(double now);
   static constexpr double kEndPhaseKeyQuiet = 0.4; // seconds
@@ -89,6 +90,14 @@ public:
   void set_pace(double seconds) { pace_ = seconds; } // the pause between computer actions
   void skip_pause() { next_move_at_ = 0; }           // Space: its next move at once
   static constexpr Level kHintLevel = Level::Normal; // the computer that gives hints (H)
+  // The computer's last action on the map, lit (main.cpp) and said with its reasons in the Orders
+  // panel until the human acts or takes back, so a player who looks away during its turn still
+  // sees what it last did: the action, and for a move or a retreat the hex the unit came from.
+  struct ComputerMove {
+    Action action;
+    HexId from = kOffMap;
+  };
+  const std::optional<ComputerMove> &computer_last() const { return computer_last_; }
   const std::string &computer_said() const { return computer_said_; }     // its last action and why
   const std::string &computer_detail() const { return computer_detail_; } // the search's account
   // A hint for the human to act: what the computer (normal) would do, with its why.
@@ -174,8 +183,9 @@ private:
   std::optional<Suggestion> chosen_, hint_;
   double pace_ = 0.7, next_move_at_ = 0;
   double now_ = 0;                         // the frame clock at the last tick()
-  double phase_changed_by_itself_at_ = -1; // when an automatic step last began a phase (R25)
+  double phase_changed_by_itself_at_ = -1; // when a phase began by itself (R25, D5)
   std::string computer_said_, computer_detail_;
+  std::optional<ComputerMove> computer_last_;
   bool playing_for_computer_ = false;
   std::optional<Replay> replay_;
   std::string sent_path_; // the last turn sent by e-mail

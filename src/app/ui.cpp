@@ -80,7 +80,10 @@ void TextDisabled(const char *fmt, ...) { SNS_FORMATTED(ImGui::TextDisabled("%s"
 void TextColored(const ImVec4 &colour, const char *fmt, ...) {
   SNS_FORMATTED(ImGui::TextColored(colour, "%s", text.c_str()))
 }
-void BulletText(const char *fmt, ...) { SNS_FORMATTED(ImGui::BulletText("%s", text.c_str())) }
+// Wrapped, unlike ImGui's: a modifier's reason runs long in a narrow panel.
+void BulletText(const char *fmt, ...) {
+  SNS_FORMATTED(ImGui::Bullet(); ImGui::TextWrapped("%s", text.c_str()))
+}
 #undef SNS_FORMATTED
 
 bool Button(const char *label, const ImVec2 &size) {

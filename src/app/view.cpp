@@ -28,8 +28,7 @@ void Camera::fit(const Battle &b, double x, double y, double w, double h) {
       min_x = std::min(min_x, c.x), max_x = std::max(max_x, c.x);
       min_y = std::min(min_y, c.y), max_y = std::max(max_y, c.y);
     }
-  double margin = 0.96;
-  size = std::max(4.0, std::min(w / (max_x - min_x), h / (max_y - min_y)) * margin);
+  size = std::max(4.0, std::min(w / (max_x - min_x), h / (max_y - min_y)) * kFitMargin);
   origin_x = x + (w - (max_x - min_x) * size) / 2 - min_x * size;
   origin_y = y + (h - (max_y - min_y) * size) / 2 - min_y * size;
 }
@@ -59,6 +58,20 @@ int Interaction::unit_at(HexId h) const { return h == kOffMap ? -1 : occupant_[h
 bool Interaction::phase_moves_units() const {
   return std::any_of(legal_.begin(), legal_.end(), [](const Action &a) {
     return a.type == ActionType::Move || a.type == ActionType::Activate; // D3: D5 activation
+  });
+}
+bool Interaction::lights_acting_units() const {
+  return std::any_of(legal_.begin(), legal_.end(), [](const Action &a) {
+    switch (a.type) {
+    case ActionType::Move:
+    case ActionType::Activate: // D3: D5
+    case ActionType::Fire:
+    case ActionType::Shoot: // D3: D9
+    case ActionType::Melee: // D3: D11
+      return true;
+    default:
+      return false;
+    }
   });
 }
 bool Interaction::phase_fires() const {
@@ -439,10 +452,18 @@ std::vector<std::pair<ActionType, int>> action_counts(const std::vector<Action> 
   return out;
 }
 
+namespace {
+// An event after which the engine moves on without the player ending the phase: the only choice
+// taken by itself (R25), or a D3 activation roll that failed and so ended the movement phase (D5).
+bool ends_phase_by_itself(const Event &e) {
+  return e.kind == "auto" || (e.kind == "activate" && e.result == "failed");
+}
+} // namespace
+
 bool phase_changed_by_itself(const Events &log, size_t from) {
   bool automatic = false;
   for (size_t i = from; i < log.size(); ++i) {
-    if (log[i].kind == "auto") automatic = true; // R25
+    if (ends_phase_by_itself(log[i])) automatic = true;
     if (automatic && (log[i].kind == "phase" || log[i].kind == "turn")) return true;
   }
   return false;
@@ -479,11 +500,28 @@ float banner_alpha(double age) {
   return static_cast<float>((kBannerSeconds - age) / fade);
 }
 
-BannerBox banner_box(float map_x, float map_w, float strip_bottom, float text_w, float text_h) {
-  constexpr float pad_x = 14, pad_y = 5, gap = 4;
-  float cx = map_x + map_w / 2;
-  return {cx - text_w / 2 - pad_x, strip_bottom + gap, cx + text_w / 2 + pad_x,
-          strip_bottom + gap + text_h + 2 * pad_y};
+namespace {
+constexpr float kBannerPadX = 14, kBannerPadY = 5, kBandGap = 4;
+}
+
+float top_band_height(float ui_scale) {
+  return kBandGap + kBannerFontSize * ui_scale + 2 * kBannerPadY + kBandGap;
+}
+
+BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, float text_h,
+                     float strip_w) {
+  float cx = map_x + map_w / 2, half = std::max(text_w / 2 + kBannerPadX, strip_w / 2 + 2);
+  return {cx - half, map_top + kBandGap, cx + half, map_top + kBandGap + text_h + 2 * kBannerPadY};
+}
+
+void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double w, double h,
+                        float ui_scale) {
+  double band = std::min<double>(top_band_height(ui_scale), h / 4); // a tiny window keeps its map
+  // fit() leaves a margin of (1 - kFitMargin) / 2 of the height above the map: the band takes its
+  // place, so the map loses only what the band adds to it (a few pixels of hex size, which at
+  // 1280x800 keep the teaching battle's counters at their full, symbol-bearing size).
+  double fitted_h = (h - band) / (1 - (1 - kFitMargin) / 2);
+  cam.fit(b, x, y + h - fitted_h, w, fitted_h);
 }
 
 } // namespace sns::app

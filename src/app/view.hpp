@@ -9,6 +9,9 @@
 
 namespace sns::app {
 
+// How much of the area the fitted map fills, the rest an even margin around it.
+inline constexpr double kFitMargin = 0.96;
+
 // Screen placement of the map: hex 0101's centre sits at (origin_x, origin_y); hexes have radius
 // `size`.
 struct Camera {
@@ -49,6 +52,8 @@ enum Mark : uint16_t {
   kMarkLesson = 1 << 11,    // pointed at by the current lesson step
   kMarkFacing = 1 << 12,    // D3: a hex the moving unit may end facing, from its chosen destination
   kMarkCharge = 1 << 13,    // D3: a destination that is a charge into contact (D7)
+  kMarkComputer = 1 << 14,  // the computer's last action: its unit, target or destination
+  kMarkComputerFrom = 1 << 15, // the hex the computer's last move started from
 };
 
 struct ClickOutcome {
@@ -70,6 +75,9 @@ public:
   std::optional<Action> pending_action(const Selection &sel) const;
   int unit_at(HexId h) const;
   bool phase_moves_units() const;
+  // The phase's actions start from a unit of the side to act (a move, an activation, a shot, a
+  // melee): the map lights the units that can act and dims the side's others.
+  bool lights_acting_units() const;
   bool phase_fires() const;
   bool phase_attacks() const;
 
@@ -120,9 +128,9 @@ struct ActionNoun {
 };
 const ActionNoun &action_noun(ActionType t);
 std::string action_count_words(ActionType t, int n); // "1 move", "7 moves"
-// Whether an automatic step (R25: the only choice, taken by the engine) began a new phase or
-// turn among the events logged from log[from] on: a phase the player did not end and may not
-// have seen start.
+// Whether an automatic step (R25: the only choice, taken by the engine) or a failed D3
+// activation (D5: the movement phase ends at once) began a new phase or turn among the events
+// logged from log[from] on: a phase the player did not end and may not have seen start.
 bool phase_changed_by_itself(const Events &log, size_t from);
 // The faces of the last roll logged from log[from] on, for the die box: one die, or both of
 // D13's 2D6 disorder test (the engine logs its first d6 as "disorder_die", the second with the
@@ -131,16 +139,24 @@ std::vector<int> last_roll_faces(const Events &log, size_t from);
 // A die roll in words: the attack's CRT row and column, or the fire roll against its factor.
 std::string narrate_roll(const Battle &b, const Event &e);
 
-// The banner shown as a phase or a turn begins (panels.cpp): brief, fading, and placed as a
-// compact strip under the turn strip at the top of the map, so that it never hides the counters
-// in the map's middle. It is only drawn, never a window: clicks pass through it.
+// The turn strip and the banner shown as a phase or a turn begins (panels.cpp) share a band along
+// the top of the map: the strip says where the turn stands, always; the banner lies over it for a
+// moment, larger, then fades. The map is fitted below the band (fit_below_top_band), so neither
+// ever hides a counter on the top row of the fitted map. Both are only drawn, never windows:
+// clicks pass through them.
 inline constexpr double kBannerSeconds = 1.2; // shown this long in all, fading over the last 0.5 s
 float banner_alpha(double age);               // 1, then fading to 0 at kBannerSeconds; 0 outside
+inline constexpr float kStripFontSize = 17, kBannerFontSize = 22; // at ui scale 1
+float top_band_height(float ui_scale); // the band's height: the banner's with a gap either side
 struct BannerBox {
   float x0, y0, x1, y1;
 };
 // The banner's box for text `text_w` x `text_h` over a map `map_x`..`map_x + map_w` wide whose
-// turn strip ends at `strip_bottom`.
-BannerBox banner_box(float map_x, float map_w, float strip_bottom, float text_w, float text_h);
+// top edge is `map_top`: centred, and at least `strip_w` wide so that it covers the whole strip.
+BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, float text_h,
+                     float strip_w);
+// Fits the whole map into the area x, y, w, h below its top band.
+void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double w, double h,
+                        float ui_scale);
 
 } // namespace sns::app

@@ -31,10 +31,17 @@ std::string type_words(UnitType t) {
 
 std::string counter_label(const Battle &b, int unit) {
   const UnitDef &d = b.units[static_cast<size_t>(unit)];
+  // An S&S II type's name in files is its counter code (2.2: "V", "HH", ...), so the engine's one
+  // table of type names serves; a D3 battle's types are words ("men_at_arms"), and its counters
+  // carry the unit's id instead.
   if (b.d3()) return d.id;
-  static const char *codes[kAllUnitTypeCount] = {"V",  "L",  "I",   "HH", "LH",
-                                                 "LV", "KN", "MAA", "LB", "XB"};
-  return codes[static_cast<int>(d.type)];
+  return std::string(name(d.type));
+}
+
+std::string button_words(const Battle &b, const Action &a) {
+  std::string t = action_words(b, a);
+  if (!t.empty()) t[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
+  return t;
 }
 
 std::string facing_words(int facing) {

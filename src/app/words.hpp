@@ -22,6 +22,8 @@ std::string type_words(UnitType t);
 // the unit's id (RK, BL), the name its log, lessons and rules use, so "RK charges BL" can be
 // matched to a counter (the card and tooltip still give the type).
 std::string counter_label(const Battle &b, int unit);
+// An action as a button names it: action_words with a capital first letter ("Pass the turn").
+std::string button_words(const Battle &b, const Action &a);
 std::string facing_words(int facing); // D2: "north" .. "north-west"
 // "R3 Border Riders": how a unit is named in buttons and hints.
 std::string unit_words(const Battle &b, int unit);
