@@ -483,24 +483,20 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.sel().clear();
   }
   auto marks = app.view().marks(app.sel(), app.show_zoc, app.show_range);
-  if (const auto &hint = app.session->hint()) { // light the hinted action's units and hex
-    const Action &a = hint->action;
+  // Light an action's units and the hex it enters (the hint, and what the computer just did).
+  auto light_action = [&](const Action &a, auto mark) {
     const GameState &gs = app.game().state();
     for (int u : {static_cast<int>(a.unit), static_cast<int>(a.target)})
-      if (u >= 0 && gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkLesson;
+      if (u >= 0 && gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= mark;
     for (int u : a.attackers)
-      if (gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkLesson;
-    if (a.to != kOffMap) marks[a.to] |= kMarkLesson;
-  }
-  if (const auto &last = app.session->computer_last()) { // what the computer just did
-    const Action &a = last->action;
-    const GameState &gs = app.game().state();
-    for (int u : {static_cast<int>(a.unit), static_cast<int>(a.target)})
-      if (u >= 0 && gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkComputer;
-    for (int u : a.attackers)
-      if (gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= kMarkComputer;
-    if (a.to != kOffMap) marks[a.to] |= kMarkComputer;
-    if (last->from != kOffMap && last->from != a.to) marks[last->from] |= kMarkComputerFrom;
+      if (gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= mark;
+    if (a.to != kOffMap) marks[a.to] |= mark;
+  };
+  if (const auto &hint = app.session->hint()) light_action(hint->action, kMarkLesson);
+  if (const auto &last = app.session->computer_last()) {
+    light_action(last->action, kMarkComputer);
+    if (last->from != kOffMap && last->from != last->action.to)
+      marks[last->from] |= kMarkComputerFrom;
   }
   const LessonRun *run = app.session->lesson();
   if (run && run->step()) { // point at what the lesson step talks about
