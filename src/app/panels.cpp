@@ -52,6 +52,17 @@ constexpr struct {
               {"Computer (normal)", Level::Normal},
               {"Computer (hard)", Level::Hard}};
 
+// A drop-down of kSeats showing `chosen`; true, with `chosen` changed, when another is picked.
+bool seat_combo(const std::string &label, int &chosen) {
+  bool picked = false;
+  if (ui::BeginCombo(label.c_str(), kSeats[chosen].label)) {
+    for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
+      if (ui::Selectable(kSeats[k].label, k == chosen)) picked = k != chosen, chosen = k;
+    ImGui::EndCombo();
+  }
+  return picked;
+}
+
 // Who plays a side of the game being played: changeable at any moment, so a saved game (which
 // does not keep its seats) can be given back to the computer once opened.
 void game_seat(App &app, int side) {
@@ -64,12 +75,8 @@ void game_seat(App &app, int side) {
   float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("plays it").x -
                style.ItemInnerSpacing.x;
   ImGui::SetNextItemWidth(std::max(60.0f, room)); // "Computer (normal)" whole, the label beside
-  std::string label = "plays it##gameseat" + std::to_string(side);
-  if (ui::BeginCombo(label.c_str(), kSeats[shown].label)) {
-    for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
-      if (ui::Selectable(kSeats[k].label, k == shown)) ss.set_computer(side, kSeats[k].level);
-    ImGui::EndCombo();
-  }
+  if (seat_combo("plays it##gameseat" + std::to_string(side), shown))
+    ss.set_computer(side, kSeats[shown].level);
   ImGui::Unindent(8);
 }
 
@@ -956,12 +963,7 @@ void seat_choices(App &app, const BattleInfo &bi) {
     int &chosen = app.seat_choice[side];
     if (side) ImGui::SameLine(0, 24 * app.ui_scale);
     ImGui::SetNextItemWidth(170 * app.ui_scale);
-    std::string label = bi.sides[side] + "##seat" + std::to_string(side);
-    if (ui::BeginCombo(label.c_str(), kSeats[chosen].label)) {
-      for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
-        if (ui::Selectable(kSeats[k].label, k == chosen)) chosen = k;
-      ImGui::EndCombo();
-    }
+    seat_combo(bi.sides[side] + "##seat" + std::to_string(side), chosen);
   }
 }
 

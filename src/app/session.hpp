@@ -71,8 +71,7 @@ public:
   // E (End phase) from the keyboard at time `now` (the frame clock, seconds): ignored, with
   // nothing said, for a moment after the last action's automatic step (R25) or failed D3
   // activation (D5) began a new phase, so a key meant for the phase that just ended never ends
-  // one the player has not seen start. False
-  // when ignored or refused.
+  // one the player has not seen start. False when ignored or refused.
   bool end_phase_key(double now);
   static constexpr double kEndPhaseKeyQuiet = 0.4; // seconds
   void undo();
