@@ -8,6 +8,9 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 export XDG_DATA_HOME=$dir/data
 fails=0
+# The X authority file lives in this test's folder: xvfb-run then makes no temporary folder of its
+# own, whose removal sometimes failed (exit 5) with several tests running at once.
+xrun() { xvfb-run -a -f "$dir/Xauthority" "$@"; }
 check_png() { # FILE WIDTH HEIGHT
   python3 - "$@" <<'PY'
 import struct, sys, zlib
@@ -29,16 +32,16 @@ PY
 for battle in battles/*.json; do
   name=$(basename "$battle" .json)
   "$cli" new "$battle" --seed 2 --out "$dir/$name.json" >/dev/null
-  if ! xvfb-run -a -s "-screen 0 1024x768x24" "$app" --screenshot "$dir/$name.png" --size 1024x700 "$dir/$name.json"; then
+  if ! xrun -s "-screen 0 1024x768x24" "$app" --screenshot "$dir/$name.png" --size 1024x700 "$dir/$name.json"; then
     echo "FAIL: $name did not render"; fails=$((fails+1)); continue
   fi
   check_png "$dir/$name.png" 1024 700 || { echo "FAIL: $name screenshot"; fails=$((fails+1)); }
 done
 # A battle file opens directly too, and --select lights a unit's moves.
-xvfb-run -a -s "-screen 0 1024x768x24" "$app" --screenshot "$dir/direct.png" --size 900x600 battles/first-clash.json --select R3 \
+xrun -s "-screen 0 1024x768x24" "$app" --screenshot "$dir/direct.png" --size 900x600 battles/first-clash.json --select R3 \
   && check_png "$dir/direct.png" 900 600 || { echo "FAIL: opening a battle directly"; fails=$((fails+1)); }
 echo '{"format": 1}' > "$dir/bad.json"
-xvfb-run -a "$app" --screenshot "$dir/bad.png" "$dir/bad.json" 2>"$dir/err"; code=$?
+xrun "$app" --screenshot "$dir/bad.png" "$dir/bad.json" 2>"$dir/err"; code=$?
 [ "$code" = 2 ] && grep -q "bad.json" "$dir/err" || { echo "FAIL: a bad file should exit 2 with its name, got $code"; fails=$((fails+1)); }
 [ ! -e "$dir/bad.png" ] || { echo "FAIL: a screenshot was written for a bad file"; fails=$((fails+1)); }
 if [ "$fails" -eq 0 ]; then echo "app smoke: all checks passed"; exit 0; fi
