@@ -8,7 +8,7 @@ app=build/shields-swords
 cli=build/shields-swords-cli
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-shoot() { xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$1" --size 1600x900 "${@:2}"; }
+shoot() { xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1600x900x24" "$app" --screenshot "$1" --size 1600x900 "${@:2}"; }
 for battle in battles/*.json; do
   name=$(basename "$battle" .json)
   "$cli" new "$battle" --seed 1 --out "$tmp/$name.json" >/dev/null
@@ -36,18 +36,18 @@ g=$tmp/d3.json
 "$cli" apply "$g" '{"type":"activate","unit":"RK"}' '{"type":"move","unit":"RK","to":"0505","facing":0}' \
   '{"type":"activate","unit":"RL"}' '{"type":"shoot","unit":"RB","target":"BX"}' '{"type":"activate","unit":"BM"}' >/dev/null
 shoot "$out/d3-charge.png" "$g"
-xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-11-d3-melee.png" --size 1600x900 --lesson 11-d3-activation-charge --lesson-step 4 --select RK
+xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-11-d3-melee.png" --size 1600x900 --lesson 11-d3-activation-charge --lesson-step 4 --select RK
 
 # A rolled attack with its CRT row and column is docs/screenshots/ux-crt-last-attack.png, written by
 # the e2e script tests/e2e/ux-crt-last-attack.script.
 # The start screen.
 shoot "$out/start-screen.png"
 # Three lesson steps (the tutorial).
-xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-01-counters.png" --size 1600x900 --lesson 01-sequence --lesson-step 0
-xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-04-attack.png" --size 1600x900 --lesson 04-attack --lesson-step 1 --select B4
-xvfb-run -a -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-08-charge.png" --size 1600x900 --lesson 08-charge --lesson-step 2 --select B4
+xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-01-counters.png" --size 1600x900 --lesson 01-sequence --lesson-step 0
+xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-04-attack.png" --size 1600x900 --lesson 04-attack --lesson-step 1 --select B4
+xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-08-charge.png" --size 1600x900 --lesson 08-charge --lesson-step 2 --select B4
 # The battle editor (docs/editor.md): a small battle built from nothing, Morlaix's panels, a D3 battle.
-run_script() { xvfb-run -a -s "-screen 0 1600x900x24" "$app" --size 1600x900 --script "$@" >/dev/null; }
+run_script() { xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1600x900x24" "$app" --size 1600x900 --script "$@" >/dev/null; }
 XDG_DATA_HOME=$tmp/data run_script scripts/editor-new-battle-screenshot.script --editor
 XDG_DATA_HOME=$tmp/data run_script scripts/editor-screenshots.script --editor battles/morlaix-1342.json
 XDG_DATA_HOME=$tmp/data run_script scripts/editor-d3-screenshot.script --editor battles/d3-first-charge.json
