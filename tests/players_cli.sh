@@ -54,6 +54,8 @@ expect 1 "bad log" -- "$cli" state "$dir/g.json" --log some
 expect 0 "short arena" -- "$cli" play battles/first-clash.json --games 2 --seed 3 --bots hard,greedy --alternate --iterations 24 --max-actions 300
 check "arena counts every game" 'json "w=d[\"wins_by_bot\"]; assert sum(w.values())==2 and set(d[\"time_per_decision\"])=={\"hard\",\"greedy\"}"'
 check "seats: each bot played each side once, their wins are the decided games" 'json "s=d[\"seats\"]; w=d[\"wins\"]; assert all(s[b][x][\"games\"]==1 for b in (\"hard\",\"greedy\") for x in (\"royal\",\"rebels\")) and sum(s[b][x][\"won\"] for b in s for x in s[b])==w[\"royal\"]+w[\"rebels\"]"'
+expect 0 "arena games kept" -- "$cli" play battles/d3-first-charge.json --games 2 --seed 7 --bots greedy,random --alternate --keep "$dir/kept"
+check "each game kept under its seed, loads, and is over with the winner play counted" 'json "import glob,subprocess; f=sorted(glob.glob(\"$dir/kept/*.json\")); assert [x.rsplit(\"/\",1)[1] for x in f]==[\"d3-first-charge-7.json\",\"d3-first-charge-8.json\"]; w=[json.loads(subprocess.run([\"$cli\",\"state\",x,\"--log\",\"none\"],capture_output=True,text=True,check=True).stdout)[\"winner\"] for x in f]; assert all(w) and sum(1 for x in w if x in (\"red\",\"blue\"))==d[\"wins\"][\"red\"]+d[\"wins\"][\"blue\"]"'
 expect 0 "arena easy vs normal" -- "$cli" play battles/morlaix-1342.json --games 2 --bots easy,normal --iterations 16 --max-actions 200
 expect 1 "one bot only" -- "$cli" play battles/first-clash.json --bots hard
 

@@ -119,6 +119,7 @@ struct ArenaGame {
   std::vector<double> decision_seconds[2];
   std::array<int, 2> vp{};
   std::string reason;
+  std::vector<Action> played; // every action in order: the game can be rebuilt and saved
 };
 // Plays one game between two players (players[side]); throws std::logic_error if a player ever
 // chooses an action the engine refuses.

@@ -51,8 +51,8 @@ struct Args {
 Args parse_args(int argc, char **argv, int from, const std::string &command) {
   Args a;
   static const std::vector<std::string> with_value = {
-      "--seed",    "--out",   "--dice",       "--games",       "--bots", "--option",
-      "--seconds", "--level", "--iterations", "--max-actions", "--log",  "--at"};
+      "--seed",  "--out",        "--dice",        "--games", "--bots", "--option", "--seconds",
+      "--level", "--iterations", "--max-actions", "--log",   "--at",   "--keep"};
   for (int i = from; i < argc; ++i) {
     std::string s = argv[i];
     if (s == "--spoilers" || s == "--alternate" || s == "--bookmark" || s == "--any" ||
@@ -531,6 +531,20 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// play --keep DIR: the game, rebuilt from its actions and saved (verified by replay) as
+// DIR/BATTLE-SEED.json, to be replayed in the app or read with `state`.
+void keep_game(const std::string &dir, const std::shared_ptr<const Battle> &b,
+               const Options &options, uint64_t game_seed, const ArenaGame &r) {
+  Game game(b, options, game_seed);
+  for (const Action &action : r.played)
+    if (auto refusal = game.play(action))
+      fail(kInternal, "play --keep: a played action did not replay: " + refusal->reason);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  game.save(
+      (std::filesystem::path(dir) / (b->id + "-" + std::to_string(game_seed) + ".json")).string());
+}
+
 int cmd_play(const Args &a) {
   auto b = load_battle_file(battle_file(need(a, 0, "BATTLE.json")));
   uint64_t games = a.flags.count("--games") ? parse_u64(a.flags.at("--games"), "--games") : 100;
@@ -567,6 +581,7 @@ int cmd_play(const Args &a) {
     Player p0(bots[bot_of_side[0]], budget, (seed + g) * 7919 + 17);
     Player p1(bots[bot_of_side[1]], budget, (seed + g) * 104729 + 29);
     ArenaGame r = play_game(setup, seed + g, {&p0, &p1}, max_actions);
+    if (a.flags.count("--keep")) keep_game(a.flags.at("--keep"), b, setup.options, seed + g, r);
     std::string side_key = r.winner < 0        ? "unfinished"
                            : r.winner == kDraw ? "draw"
                                                : b->sides[r.winner].id;

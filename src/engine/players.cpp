@@ -425,6 +425,7 @@ ArenaGame play_game(const Setup &setup, uint64_t game_seed, std::array<Player *,
       throw std::logic_error(std::string("a ") + std::string(name(players[side]->level())) +
                              " player chose an illegal action: " + refusal->rule + " " +
                              refusal->reason);
+    g.played.push_back(sug.action);
     ++g.actions;
   }
   g.winner = s.winner;
