@@ -137,6 +137,35 @@ TEST_CASE("game record: bad dice fields are refused with their JSON path") {
   CHECK(refused_at(r4) == "/rolls/0/dice/0");
 }
 
+TEST_CASE("game record: the computer's seats are kept, and bad ones refused with their JSON path") {
+  Game game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 8);
+  play_until_rolls(game, 1, 3);
+  CHECK_FALSE(game.record().contains("computer")); // two people: nothing written
+  game.set_computer(0, Level::Hard);
+  json rec = game.record();
+  CHECK(rec["computer"] == json{{"royal", "hard"}});
+  Game again = Game::from_record(rec, "seats.json");
+  CHECK(again.computer(0) == Level::Hard);
+  CHECK_FALSE(again.computer(1));
+  CHECK(game.prefix(0).computer(0) == Level::Hard); // a game branched from it keeps them
+  auto refusal = [&](const json &computer) {
+    json r = rec;
+    r["computer"] = computer;
+    try {
+      Game::from_record(r, "bad.json");
+    } catch (const LoadError &e) {
+      return e.path() + ": " + e.expected();
+    }
+    return std::string("(loaded)");
+  };
+  CHECK(refusal({{"scots", "hard"}}) ==
+        "/computer/scots: expected a side of the battle (royal or rebels) as the key");
+  CHECK(refusal({{"rebels", "greedy"}}) ==
+        "/computer/rebels: expected the computer's level: easy, normal or hard");
+  CHECK(refusal({{"rebels", 3}}).rfind("/computer/rebels: ", 0) == 0);
+  CHECK(refusal(json::array()).rfind("/computer: ", 0) == 0);
+}
+
 TEST_CASE("game record: a save is verified by replay before it replaces the file") {
   Game game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 8);
   play_until_rolls(game, 1, 3);

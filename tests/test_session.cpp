@@ -386,6 +386,25 @@ TEST_CASE(
   CHECK_FALSE(s.computer_last()); // the action it lit is gone
 }
 
+TEST_CASE("session: a game against the computer opens again against it, from its file and the "
+          "autosave") {
+  Folder data("computer-seats");
+  {
+    Session s(SNS_SOURCE_DIR, data.path.string());
+    s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+    s.set_computer(0, Level::Normal);
+    REQUIRE(s.play(parse(s, kHostMoves)));
+    REQUIRE(s.save_as(data.file("against.json")) == Session::Saved::Yes);
+    s.set_computer(0, std::nullopt); // handed back to a person after the save: the autosave says so
+  }
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  REQUIRE(s.continue_autosave());
+  CHECK_FALSE(s.computer(0));
+  REQUIRE(s.open(data.file("against.json"), 0));
+  CHECK(s.computer(0) == Level::Normal);
+  CHECK_FALSE(s.computer(1));
+}
+
 TEST_CASE("session: the computer's last action is lit until the human acts") {
   Folder data("computer-last");
   Session s(SNS_SOURCE_DIR, data.path.string());

@@ -1,6 +1,7 @@
 // A game record (formats 1 and 2): battle + options + seed + dice + actions; replay, undo, verified
 // atomic save.
 #pragma once
+#include "sns/players.hpp"
 #include "sns/rules.hpp"
 
 #include <nlohmann/json.hpp>
@@ -69,6 +70,11 @@ public:
   // face); otherwise the first action where that fails, citing R23.
   std::optional<Refusal> dice_from_seed() const;
 
+  // Which sides the computer plays, at which level (the app's seats; none: a person). Kept in the
+  // record, so a game against the computer opens again against it.
+  std::optional<Level> computer(int side) const { return computer_[side]; }
+  void set_computer(int side, std::optional<Level> level) { computer_[side] = level; }
+
   const Setup &setup() const { return setup_; }
   const Battle &battle() const { return *setup_.battle; }
   const GameState &state() const { return state_; }
@@ -90,6 +96,7 @@ private:
   std::vector<size_t> log_marks_;      // log size before each action
   std::vector<std::vector<int>> dice_; // the faces each action rolled
   std::vector<Note> notes_;
+  std::array<std::optional<Level>, 2> computer_{};
 };
 
 // JSON views (DESIGN.md "state" and "preview"). Hidden reverse sides appear only with spoilers

@@ -63,8 +63,8 @@ bool seat_combo(const std::string &label, int &chosen) {
   return picked;
 }
 
-// Who plays a side of the game being played: changeable at any moment, so a saved game (which
-// does not keep its seats) can be given back to the computer once opened.
+// Who plays a side of the game being played: changeable at any moment (the game keeps it, so a
+// saved game opens again with the same seats).
 void game_seat(App &app, int side) {
   Session &ss = *app.session;
   int shown = 0;

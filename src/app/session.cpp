@@ -68,7 +68,6 @@ void Session::reset_to(Mode mode) {
   redo_.clear();
   pending_roll_.clear();
   phase_changed_by_itself_at_ = -1;
-  seats_ = {};
   computer_said_.clear(), computer_detail_.clear();
   computer_last_.reset();
   if (mode == Mode::None) view_.reset();
@@ -257,7 +256,7 @@ void Session::undo() {
   }
   computer_said_.clear(), computer_detail_.clear();
   computer_last_.reset();
-  if (seats_[0] || seats_[1]) {
+  if (computer(0) || computer(1)) {
     undo_to_human();
     return;
   }
@@ -318,15 +317,17 @@ void Session::advance_lesson(size_t n) {
 // ---- Computer seats and hints -------------------------------------------------------------
 
 void Session::set_computer(int side, std::optional<Level> level) {
-  seats_[side] = level;
+  if (!game_ || game_->computer(side) == level) return;
+  game_->set_computer(side, level);
   chosen_.reset();
   ++generation_;
+  autosave(); // the seats are part of the game: continuing it keeps them
 }
 
 bool Session::computer_to_act() const {
   if (mode_ != Mode::Play || game_->state().game_over()) return false;
   int side = side_to_act(game_->setup(), game_->state());
-  return side >= 0 && seats_[side].has_value();
+  return side >= 0 && computer(side).has_value();
 }
 
 void Session::tick(double now) {
@@ -338,7 +339,7 @@ void Session::tick(double now) {
     chosen_ = thinker_.take(generation_);
     if (!chosen_ && !thinker_.busy()) {
       int side = side_to_act(game_->setup(), game_->state());
-      thinker_.start(game_->setup(), game_->state(), *seats_[side],
+      thinker_.start(game_->setup(), game_->state(), *computer(side),
                      fresh_die() * 7919 + generation_, generation_);
     }
     return;
@@ -346,7 +347,7 @@ void Session::tick(double now) {
   if (now < next_move_at_) return;
   Suggestion s = *chosen_;
   int side = side_to_act(game_->setup(), game_->state());
-  Level level = *seats_[side];
+  Level level = *computer(side);
   const int mover = s.action.unit;
   HexId from = mover >= 0 ? game_->state().units[static_cast<size_t>(mover)].hex : kOffMap;
   playing_for_computer_ = true;
@@ -354,7 +355,7 @@ void Session::tick(double now) {
   playing_for_computer_ = false;
   if (!played) { // never expected: the player's choice is one legal_actions lists
     message_ = "The computer's move was refused: " + message_;
-    seats_[side].reset();
+    game_->set_computer(side, std::nullopt);
     return;
   }
   computer_said_ = game_->battle().sides[side].name +
@@ -385,7 +386,7 @@ void Session::undo_to_human() {
   // since then go too. A competitive game still stops at a die roll.
   auto human_acted = [&](size_t i) {
     int side = side_to_act(game_->setup(), game_->state_before(i));
-    return side >= 0 && !seats_[side];
+    return side >= 0 && !computer(side);
   };
   size_t n = game_->actions().size(), back = 0;
   while (back < n && !human_acted(n - 1 - back))
@@ -437,7 +438,10 @@ void Session::branch(size_t log_entry, bool fresh_dice) {
 void Session::switch_line(int index) {
   if (index == line_ || index < 0 || index >= static_cast<int>(lines_.size())) return;
   lines_[line_].stored = *game_;
+  std::array<std::optional<Level>, 2> seats = {computer(0), computer(1)};
   game_.emplace(*lines_[index].stored);
+  for (int side = 0; side < 2; ++side) // who plays which side is not a property of a line
+    game_->set_computer(side, seats[side]);
   line_ = index;
   redo_.clear();
   changed();

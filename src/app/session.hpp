@@ -80,7 +80,10 @@ public:
 
   // --- Computer seats and hints (free play) -------------------------------------------------
   void set_computer(int side, std::optional<Level> level);
-  std::optional<Level> computer(int side) const { return seats_[side]; }
+  // The game owns its seats (Game::computer), so they are saved, loaded and branched with it.
+  std::optional<Level> computer(int side) const {
+    return game_ ? game_->computer(side) : std::nullopt;
+  }
   bool computer_to_act() const; // the side to act now is played by the computer
   bool thinking() const { return computer_to_act() && !chosen_; }
   // Called every frame with the time in seconds: starts the search off the UI thread, and plays
@@ -176,8 +179,7 @@ private:
   std::vector<std::string> recent_;
   LastAttack last_attack_;
   std::vector<int> pending_roll_;
-  std::array<std::optional<Level>, 2> seats_{}; // a computer level, or a human (none)
-  uint64_t generation_ = 0;                     // counts changes, so stale answers are dropped
+  uint64_t generation_ = 0; // counts changes, so stale answers are dropped
   Thinker thinker_, hint_thinker_;
   std::optional<Suggestion> chosen_, hint_;
   double pace_ = 0.7, next_move_at_ = 0;

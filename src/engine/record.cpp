@@ -81,7 +81,8 @@ Game::Game(const Game &full, size_t n)
       log_(full.log_.begin(), full.log_.begin() + static_cast<long>(full.log_size_at(n))),
       history_(full.history_.begin(), full.history_.begin() + static_cast<long>(n)),
       log_marks_(full.log_marks_.begin(), full.log_marks_.begin() + static_cast<long>(n)),
-      dice_(full.dice_.begin(), full.dice_.begin() + static_cast<long>(n)) {
+      dice_(full.dice_.begin(), full.dice_.begin() + static_cast<long>(n)),
+      computer_(full.computer_) {
   for (const Note &note : full.notes_)
     if (note.at <= n) notes_.push_back(note);
 }
@@ -142,6 +143,10 @@ json Game::record() const {
     }
     rec["notes"] = notes;
   }
+  json computer = json::object();
+  for (int side = 0; side < 2; ++side)
+    if (computer_[side]) computer[battle().sides[side].id] = std::string(name(*computer_[side]));
+  if (!computer.empty()) rec["computer"] = computer;
   return rec;
 }
 
@@ -216,6 +221,27 @@ std::vector<Note> read_notes(const JsonReader &in, const json &rec, size_t actio
   return out;
 }
 
+// The app's computer seats: side id -> level, for the levels a seat offers.
+std::array<std::optional<Level>, 2> read_computer(const JsonReader &in, const json &rec,
+                                                  const Battle &b) {
+  std::array<std::optional<Level>, 2> out{};
+  const json *r = in.optional(rec, "computer");
+  if (!r) return out;
+  in.object(*r, "/computer");
+  for (auto it = r->begin(); it != r->end(); ++it) {
+    std::string path = JsonReader::at("/computer", it.key());
+    int side = b.sides[0].id == it.key() ? 0 : b.sides[1].id == it.key() ? 1 : -1;
+    if (side < 0)
+      in.fail(path, "expected a side of the battle (" + b.sides[0].id + " or " + b.sides[1].id +
+                        ") as the key");
+    std::optional<Level> level = parse_level(in.str(*it, path));
+    if (level != Level::Easy && level != Level::Normal && level != Level::Hard)
+      in.fail(path, "expected the computer's level: easy, normal or hard");
+    out[side] = level;
+  }
+  return out;
+}
+
 std::string faces_text(const std::vector<int> &dice) {
   std::string t;
   for (int d : dice)
@@ -235,7 +261,7 @@ Game Game::from_record(const json &rec, const std::string &file) {
   if (v2)
     in.only_keys(rec, "",
                  {"format", "engine", "battle", "options", "seed", "forced_dice", "replaced_dice",
-                  "actions", "rolls", "notes"});
+                  "actions", "rolls", "notes", "computer"});
   else
     in.only_keys(rec, "", {"format", "battle", "options", "seed", "forced_dice", "actions"});
   if (const json *e = in.optional(rec, "engine")) in.str(*e, "/engine");
@@ -282,6 +308,7 @@ Game Game::from_record(const json &rec, const std::string &file) {
   game.setup_.replaced_dice = read_replaced_dice(in, rec, die_faces(*battle));
   auto rolls = read_rolls(in, rec, actions.size(), die_faces(*battle));
   std::vector<Note> notes = v2 ? read_notes(in, rec, actions.size()) : std::vector<Note>{};
+  if (v2) game.computer_ = read_computer(in, rec, *battle);
   for (size_t i = 0; i < actions.size(); ++i) {
     std::string path = JsonReader::at("/actions", i);
     Action a;
