@@ -46,6 +46,14 @@ expect 0 "preview --any" -- "$cli" preview "$p" --any '{"type":"attack","target"
 check "judged as the Royal Combat Phase, downhill and across the trench" 'json "assert d[\"as_if\"]=={\"side\":\"royal\",\"phase\":\"combat\"} and sorted(t[\"rule\"] for t in d[\"cc_shifts\"])==[\"12.1\",\"12.3\"]"'
 expect 0 "preview --any of several" -- "$cli" preview "$p" --any '{"type":"attack","target":"B5","attackers":["R7"]}' '{"type":"attack","target":"B1","attackers":["R7"]}'
 check "the far one refused by 7.2" 'json "assert \"outcomes\" in d[0] and d[1][\"rule\"]==\"7.2\""'
+# preview --any in D3 Medieval: the Blue crossbows shooting the Red knights (four hexes away) during
+# Red's first movement phase.
+"$cli" new battles/d3-first-charge.json --seed 3 --out "$dir/d3.json" >/dev/null
+expect 3 "D3 out of phase, preview refuses" -- "$cli" preview "$dir/d3.json" '{"type":"shoot","unit":"BX","target":"RK"}'
+expect 0 "D3 preview --any of a shot" -- "$cli" preview "$dir/d3.json" --any '{"type":"shoot","unit":"BX","target":"RK"}'
+check "judged as Blue's shooting phase: D3+1, 3 hits expected" 'json "assert d[\"as_if\"]=={\"side\":\"blue\",\"phase\":\"shooting\"} and d[\"dice\"]==\"D3+1\" and abs(d[\"expected\"]-3.0)<1e-9"'
+expect 0 "D3 preview --any of a melee out of contact is refused by D11" -- "$cli" preview "$dir/d3.json" --any '{"type":"melee","unit":"BM","target":"RK"}' '{"type":"shoot","unit":"RB","target":"BX"}'
+check "melee refused (not in contact), the Red shot judged" 'json "assert d[0][\"rule\"].startswith(\"D\") and \"expected\" in d[1] and d[1][\"as_if\"][\"side\"]==\"red\""'
 # Special-rule status in the state.
 "$cli" new battles/morlaix-1342.json --seed 4 --out "$dir/m.json" >/dev/null
 expect 0 "state of Morlaix" -- "$cli" state "$dir/m.json" --log none

@@ -32,7 +32,9 @@ World sample_world(const Setup &real, const GameState &s, BotRng &rng);
 // (an ordinary Combat Phase, or the Fire Phase) with their wings given that command and no Bonus,
 // and nobody had acted or been attacked yet this phase. Positions, steps, Suppression, Shield Wall
 // and special-rule flags stay as they are, so the engine's preview judges "what could this do from
-// here" in any phase (CLI preview --any). Any other action gives the state back unchanged.
+// here" in any phase (CLI preview --any). A D3 Medieval shoot or melee gets its side's shooting or
+// melee phase with nobody having moved, shot or fought yet (facings, hits and disorder stay). Any
+// other action gives the state back unchanged.
 GameState hypothetical_state(const Battle &b, const GameState &s, const Action &a);
 
 // --- Evaluation ------------------------------------------------------------------------------

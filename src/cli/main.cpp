@@ -337,7 +337,7 @@ std::optional<Refusal> preview_one(const Game &game, const Action &act, json &ou
     out = fire_preview_to_json(p);
   } else if (act.type == ActionType::Shoot || act.type == ActionType::Melee) { // D10, D12
     HitsPreview p;
-    if (auto r = preview_hits(game.setup(), game.state(), act, p)) return r;
+    if (auto r = preview_hits(game.setup(), state, act, p)) return r;
     out = hits_preview_to_json(p);
   } else {
     fail(kUsage, "preview takes attack or fire actions (shoot or melee in D3 Medieval)");

@@ -58,12 +58,23 @@ World sample_world(const Setup &real, const GameState &s, BotRng &rng) {
 }
 
 GameState hypothetical_state(const Battle &b, const GameState &s, const Action &a) {
+  const bool d3 = a.type == ActionType::Shoot || a.type == ActionType::Melee;
   int actor = a.type == ActionType::Attack && !a.attackers.empty() ? a.attackers[0]
-              : a.type == ActionType::Fire                         ? a.unit
+              : a.type == ActionType::Fire || d3                   ? a.unit
                                                                    : -1;
   if (actor < 0 || actor >= static_cast<int>(b.units.size())) return s;
   GameState h = s;
   int side = b.units[actor].side;
+  if (d3) { // D3 Medieval: its shooting or melee phase, and nobody has moved, shot or fought yet
+    h.active = static_cast<uint8_t>(side);
+    h.phase = a.type == ActionType::Shoot ? Phase::Shooting : Phase::Melee;
+    h.winner = -1;
+    for (UnitState &u : h.units)
+      u.acted = false;
+    for (D3Unit &d : h.d3)
+      d.moved = d.charged = false;
+    return h;
+  }
   Command command = a.type == ActionType::Attack ? Command::Combat : Command::Fire;
   h.active = static_cast<uint8_t>(side);
   h.phase = a.type == ActionType::Attack ? Phase::Combat : Phase::Fire;
