@@ -60,9 +60,13 @@ def merge(chunks):
     for c in chunks:
         for bot, sides in c.get("seats", {}).items():
             for side, n in sides.items():
-                total = seats.setdefault(bot, {}).setdefault(side, {"games": 0, "won": 0})
+                total = seats.setdefault(bot, {}).setdefault(side, {"games": 0, "won": 0, "vp": 0})
                 total["games"] += n["games"]
                 total["won"] += n["won"]
+                total["vp"] += n["average_vp"] * n["games"] if "average_vp" in n else 0
+    for sides in seats.values():  # the VP a bot scored from a side, per game played there
+        for n in sides.values():
+            n["average_vp"] = n.pop("vp") / n["games"] if n["games"] else 0.0
     out["seats"] = seats
     for key in ("average_turns", "average_actions"):
         out[key] = sum(c[key] * c["games"] for c in chunks) / games

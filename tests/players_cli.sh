@@ -62,6 +62,12 @@ expect 1 "bad log" -- "$cli" state "$dir/g.json" --log some
 expect 0 "short arena" -- "$cli" play battles/first-clash.json --games 2 --seed 3 --bots hard,greedy --alternate --iterations 24 --max-actions 300
 check "arena counts every game" 'json "w=d[\"wins_by_bot\"]; assert sum(w.values())==2 and set(d[\"time_per_decision\"])=={\"hard\",\"greedy\"}"'
 check "seats: each bot played each side once, their wins are the decided games" 'json "s=d[\"seats\"]; w=d[\"wins\"]; assert all(s[b][x][\"games\"]==1 for b in (\"hard\",\"greedy\") for x in (\"royal\",\"rebels\")) and sum(s[b][x][\"won\"] for b in s for x in s[b])==w[\"royal\"]+w[\"rebels\"]"'
+check "seats: a side's average VP is the games' VP shared out by bot" 'json "s=d[\"seats\"]; assert all(abs(sum(s[b][x][\"average_vp\"]*s[b][x][\"games\"] for b in s)-d[\"average_vp\"][x]*2)<1e-9 for x in (\"royal\",\"rebels\"))"'
+# scripts/arena.py plays the games of one long run in chunks and merges them to the same counts.
+"$cli" play battles/first-clash.json --games 6 --seed 11 --bots greedy,random --alternate >"$dir/long.json"
+python3 "$(dirname "$0")/../scripts/arena.py" run "$cli" battles/first-clash.json --bots greedy,random --games 6 --seed 11 --chunk 2 --jobs 2 --out "$dir/chunks" >/dev/null 2>&1
+python3 "$(dirname "$0")/../scripts/arena.py" merge "$dir/chunks" >"$dir/out"
+check "arena chunks merge to the long run" 'json "l=json.load(open(\"$dir/long.json\")); assert d[\"wins\"]==l[\"wins\"] and d[\"wins_by_bot\"]==l[\"wins_by_bot\"] and all(abs(d[\"seats\"][b][x][k]-l[\"seats\"][b][x][k])<1e-9 for b in l[\"seats\"] for x in l[\"seats\"][b] for k in (\"games\",\"won\",\"average_vp\"))"'
 expect 0 "arena games kept" -- "$cli" play battles/d3-first-charge.json --games 2 --seed 7 --bots greedy,random --alternate --keep "$dir/kept"
 check "each game kept under its seed, loads, and is over with the winner play counted" 'json "import glob,subprocess; f=sorted(glob.glob(\"$dir/kept/*.json\")); assert [x.rsplit(\"/\",1)[1] for x in f]==[\"d3-first-charge-7.json\",\"d3-first-charge-8.json\"]; w=[json.loads(subprocess.run([\"$cli\",\"state\",x,\"--log\",\"none\"],capture_output=True,text=True,check=True).stdout)[\"winner\"] for x in f]; assert all(w) and sum(1 for x in w if x in (\"red\",\"blue\"))==d[\"wins\"][\"red\"]+d[\"wins\"][\"blue\"]"'
 expect 0 "arena easy vs normal" -- "$cli" play battles/morlaix-1342.json --games 2 --bots easy,normal --iterations 16 --max-actions 200

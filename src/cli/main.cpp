@@ -571,7 +571,7 @@ int cmd_play(const Args &a) {
   json seats = json::object();
   for (const std::string &bot : bot_name)
     for (const auto &side : b->sides)
-      seats[bot][side.id] = {{"games", 0}, {"won", 0}};
+      seats[bot][side.id] = {{"games", 0}, {"won", 0}, {"average_vp", 0.0}};
   std::array<std::vector<double>, 2> decision_seconds;
   std::array<double, 2> max_seconds{}, think_seconds{}, player_turns{};
   double turns = 0, actions = 0, vp_sum[2] = {0, 0};
@@ -613,10 +613,15 @@ int cmd_play(const Args &a) {
       json &seat = seats[bot_name[bot]][b->sides[side].id];
       seat["games"] = seat["games"].get<int>() + 1;
       seat["won"] = seat["won"].get<int>() + (r.winner == side ? 1 : 0);
+      seat["average_vp"] = seat["average_vp"].get<double>() + r.vp[side]; // a sum until the end
     }
     turns += r.turns;
     actions += static_cast<double>(r.actions);
   }
+  for (auto &[bot, sides] : seats.items())
+    for (auto &[side, seat] : sides.items())
+      if (int played = seat["games"].get<int>())
+        seat["average_vp"] = seat["average_vp"].get<double>() / played;
   double n = games ? static_cast<double>(games) : 1;
   json timing = json::object();
   for (int bot = 0; bot < 2; ++bot)
