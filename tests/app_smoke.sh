@@ -44,5 +44,8 @@ echo '{"format": 1}' > "$dir/bad.json"
 xrun "$app" --screenshot "$dir/bad.png" "$dir/bad.json" 2>"$dir/err"; code=$?
 [ "$code" = 2 ] && grep -q "bad.json" "$dir/err" || { echo "FAIL: a bad file should exit 2 with its name, got $code"; fails=$((fails+1)); }
 [ ! -e "$dir/bad.png" ] || { echo "FAIL: a screenshot was written for a bad file"; fails=$((fails+1)); }
+# Screenshots are not games the player is having: nothing written to the data folder.
+[ -z "$(ls -A "$XDG_DATA_HOME/shields-swords" 2>/dev/null)" ] \
+  || { echo "FAIL: a screenshot run wrote $(ls "$XDG_DATA_HOME/shields-swords")"; fails=$((fails+1)); }
 if [ "$fails" -eq 0 ]; then echo "app smoke: all checks passed"; exit 0; fi
 echo "app smoke: $fails checks failed"; exit 1

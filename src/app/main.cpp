@@ -25,6 +25,7 @@
 #include <imgui_impl_sdl.h>
 #include <imgui_impl_sdlrenderer.h>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -655,6 +656,22 @@ void report_frame_times(const std::vector<double> &frame_ms, const std::vector<d
 
 } // namespace
 
+// A fresh folder under the system's temporary folder, removed with everything in it.
+struct ScratchFolder {
+  fs::path path;
+  ScratchFolder() {
+    std::string name = (fs::temp_directory_path() / "shields-swords-XXXXXX").string();
+    if (!mkdtemp(name.data())) throw std::runtime_error("cannot make a folder for " + name);
+    path = name;
+  }
+  ~ScratchFolder() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  ScratchFolder(const ScratchFolder &) = delete;
+  ScratchFolder &operator=(const ScratchFolder &) = delete;
+};
+
 int main(int argc, char **argv) {
   LaunchOptions opt;
   std::optional<ScriptRunner> script;
@@ -696,8 +713,14 @@ int main(int argc, char **argv) {
     report_error(e.what());
     return 2;
   }
+  // A picture or a frame count is not a game the player is having: those runs keep their autosave
+  // and recent games in a scratch folder, so the player's own are never touched.
+  std::optional<ScratchFolder> scratch;
+  if (headless && !script) scratch.emplace();
   app.session = std::make_unique<Session>(
-      app.root, paths::ensure_folder(paths::data_folder(paths::xdg_from_process())).string());
+      app.root, scratch
+                    ? scratch->path.string()
+                    : paths::ensure_folder(paths::data_folder(paths::xdg_from_process())).string());
   if (!headless) load_remembered_settings(app); // screenshots, scripts and benchmarks ignore them
   float ddpi = 96;
   if (!headless && SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0)
