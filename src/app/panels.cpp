@@ -184,6 +184,34 @@ void toggle_wing(App &app, int wing, int wings_per_turn) {
   if (free != std::end(app.draft_wing)) *free = wing;
 }
 
+// The hint's colour: its words in the Orders panel, and a hinted command's wings and faces.
+const ImVec4 kHintColour(0.5f, 1, 0.9f, 1);
+
+// The hint's orders for `wing` when the hint (H) is a command, else null: the builder lights them.
+const WingOrder *hinted_order(const App &app, int wing) {
+  const auto &h = app.session->hint();
+  if (!h || h->action.type != ActionType::Command) return nullptr;
+  for (const WingOrder &o : h->action.orders)
+    if (o.wing == wing) return &o;
+  return nullptr;
+}
+
+// Lights a hinted wing or marker face: the hint's colour for its words and a frame round it.
+struct HintLight {
+  bool on;
+  explicit HintLight(bool hinted) : on(hinted) {
+    if (!on) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, kHintColour);
+    ImGui::PushStyleColor(ImGuiCol_Border, kHintColour);
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
+  }
+  ~HintLight() {
+    if (!on) return;
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor(2);
+  }
+};
+
 void command_builder(App &app, Footer &footer) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
@@ -207,6 +235,7 @@ void command_builder(App &app, Footer &footer) {
               std::end(app.draft_wing);
     wing_swatch(b, w);
     std::string label = b.wings[w].name + "##wing" + std::to_string(w);
+    HintLight lit(hinted_order(app, w) != nullptr);
     if (ui::Selectable(label.c_str(), on)) toggle_wing(app, w, side.wings_per_turn);
   }
   for (int k = 0; k < 8; ++k) {
@@ -222,6 +251,9 @@ void command_builder(App &app, Footer &footer) {
         bool on = std::find(app.draft[k].begin(), app.draft[k].end(), cmd) != app.draft[k].end();
         std::string label = command_words(cmd) + "##" + std::to_string(m) + "_" + std::to_string(f);
         if (f) ImGui::SameLine(0, 2), ui::TextDisabled("|"), ImGui::SameLine(0, 2);
+        const WingOrder *hint = hinted_order(app, app.draft_wing[k]);
+        HintLight lit(hint && std::find(hint->commands.begin(), hint->commands.end(), cmd) !=
+                                  hint->commands.end());
         if (on) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(60, 140, 60, 255));
         if (ui::Button(label.c_str())) {
           if (on)
@@ -415,8 +447,10 @@ bool computer_panel(App &app) {
     return true;
   }
   if (const auto &h = ss.hint()) {
-    ui::TextColored(ImVec4(0.5f, 1, 0.9f, 1), "Hint: %s", action_words(b, h->action).c_str());
+    ui::TextColored(kHintColour, "Hint: %s", action_words(b, h->action).c_str());
     ui::TextWrapped("%s", suggestion_words(Session::kHintLevel, *h).c_str());
+    if (h->action.type == ActionType::Command && !h->action.orders.empty())
+      ui::TextDisabled("Its wings and marker faces are framed in this colour below.");
     if (app.explain) ui::TextWrapped("%s", h->why.c_str());
   } else if (ss.hint_pending()) {
     ui::TextDisabled("Thinking about a hint...");
