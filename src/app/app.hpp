@@ -108,6 +108,8 @@ struct App {
   bool has_game() const { return session && session->has_game(); }
 
   // Flows that also change what the window shows.
+  bool explains(const Battle &battle) const;
+  void set_explain(bool on);
   void new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed);
   bool open(const std::string &path, uint64_t seed_for_battle);
   void start_lesson(size_t index);

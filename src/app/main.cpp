@@ -71,8 +71,19 @@ void App::game_shown() {
   std::fill(std::begin(draft_wing), std::end(draft_wing), -1);
 }
 
+// Explain mode as the player left it, else on in the teaching battles only.
+bool App::explains(const Battle &battle) const {
+  return settings.explain.value_or(battle.id == "first-clash" || battle.id == "d3-first-charge");
+}
+
+// The player's own choice, kept for the games opened after it in this run (and saved at quit).
+void App::set_explain(bool on) {
+  explain = on;
+  settings.explain = on;
+}
+
 void App::new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed) {
-  explain = settings.explain.value_or(battle->id == "first-clash"); // teaching battle: on
+  explain = explains(*battle);
   session->new_game(std::move(battle), options, seed);
   game_shown();
 }
@@ -81,6 +92,7 @@ bool App::open(const std::string &path, uint64_t seed_for_battle) {
   // A battle opened from a file is a new game like one from the start screen: practice or not as
   // chosen there (practice by default).
   if (!session->open(path, seed_for_battle, Options{.practice = practice_choice})) return false;
+  if (session->has_game()) explain = explains(session->game().battle()); // a saved game too
   game_shown();
   return true;
 }
@@ -384,7 +396,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
   else if (k == SDLK_l)
     app.show_labels = !app.show_labels;
   else if (k == SDLK_x)
-    app.explain = !app.explain;
+    app.set_explain(!app.explain);
   else if (k == SDLK_h)
     app.session->ask_hint();
   else if (k == SDLK_SPACE)

@@ -75,8 +75,13 @@ void game_seat(App &app, int side) {
   float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("plays it").x -
                style.ItemInnerSpacing.x;
   ImGui::SetNextItemWidth(std::max(60.0f, room)); // "Computer (normal)" whole, the label beside
-  if (seat_combo("plays it##gameseat" + std::to_string(side), shown))
+  if (seat_combo("plays it##gameseat" + std::to_string(side), shown)) {
     ss.set_computer(side, kSeats[shown].level);
+    const std::string &who = app.game().battle().sides[side].name;
+    const auto &level = kSeats[shown].level;
+    ss.say(level ? who + " is now played by the computer (" + std::string(name(*level)) + ")."
+                 : who + " is now yours to play.");
+  }
   ImGui::Unindent(8);
 }
 
@@ -136,7 +141,7 @@ void status_panel(App &app) {
     ui::Checkbox("Fire range of selection (R)", &app.show_range);
   }
   ui::Checkbox("Hex labels (L)", &app.show_labels);
-  ui::Checkbox("Explain mode (X)", &app.explain);
+  if (bool on = app.explain; ui::Checkbox("Explain mode (X)", &on)) app.set_explain(on);
   ui::TextDisabled("Tab hides the panels.");
   lines_panel(app);
 }
@@ -1050,8 +1055,13 @@ void draw_start_screen(App &app) {
   for (size_t i = 0; i < app.battles.size(); ++i) {
     const BattleInfo &bi = app.battles[i];
     ImGui::PushID(static_cast<int>(i));
-    if (ui::Selectable(bi.name.c_str(), app.chosen_battle == static_cast<int>(i)))
+    if (ui::Selectable(bi.name.c_str(), app.chosen_battle == static_cast<int>(i)) &&
+        app.chosen_battle != static_cast<int>(i)) {
       app.chosen_battle = static_cast<int>(i);
+      // Seats belong to the sides of the battle they were chosen for: another battle's first side
+      // is not the Royal Army, so both start as people again.
+      app.seat_choice[0] = app.seat_choice[1] = 0;
+    }
     if (app.show_chosen && app.chosen_battle == static_cast<int>(i)) ImGui::SetScrollHereY(0.3f);
     const char *rules = bi.d3 ? "D3 Medieval rules" : "Shields & Swords II rules";
     std::string date = bi.date.empty() ? "" : bi.date + " - "; // a made-up battle has no date

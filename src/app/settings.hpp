@@ -15,7 +15,7 @@ struct Settings {
   bool maximized = false;
   double hex_size = 0; // map zoom as pixels per hex; 0: fit the map to the window
   bool show_zoc = false, show_range = false, show_labels = false;
-  std::optional<bool> explain; // unset: on in the teaching battle only
+  std::optional<bool> explain; // unset: on in the teaching battles only
   std::string last_battle; // battle id (its file name without .json), chosen on the start screen
   float ui_scale = 0;      // 0: from the display's DPI
 
