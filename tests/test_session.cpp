@@ -405,6 +405,29 @@ TEST_CASE("session: a game against the computer opens again against it, from its
   CHECK_FALSE(s.computer(1));
 }
 
+TEST_CASE("session: moves after the last save are known as unsaved, from the file and the "
+          "autosave alike") {
+  Folder data("unsaved");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  CHECK_FALSE(s.unsaved_changes()); // no file yet: the title asks for a name instead
+  REQUIRE(s.save_as(data.file("named.json")) == Session::Saved::Yes);
+  CHECK_FALSE(s.unsaved_changes());
+  REQUIRE(s.play(parse(s, {{"type", "move"}, {"unit", "B2"}, {"to", "0907"}})));
+  CHECK(s.unsaved_changes());
+  // The autosave holds that move and the named file does not: continuing it says so.
+  REQUIRE(s.continue_autosave());
+  CHECK(s.save_path() == data.file("named.json"));
+  CHECK(s.unsaved_changes());
+  REQUIRE(s.save() == Session::Saved::Yes);
+  CHECK_FALSE(s.unsaved_changes());
+  s.set_computer(0, Level::Easy); // the seats are in the file too
+  CHECK(s.unsaved_changes());
+  REQUIRE(s.open(data.file("named.json"), 0));
+  CHECK_FALSE(s.unsaved_changes());
+}
+
 TEST_CASE("session: the computer's last action is lit until the human acts") {
   Folder data("computer-last");
   Session s(SNS_SOURCE_DIR, data.path.string());

@@ -357,7 +357,9 @@ void menu_bar(App &app, bool &quit) {
     ui::TextDisabled("   %s   %s", app.game().battle().name.c_str(),
                      app.session->mode() == Mode::Lesson ? "(lesson: not saved)"
                      : file.empty()                      ? "(not saved yet: Ctrl+S names it)"
-                                                         : ("saved as " + file).c_str());
+                     : app.session->unsaved_changes()
+                         ? ("saved as " + file + " - later moves not saved (Ctrl+S)").c_str()
+                         : ("saved as " + file).c_str());
   }
   ImGui::EndMainMenuBar();
 }

@@ -56,6 +56,17 @@ int Session::fresh_die() {
   return static_cast<int>(dice_rng_ % static_cast<uint64_t>(faces)) + 1;
 }
 
+namespace {
+// The record a named file holds, as this engine writes it, or null when it does not load.
+json named_file_record(const std::string &path) {
+  try {
+    return Game::load(path).record();
+  } catch (const std::exception &) {
+    return nullptr;
+  }
+}
+} // namespace
+
 // ---- Starting ---------------------------------------------------------------------------------
 
 void Session::reset_to(Mode mode) {
@@ -128,11 +139,28 @@ bool Session::open(std::string path, uint64_t seed_for_battle, Options for_battl
   save_path_ = path;
   if (same_file(path, autosave_path())) {
     save_path_ = autosave_named_file();
+    remember_saved(named_file_record(save_path_));
+  } else {
+    remember_saved(game_->record());
   }
   if (!save_path_.empty()) remember_recent(path);
   message_ = "Opened " + path + (kept.empty() ? "" : ". " + kept);
   reset_to(Mode::Play);
   return true;
+}
+
+void Session::remember_saved(json record) {
+  saved_record_ = std::move(record);
+  unsaved_checked_at_ = ~0ull;
+}
+
+bool Session::unsaved_changes() const {
+  if (mode_ != Mode::Play || save_path_.empty()) return false;
+  if (unsaved_checked_at_ != generation_) { // a record is worked out once per change, not per frame
+    unsaved_ = game_->record() != saved_record_;
+    unsaved_checked_at_ = generation_;
+  }
+  return unsaved_;
 }
 
 bool Session::continue_autosave() {
@@ -552,6 +580,7 @@ Session::Saved Session::save_as(const std::string &path, bool replace_existing) 
     return Saved::No;
   }
   save_path_ = path;
+  remember_saved(mode_ == Mode::Play ? game_->record() : json());
   remember_recent(path);
   autosave(); // the autosave now continues this file
   message_ = "Saved " + path;

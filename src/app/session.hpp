@@ -155,6 +155,8 @@ public:
   // (Exists otherwise, so the dialog can ask).
   Saved save_as(const std::string &path, bool replace_existing = false);
   const std::string &save_path() const { return save_path_; } // "" when not yet named
+  // The game has moves (or seats or notes) that its named file does not hold yet (free play).
+  bool unsaved_changes() const;
   std::string autosave_path() const;
   std::string suggested_save_path() const; // a fresh name in the saves folder
   // The games saved or opened lately, newest first; a file deleted since is left out.
@@ -180,6 +182,10 @@ private:
   LastAttack last_attack_;
   std::vector<int> pending_roll_;
   uint64_t generation_ = 0; // counts changes, so stale answers are dropped
+  void remember_saved(nlohmann::json record);
+  nlohmann::json saved_record_;                 // what the named file holds (null: unknown)
+  mutable uint64_t unsaved_checked_at_ = ~0ull; // the generation unsaved_ was worked out for
+  mutable bool unsaved_ = false;
   Thinker thinker_, hint_thinker_;
   std::optional<Suggestion> chosen_, hint_;
   double pace_ = 0.7, next_move_at_ = 0;
