@@ -254,7 +254,8 @@ TEST_CASE("the computer's reasons read as a player's words; the search's account
   CHECK(words.find("53 short games") != std::string::npos);
   CHECK(words.find("about 51% of a win") != std::string::npos);
   CHECK(words.find("playouts") == std::string::npos);
-  searched.value = 7.5; // greedy's points are not a share
+  CHECK(words.find("Explain mode") == std::string::npos); // the panel says that, when it is off
+  searched.value = 7.5;                                   // greedy's points are not a share
   CHECK(suggestion_words(Level::Greedy, searched).find("one move ahead") != std::string::npos);
 }
 

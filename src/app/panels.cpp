@@ -433,6 +433,16 @@ void fire_preview(App &app, const Action &a, Footer &footer) {
   footer.action = a;
 }
 
+// The search's own account of a choice (candidates, playouts, odds): in Explain mode only, else a
+// pointer to it.
+void search_account(const App &app, const std::string &account) {
+  if (account.empty()) return;
+  if (app.explain)
+    ui::TextWrapped("The search's account: %s", account.c_str());
+  else
+    ui::TextDisabled("Explain mode (X) shows the search's own account.");
+}
+
 // A computer seat at work, its last move and why, and the hint asked for (H).
 bool computer_panel(App &app) {
   const Session &ss = *app.session;
@@ -441,8 +451,7 @@ bool computer_panel(App &app) {
   if (ss.computer_last())
     ui::TextDisabled("Its last action is ringed in gold on the map (a thin ring: where it came "
                      "from).");
-  if (app.explain && !ss.computer_detail().empty())
-    ui::TextWrapped("%s", ss.computer_detail().c_str());
+  search_account(app, ss.computer_detail());
   if (ss.computer_to_act()) {
     int side = side_to_act(app.game().setup(), app.game().state());
     ui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "The computer (%s) is playing %s%s",
@@ -456,7 +465,7 @@ bool computer_panel(App &app) {
     ui::TextWrapped("%s", suggestion_words(Session::kHintLevel, *h).c_str());
     if (h->action.type == ActionType::Command && !h->action.orders.empty())
       ui::TextDisabled("Its wings and marker faces are framed in this colour below.");
-    if (app.explain) ui::TextWrapped("%s", h->why.c_str());
+    search_account(app, h->why);
   } else if (ss.hint_pending()) {
     ui::TextDisabled("Thinking about a hint...");
   }

@@ -134,7 +134,7 @@ std::string suggestion_words(Level level, const Suggestion &s) {
   int good = static_cast<int>(std::lround(100 * std::clamp(s.value, 0.0, 1.0)));
   return "The computer tried its most promising moves in " + std::to_string(s.iterations) +
          " short games played out from here; this one did best (about " + std::to_string(good) +
-         "% of a win on average). Explain mode (X) shows the details.";
+         "% of a win on average).";
 }
 
 } // namespace sns::app
