@@ -1103,6 +1103,8 @@ void draw_start_screen(App &app) {
     ImGui::SameLine();
   }
   if (ui::Button("Learn to play")) app.lessons_screen = true;
+  if (app.session->autosave_loads()) // which game Continue opens: not the battle picked above
+    ui::TextDisabled("The autosave: %s.", app.session->autosave_summary().c_str());
   recent_games(app);
   editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)
   ImGui::Separator();

@@ -143,7 +143,8 @@ bool Session::open(std::string path, uint64_t seed_for_battle, Options for_battl
   } else {
     remember_saved(game_->record());
   }
-  if (!save_path_.empty()) remember_recent(path);
+  // Recent games are the player's files: the autosave stands for the file it continues.
+  if (!save_path_.empty()) remember_recent(save_path_);
   message_ = "Opened " + path + (kept.empty() ? "" : ". " + kept);
   reset_to(Mode::Play);
   return true;
@@ -182,8 +183,10 @@ bool Session::autosave_loads() const {
   if (c.done && c.time == time && c.size == size) return c.loads;
   c = {true, false, time, size};
   try {
-    Game::from_record(read_json_file(path.string(), kMaxInputBytes), path.string());
+    Game g = Game::from_record(read_json_file(path.string(), kMaxInputBytes), path.string());
     c.loads = true;
+    c.summary = g.battle().name + ", " + (g.battle().d3() ? "turn " : "Player Turn ") +
+                std::to_string(g.state().turn);
   } catch (const std::exception &) {
     // Truncated, damaged or from a battle that no longer loads: not offered.
   }

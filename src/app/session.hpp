@@ -58,6 +58,8 @@ public:
   // The autosave is there and loads as a game: only then does the start screen offer it. Read
   // again only when the file's size or time changed, so a screen may ask every frame.
   bool autosave_loads() const;
+  // What the autosave holds, for the start screen: "First Clash at Alder Ford, Player Turn 4".
+  const std::string &autosave_summary() const { return autosave_check_.summary; }
   const std::vector<Lesson> &lessons() const { return lessons_; }
   bool start_lesson(size_t index);
   void close() { reset_to(Mode::None); }
@@ -216,6 +218,7 @@ private:
     bool done = false, loads = false;
     std::filesystem::file_time_type time;
     uintmax_t size = 0;
+    std::string summary;
   };
   mutable AutosaveCheck autosave_check_;
   void remember_recent(const std::string &path);
