@@ -370,7 +370,15 @@ TEST_CASE(
   }
   REQUIRE_FALSE(s.computer_to_act());
   CHECK(s.game().actions().size() > human_actions);
-  CHECK(s.computer_said().find("Royal Army (computer)") != std::string::npos);
+  // It says which of its actions since the human's last this is: the others are in the log.
+  const size_t computer_actions = s.game().actions().size() - human_actions;
+  CHECK(s.computer_said().rfind("Royal Army (computer" +
+                                    (computer_actions > 1
+                                         ? ", its action " + std::to_string(computer_actions) +
+                                               " since your last; the others are in the log"
+                                         : std::string()) +
+                                    "): ",
+                                0) == 0);
   // Its last action stays lit for the human: the game's last action, and where a move began.
   REQUIRE(s.computer_last());
   CHECK(s.computer_last()->action == s.game().actions().back());

@@ -81,6 +81,7 @@ void Session::reset_to(Mode mode) {
   phase_changed_by_itself_at_ = -1;
   computer_said_.clear(), computer_detail_.clear();
   computer_last_.reset();
+  computer_actions_ = 0;
   if (mode == Mode::None) view_.reset();
   changed();
 }
@@ -241,6 +242,7 @@ bool Session::play(const Action &a) {
     if (!playing_for_computer_) { // the human has moved on: the computer's last words and ring go
       computer_last_.reset();
       computer_said_.clear(), computer_detail_.clear();
+      computer_actions_ = 0;
     }
     if (practice() && !lines_.empty() && lines_[line_].fresh_dice && game_->last_action_rolled())
       game_->replace_next_die(fresh_die());
@@ -287,6 +289,7 @@ void Session::undo() {
   }
   computer_said_.clear(), computer_detail_.clear();
   computer_last_.reset();
+  computer_actions_ = 0;
   if (computer(0) || computer(1)) {
     undo_to_human();
     return;
@@ -389,8 +392,12 @@ void Session::tick(double now) {
     game_->set_computer(side, std::nullopt);
     return;
   }
-  computer_said_ = game_->battle().sides[side].name +
-                   " (computer): " + action_words(game_->battle(), s.action) + ". " +
+  ++computer_actions_;
+  computer_said_ = game_->battle().sides[side].name + " (computer" +
+                   (computer_actions_ > 1 ? ", its action " + std::to_string(computer_actions_) +
+                                                " since your last; the others are in the log"
+                                          : std::string()) +
+                   "): " + action_words(game_->battle(), s.action) + ". " +
                    suggestion_words(level, s);
   computer_detail_ = s.why;
   // Only an action on the map is lit: the end of a phase or a command leaves its last one lit.

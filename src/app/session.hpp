@@ -183,7 +183,8 @@ private:
   std::vector<std::string> recent_;
   LastAttack last_attack_;
   std::vector<int> pending_roll_;
-  uint64_t generation_ = 0; // counts changes, so stale answers are dropped
+  uint64_t generation_ = 0;  // counts changes, so stale answers are dropped
+  int computer_actions_ = 0; // the computer's actions since the human's last one
   void remember_saved(nlohmann::json record);
   nlohmann::json saved_record_;                 // what the named file holds (null: unknown)
   mutable uint64_t unsaved_checked_at_ = ~0ull; // the generation unsaved_ was worked out for
