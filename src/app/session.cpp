@@ -531,8 +531,10 @@ std::string Session::keep_unsaved_autosave() {
     fs::create_directories(dir);
     write_file_atomically(kept.string(), autosaved.dump(1) + "\n");
     remember_recent(kept.string());
-    return "Your last game had moves not saved: it is kept as " + kept.string() +
-           " (Recent games).";
+    // The name, not the whole path: the Recent games list opens it, and a path breaks mid-word in
+    // a narrow panel.
+    return "Your last game had moves not saved: it is kept as " + kept.filename().string() +
+           " in your saves folder (Recent games).";
   } catch (const std::exception &e) {
     return std::string("The last game's autosave could not be kept: ") + e.what();
   }
