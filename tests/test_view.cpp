@@ -59,6 +59,7 @@ TEST_CASE("app 5.2: hovering an illegal destination shows the engine's reason wi
   view.click(sel, f.hex("0304"));
   CHECK(view.explain(sel, f.hex("0206")).rfind("5.2: ", 0) == 0);
   CHECK(view.explain(sel, f.hex("0205")).empty());
+  CHECK(view.explain(sel, f.hex("0304")).empty()); // where it stands: no refusal to show
   ClickOutcome out = view.click(sel, f.hex("0206"));
   CHECK_FALSE(out.action);
   CHECK(out.message.rfind("5.2: ", 0) == 0);

@@ -292,7 +292,8 @@ std::string Interaction::explain(const Selection &sel, HexId hex) const {
   if (hex == kOffMap) return "";
   if (d3()) return d3_explain(sel, hex);
   int here = unit_at(hex);
-  if (phase_moves_units() && sel.unit >= 0)
+  // The selected unit's own hex is where it stands, not a move refused.
+  if (phase_moves_units() && sel.unit >= 0 && hex != state_.units[sel.unit].hex)
     return reason(
         check(setup_, state_, Action{.type = ActionType::Move, .unit = sel.unit, .to = hex}));
   if (phase_fires() && sel.unit >= 0 && here >= 0)
