@@ -249,6 +249,7 @@ void command_builder(App &app, Footer &footer) {
     ImGui::Separator();
     wing_swatch(b, app.draft_wing[k]);
     ui::Text("%s: click marker faces", b.wings[app.draft_wing[k]].name.c_str());
+    const WingOrder *hint = hinted_order(app, app.draft_wing[k]);
     for (size_t m = 0; m < side.markers.size(); ++m) {
       const Marker &mk = side.markers[m];
       for (int f = 0; f < mk.count; ++f) {
@@ -256,7 +257,6 @@ void command_builder(App &app, Footer &footer) {
         bool on = std::find(app.draft[k].begin(), app.draft[k].end(), cmd) != app.draft[k].end();
         std::string label = command_words(cmd) + "##" + std::to_string(m) + "_" + std::to_string(f);
         if (f) ImGui::SameLine(0, 2), ui::TextDisabled("|"), ImGui::SameLine(0, 2);
-        const WingOrder *hint = hinted_order(app, app.draft_wing[k]);
         HintLight lit(hint && std::find(hint->commands.begin(), hint->commands.end(), cmd) !=
                                   hint->commands.end());
         if (on) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(60, 140, 60, 255));
