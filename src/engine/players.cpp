@@ -38,7 +38,7 @@ constexpr LevelInfo kLevels[] = {
     {Level::Random, "random", 0, 0, 0, {}},
     {Level::Greedy, "greedy", 0, 0, 0, {}},
     {Level::Easy, "easy", 48, 4, 0, {}},
-    {Level::Normal, "normal", 160, 6, 1, {8, false, {}, 10}},
+    {Level::Normal, "normal", 160, 6, 1, {8, false, {false, false, true}, 10}},
     {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10}},
 };
 
