@@ -337,3 +337,16 @@ TEST_CASE("the fitted map starts below the top band: no counter on row 01 under 
   CHECK(bottom <= 40 + 590);
   CHECK(banner_box(300, 670, 40, 300, 22, 420).y1 <= top);
 }
+
+TEST_CASE("app: panel text breaks only at spaces, so a number such as 2.00 stays on one line") {
+  auto chars = [](std::string_view s) { return static_cast<float>(s.size()); }; // one unit a char
+  // ImGui alone would end the first line after "(2." at this width.
+  CHECK(break_at_spaces("Its odds: 1 hit 33.3% (2.00 hits on average).", 25, chars) ==
+        "Its odds: 1 hit 33.3%\n(2.00 hits on average).");
+  CHECK(break_at_spaces("one-ply -0.22 points", 12, chars) == "one-ply\n-0.22 points");
+  // The text's own line breaks stay; a word wider than the panel keeps a line of its own.
+  CHECK(break_at_spaces("a b\nc d", 80, chars) == "a b\nc d");
+  CHECK(break_at_spaces("go 0504-0505-0506 now", 6, chars) == "go\n0504-0505-0506\nnow");
+  CHECK(break_at_spaces("fits exactly", 12, chars) == "fits exactly");
+  CHECK(break_at_spaces("", 10, chars).empty());
+}

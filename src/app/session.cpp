@@ -581,18 +581,19 @@ Session::Saved Session::save_as(const std::string &path, bool replace_existing) 
     message_ = path + " already exists: Replace it, or choose another name.";
     return Saved::Exists;
   }
+  json written;
   try {
     fs::path parent = fs::path(path).parent_path();
     if (!parent.empty()) fs::create_directories(parent);
     // A replay saves its record (with its notes); replayed and compared before the file is
     // replaced.
-    (mode_ == Mode::Replay ? replay_->record() : *game_).save(path);
+    written = (mode_ == Mode::Replay ? replay_->record() : *game_).save(path);
   } catch (const std::exception &e) {
     message_ = e.what();
     return Saved::No;
   }
   save_path_ = path;
-  remember_saved(mode_ == Mode::Play ? game_->record() : json());
+  remember_saved(mode_ == Mode::Play ? std::move(written) : json());
   remember_recent(path);
   autosave(); // the autosave now continues this file
   message_ = "Saved " + path;

@@ -137,4 +137,39 @@ std::string suggestion_words(Level level, const Suggestion &s) {
          "% of a win on average).";
 }
 
+std::string break_at_spaces(std::string_view text, float width,
+                            const std::function<float(std::string_view)> &width_of) {
+  const float space = width_of(" ");
+  std::string out;
+  out.reserve(text.size());
+  float line = 0; // the width of the current line so far
+  bool line_empty = true;
+  size_t i = 0;
+  while (i <= text.size()) {
+    size_t end = text.find_first_of(" \n", i);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view word = text.substr(i, end - i);
+    float w = width_of(word);
+    if (!line_empty && line + space + w > width) { // this word starts the next line
+      out += '\n';
+      line = 0;
+      line_empty = true;
+    }
+    if (!line_empty) {
+      out += ' ';
+      line += space;
+    }
+    out += word;
+    line += w;
+    line_empty = false;
+    if (end < text.size() && text[end] == '\n') { // the text's own line break
+      out += '\n';
+      line = 0;
+      line_empty = true;
+    }
+    i = end + 1;
+  }
+  return out;
+}
+
 } // namespace sns::app
