@@ -368,6 +368,7 @@ void Session::tick(double now) {
   now_ = now;
   if (mode_ != Mode::Play) return;
   if (!hint_ && hint_thinker_.busy()) hint_ = hint_thinker_.take(generation_);
+  if (hint_pending() && !hint_thinker_.busy()) start_hint_search(); // the older search is done
   if (!computer_to_act()) return;
   if (!chosen_) {
     chosen_ = thinker_.take(generation_);
@@ -415,7 +416,13 @@ void Session::ask_hint() {
     return;
   }
   if (game_->state().game_over()) return;
-  if (hint_ || hint_thinker_.busy()) return;
+  if (hint_ || hint_pending()) return;
+  hint_asked_for_ = generation_;
+  // A search for a position the player has left may still run: tick() starts this one after it.
+  if (!hint_thinker_.busy()) start_hint_search();
+}
+
+void Session::start_hint_search() {
   hint_thinker_.start(game_->setup(), game_->state(), kHintLevel, 17 + generation_, generation_);
 }
 
