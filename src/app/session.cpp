@@ -385,6 +385,7 @@ void Session::tick(double now) {
   Level level = *computer(side);
   const int mover = s.action.unit;
   HexId from = mover >= 0 ? game_->state().units[static_cast<size_t>(mover)].hex : kOffMap;
+  const size_t log_before = game_->log().size();
   playing_for_computer_ = true;
   bool played = play(s.action);
   playing_for_computer_ = false;
@@ -398,8 +399,12 @@ void Session::tick(double now) {
                    (computer_actions_ > 1 ? ", its action " + std::to_string(computer_actions_) +
                                                 " since your last; the others are in the log"
                                           : std::string()) +
-                   "): " + action_words(game_->battle(), s.action) + ". " +
-                   suggestion_words(level, s);
+                   "): " + action_words(game_->battle(), s.action) + ". ";
+  // Its die is said with it: the player did not throw it, and "activate RL" alone reads as if
+  // the levies moved when the roll failed and ended the phase.
+  if (std::string rolled = roll_words(game_->log(), log_before); !rolled.empty())
+    computer_said_ += rolled + ". ";
+  computer_said_ += suggestion_words(level, s);
   computer_detail_ = s.why;
   // Only an action on the map is lit: the end of a phase or a command leaves its last one lit.
   const Action &a = s.action;
