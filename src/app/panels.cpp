@@ -448,9 +448,17 @@ bool computer_panel(App &app) {
   const Session &ss = *app.session;
   const Battle &b = app.game().battle();
   if (!ss.computer_said().empty()) ui::TextWrapped("%s", ss.computer_said().c_str());
-  if (ss.computer_last())
-    ui::TextDisabled("Its last action is ringed in gold on the map (a thin ring: where it came "
-                     "from).");
+  if (const auto &lit = ss.computer_last()) {
+    // Only an action on the map is ringed: after a command, an Initiative or the end of a phase,
+    // the ring is on an earlier one, and saying "its last action" would point at the wrong thing.
+    const auto &actions = app.game().actions();
+    if (!actions.empty() && lit->action == actions.back())
+      ui::TextDisabled("Its last action is ringed in gold on the map (a thin ring: where it came "
+                       "from).");
+    else
+      ui::TextDisabled("Its last action on the map is ringed in gold (a thin ring: where it came "
+                       "from).");
+  }
   search_account(app, ss.computer_detail());
   if (ss.computer_to_act()) {
     int side = side_to_act(app.game().setup(), app.game().state());
