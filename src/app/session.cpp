@@ -399,11 +399,14 @@ void Session::tick(double now) {
                    (computer_actions_ > 1 ? ", its action " + std::to_string(computer_actions_) +
                                                 " since your last; the others are in the log"
                                           : std::string()) +
-                   "): " + action_words(game_->battle(), s.action) + ". ";
-  // Its die is said with it: the player did not throw it, and "activate RL" alone reads as if
-  // the levies moved when the roll failed and ended the phase.
-  if (std::string rolled = roll_words(game_->log(), log_before); !rolled.empty())
-    computer_said_ += rolled + ". ";
+                   "): ";
+  // Its dice are said with it: the player did not throw them, and "activate RL" alone reads as
+  // if the levies moved when the roll failed and ended the phase. A log sentence that already
+  // opens with the action ("BX shoots at RB: d6 6 ...") stands for it.
+  const std::string words = action_words(game_->battle(), s.action);
+  const std::string rolled = roll_words(game_->log(), log_before);
+  if (rolled.rfind(words, 0) != 0) computer_said_ += words + ". ";
+  if (!rolled.empty()) computer_said_ += rolled + ". ";
   computer_said_ += suggestion_words(level, s);
   computer_detail_ = s.why;
   // Only an action on the map is lit: the end of a phase or a command leaves its last one lit.
