@@ -244,6 +244,18 @@ TEST_CASE(
   CHECK(roll_words(fire, 0) == "B1 fires at R1");
 }
 
+TEST_CASE("D10 app: a hinted shot is said with the chance of each number of hits") {
+  // RK activates on a 3 and moves, RL fails on a 1: the shooting phase, RB's D3 shot at BX.
+  Fixture f(read_json("battles/d3-first-charge.json"), {3, 1});
+  f.act({{"type", "activate"}, {"unit", "RK"}});
+  f.act({{"type", "move"}, {"unit", "RK"}, {"to", "0505"}, {"facing", 0}});
+  f.act({{"type", "activate"}, {"unit", "RL"}});
+  Action shot = f.parse({{"type", "shoot"}, {"unit", "RB"}, {"target", "BX"}});
+  // A D3 without modifiers: 1, 2 or 3 hits, a third each.
+  CHECK(odds_words(f.setup, f.s, shot) ==
+        "Its odds: 1 hit 33.3%, 2 hits 33.3%, 3 hits 33.3% (2.00 hits on average).");
+}
+
 TEST_CASE("D3 counters print the unit's id, the name the log and lessons use; S&S II its type") {
   auto d3_file = load_battle_file(source_path("battles/d3-first-charge.json"));
   const Battle &d3 = *d3_file;

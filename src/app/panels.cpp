@@ -470,6 +470,10 @@ bool computer_panel(App &app) {
   }
   if (const auto &h = ss.hint()) {
     ui::TextColored(kHintColour, "Hint: %s", action_words(b, h->action).c_str());
+    // The odds of a hinted attack, fire, shot or melee, as its preview would show them.
+    if (std::string odds = odds_words(app.game().setup(), app.game().state(), h->action);
+        !odds.empty())
+      ui::TextWrapped("%s", odds.c_str());
     ui::TextWrapped("%s", suggestion_words(Session::kHintLevel, *h).c_str());
     if (h->action.type == ActionType::Command && !h->action.orders.empty())
       ui::TextDisabled("Its wings and marker faces are framed in this colour below.");
