@@ -1042,6 +1042,24 @@ void start_chosen_battle(App &app) {
   }
 }
 
+// The height of the rows the start screen draws under its battle list (draw_start_screen), worked
+// out before drawing them: a list sized from the last frame's layout jumped for one frame whenever
+// a row came or went, and a click in that frame landed on another widget.
+float height_below_battle_list(App &app) {
+  const ImGuiStyle &st = ImGui::GetStyle();
+  const float row = ImGui::GetFrameHeightWithSpacing(),
+              line = ImGui::GetTextLineHeightWithSpacing();
+  const float separator = st.ItemSpacing.y + 1;
+  float h = 4 * row + separator;             // options, New game, the editor's buttons, File
+  if (!app.battles.empty()) h += line + row; // who plays each side
+  if (app.session->autosave_loads()) h += line;
+  if (size_t n = app.session->recent().size()) h += separator + line + n * row;
+  if (const std::string &m = app.session->message(); !m.empty())
+    h += ImGui::CalcTextSize(m.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y +
+         st.ItemSpacing.y;
+  return h;
+}
+
 void recent_games(App &app) {
   const std::vector<std::string> recent = app.session->recent();
   if (recent.empty()) return;
@@ -1072,7 +1090,11 @@ void draw_start_screen(App &app) {
       app.start_screen = app.lessons_screen = false;
   }
   ImGui::Separator();
-  ImGui::BeginChild("battles", ImVec2(0, 260), true);
+  // The list takes the height the window leaves it, so a newcomer sees most battles at once
+  // instead of three and a half over empty space under the buttons.
+  const float list_h =
+      std::max(260.0f, ImGui::GetContentRegionAvail().y - height_below_battle_list(app));
+  ImGui::BeginChild("battles", ImVec2(0, list_h), true);
   for (size_t i = 0; i < app.battles.size(); ++i) {
     const BattleInfo &bi = app.battles[i];
     ImGui::PushID(static_cast<int>(i));
