@@ -459,7 +459,10 @@ bool computer_panel(App &app) {
       ui::TextDisabled("Its last action on the map is ringed in gold (a thin ring: where it came "
                        "from).");
   }
-  search_account(app, ss.computer_detail());
+  // Once a hint is shown, its account is the one asked for: the computer's last one would stand
+  // twice over it (two "search's account" paragraphs, or the Explain pointer said twice) and push
+  // the orders the hint points at out of sight in a short window.
+  if (!ss.hint()) search_account(app, ss.computer_detail());
   if (ss.computer_to_act()) {
     int side = side_to_act(app.game().setup(), app.game().state());
     ui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "The computer (%s) is playing %s%s",
