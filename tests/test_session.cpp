@@ -478,6 +478,28 @@ TEST_CASE("session: a hint names a legal action for the human to act, and is dro
   CHECK_FALSE(s.hint());
 }
 
+TEST_CASE("session: an undo that takes nothing back leaves the computer's last move said and lit") {
+  Folder data("undo-refused");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  s.set_computer(1, Level::Easy); // the Rebel Host, first to act: the human has not acted yet
+  s.set_pace(0);
+  double now = 0;
+  for (int guard = 0; s.computer_to_act() && guard < 200000; ++guard) {
+    s.tick(now += 0.001);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  REQUIRE_FALSE(s.computer_to_act());
+  REQUIRE_FALSE(s.computer_said().empty());
+  const bool lit = s.computer_last().has_value();
+  const size_t actions = s.game().actions().size();
+  s.undo();
+  CHECK(s.message() == "Nothing to undo: the human side has not acted yet.");
+  CHECK(s.game().actions().size() == actions);
+  CHECK_FALSE(s.computer_said().empty()); // what it did still stands, said and ringed
+  CHECK(s.computer_last().has_value() == lit);
+}
+
 TEST_CASE("session: a hint asked again after a quick move is given for the new position") {
   Folder data("hint-again");
   Session s(SNS_SOURCE_DIR, data.path.string());

@@ -79,9 +79,7 @@ void Session::reset_to(Mode mode) {
   redo_.clear();
   pending_roll_.clear();
   phase_changed_by_itself_at_ = -1;
-  computer_said_.clear(), computer_detail_.clear();
-  computer_last_.reset();
-  computer_actions_ = 0;
+  forget_computer_move();
   if (mode == Mode::None) view_.reset();
   changed();
 }
@@ -239,11 +237,8 @@ bool Session::play(const Action &a) {
     }
     message_.clear();
     redo_.clear();
-    if (!playing_for_computer_) { // the human has moved on: the computer's last words and ring go
-      computer_last_.reset();
-      computer_said_.clear(), computer_detail_.clear();
-      computer_actions_ = 0;
-    }
+    if (!playing_for_computer_) // the human has moved on: the computer's last words and ring go
+      forget_computer_move();
     if (practice() && !lines_.empty() && lines_[line_].fresh_dice && game_->last_action_rolled())
       game_->replace_next_die(fresh_die());
   }
@@ -287,9 +282,6 @@ void Session::undo() {
     message_ = "Nothing to undo: this is the start of the game.";
     return;
   }
-  computer_said_.clear(), computer_detail_.clear();
-  computer_last_.reset();
-  computer_actions_ = 0;
   if (computer(0) || computer(1)) {
     undo_to_human();
     return;
@@ -300,6 +292,7 @@ void Session::undo() {
                "games allow it.";
     return;
   }
+  forget_computer_move(); // only an undo that takes something back: a refused one changes nothing
   Action taken_back = game_->actions().back();
   game_->undo();
   if (rolled) { // practice: the same action will roll a fresh die
@@ -416,6 +409,13 @@ void Session::tick(double now) {
   next_move_at_ = now + pace_;
 }
 
+// The computer's last words, its gold ring and its count of actions since the human's last one.
+void Session::forget_computer_move() {
+  computer_said_.clear(), computer_detail_.clear();
+  computer_last_.reset();
+  computer_actions_ = 0;
+}
+
 void Session::ask_hint() {
   if (mode_ != Mode::Play) return;
   if (computer_to_act()) { // H pressed while watching the computer: say why nothing comes
@@ -457,6 +457,7 @@ void Session::undo_to_human() {
                "games allow it.";
     return;
   }
+  forget_computer_move(); // its actions are taken back with the human's decision
   game_->replay_to(n - back);
   if (rolled) game_->replace_next_die(fresh_die());
   redo_.clear();

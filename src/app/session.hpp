@@ -195,6 +195,7 @@ private:
   std::optional<Suggestion> chosen_, hint_;
   uint64_t hint_asked_for_ = ~0ull; // the generation the player last asked a hint for (H)
   void start_hint_search();
+  void forget_computer_move();
   double pace_ = 0.7, next_move_at_ = 0;
   double now_ = 0;                         // the frame clock at the last tick()
   double phase_changed_by_itself_at_ = -1; // when a phase began by itself (R25, D5)
