@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 
 namespace sns::app {
 
@@ -170,6 +171,46 @@ std::string break_at_spaces(std::string_view text, float width,
     i = end + 1;
   }
   return out;
+}
+
+namespace {
+// "25%", "12.5%": a share with one decimal when it has one.
+std::string percent(double share) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.1f", share * 100);
+  std::string t = text;
+  if (t.size() > 2 && t.compare(t.size() - 2, 2, ".0") == 0) t.resize(t.size() - 2);
+  return t + "%";
+}
+} // namespace
+
+std::string odds_words(const Setup &setup, const GameState &state, const Action &a) {
+  std::string t;
+  if (a.type == ActionType::Attack) {
+    AttackPreview p;
+    if (preview_attack(setup, state, a, p)) return "";
+    for (int res = 0; res < kCombatResultCount; ++res)
+      if (p.outcomes[res] > 0)
+        t += (t.empty() ? "" : ", ") + std::string(name(static_cast<CombatResult>(res))) + " " +
+             percent(p.outcomes[res]);
+  } else if (a.type == ActionType::Fire) {
+    FirePreview p;
+    if (preview_fire(setup, state, a, p)) return "";
+    t = percent(p.chance) + " to suppress" +
+        (p.needed <= 8 ? " (a roll of " + std::to_string(p.needed) + " or more)" : "");
+  } else if (a.type == ActionType::Shoot || a.type == ActionType::Melee) {
+    HitsPreview p;
+    if (preview_hits(setup, state, a, p)) return "";
+    for (int n = 0; n < static_cast<int>(p.chance.size()); ++n)
+      if (p.chance[n] > 0)
+        t += (t.empty() ? "" : ", ") + counted(n, "hit", "hits") + " " + percent(p.chance[n]);
+    char mean[16];
+    std::snprintf(mean, sizeof mean, "%.2f", p.expected);
+    t += " (" + std::string(mean) + " hits on average)";
+  } else {
+    return "";
+  }
+  return "Its odds: " + t + ".";
 }
 
 } // namespace sns::app
