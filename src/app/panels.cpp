@@ -1058,8 +1058,7 @@ float height_below_battle_list(App &app) {
   if (app.session->autosave_loads()) h += line;
   if (size_t n = app.session->recent().size()) h += separator + line + n * row;
   if (const std::string &m = app.session->message(); !m.empty())
-    h += ImGui::CalcTextSize(m.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y +
-         st.ItemSpacing.y;
+    h += ui::wrapped_height(m) + st.ItemSpacing.y;
   return h;
 }
 

@@ -42,15 +42,22 @@ std::string format(const char *fmt, va_list args) {
 
 // ImGui's wrapped text, given lines already broken at spaces (break_at_spaces): ImGui still wraps
 // a line that a single long word makes too wide.
-void wrapped(const std::string &text) {
+std::string broken_at_spaces(const std::string &text) {
   auto width_of = [](std::string_view s) {
     return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
   };
-  std::string lines = break_at_spaces(text, ImGui::GetContentRegionAvail().x, width_of);
-  ImGui::TextWrapped("%s", lines.c_str());
+  return break_at_spaces(text, ImGui::GetContentRegionAvail().x, width_of);
 }
 
+void wrapped(const std::string &text) { ImGui::TextWrapped("%s", broken_at_spaces(text).c_str()); }
+
 } // namespace
+
+float wrapped_height(const std::string &text) {
+  return ImGui::CalcTextSize(broken_at_spaces(text).c_str(), nullptr, false,
+                             ImGui::GetContentRegionAvail().x)
+      .y;
+}
 
 bool Seen::shows(const std::string &text) const {
   for (const std::string &t : texts)
