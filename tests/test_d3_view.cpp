@@ -221,6 +221,41 @@ TEST_CASE("D13 app: the die box shows both dice of a 2D6 disorder test, one die 
   CHECK(last_roll_faces(fire, 0) == std::vector<int>{5});
 }
 
+TEST_CASE(
+    "D5 D10 D13 app: a roll's outcome in words, as the log says it, for the computer's line") {
+  // The same forced dice: RK activates on a 3, RL fails on a 1, RB shoots BX with a 6, and BX
+  // rolls 4 + 3 for disorder as the turn ends by itself.
+  Fixture f(read_json("battles/d3-first-charge.json"), {3, 1, 6, 4, 3});
+  f.act({{"type", "activate"}, {"unit", "RK"}});
+  CHECK(roll_words(f.ev, 0) == "RK activation: needs 2+, rolls 3: it moves");
+  size_t before = f.ev.size();
+  f.act({{"type", "move"}, {"unit", "RK"}, {"to", "0505"}, {"facing", 0}});
+  CHECK(roll_words(f.ev, before).empty()); // a move rolls nothing
+  before = f.ev.size();
+  f.act({{"type", "activate"}, {"unit", "RL"}});
+  CHECK(roll_words(f.ev, before) ==
+        "RL activation: needs 3+, rolls 1: failed, the movement phase ends");
+  before = f.ev.size();
+  f.act({{"type", "shoot"}, {"unit", "RB"}, {"target", "BX"}});
+  // The shot, then the disorder test it led to as the turn ended by itself (its 2D6 said once).
+  CHECK(roll_words(f.ev, before) == "RB shoots at BX: d6 6 (D3 3) = 3 hits. BX took 3 hits this "
+                                    "turn and rolls 2D6 = 7: steady");
+  Events fire = {{"fire", "9.2", "B1 fires at R1", 5, "no effect", {}}};
+  CHECK(roll_words(fire, 0) == "B1 fires at R1");
+}
+
+TEST_CASE("D10 app: a hinted shot is said with the chance of each number of hits") {
+  // RK activates on a 3 and moves, RL fails on a 1: the shooting phase, RB's D3 shot at BX.
+  Fixture f(read_json("battles/d3-first-charge.json"), {3, 1});
+  f.act({{"type", "activate"}, {"unit", "RK"}});
+  f.act({{"type", "move"}, {"unit", "RK"}, {"to", "0505"}, {"facing", 0}});
+  f.act({{"type", "activate"}, {"unit", "RL"}});
+  Action shot = f.parse({{"type", "shoot"}, {"unit", "RB"}, {"target", "BX"}});
+  // A D3 without modifiers: 1, 2 or 3 hits, a third each.
+  CHECK(odds_words(f.setup, f.s, shot) ==
+        "Its odds: 1 hit 33.3%, 2 hits 33.3%, 3 hits 33.3% (2.00 hits on average).");
+}
+
 TEST_CASE("D3 counters print the unit's id, the name the log and lessons use; S&S II its type") {
   auto d3_file = load_battle_file(source_path("battles/d3-first-charge.json"));
   const Battle &d3 = *d3_file;

@@ -478,6 +478,48 @@ TEST_CASE("session: a hint names a legal action for the human to act, and is dro
   CHECK_FALSE(s.hint());
 }
 
+TEST_CASE("session: an undo that takes nothing back leaves the computer's last move said and lit") {
+  Folder data("undo-refused");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  s.set_computer(1, Level::Easy); // the Rebel Host, first to act: the human has not acted yet
+  s.set_pace(0);
+  double now = 0;
+  for (int guard = 0; s.computer_to_act() && guard < 200000; ++guard) {
+    s.tick(now += 0.001);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  REQUIRE_FALSE(s.computer_to_act());
+  REQUIRE_FALSE(s.computer_said().empty());
+  const bool lit = s.computer_last().has_value();
+  const size_t actions = s.game().actions().size();
+  s.undo();
+  CHECK(s.message() == "Nothing to undo: the human side has not acted yet.");
+  CHECK(s.game().actions().size() == actions);
+  CHECK_FALSE(s.computer_said().empty()); // what it did still stands, said and ringed
+  CHECK(s.computer_last().has_value() == lit);
+}
+
+TEST_CASE("session: a hint asked again after a quick move is given for the new position") {
+  Folder data("hint-again");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  s.ask_hint(); // its search starts, then the player moves on before it is done
+  REQUIRE(s.play(parse(s, kHostMoves)));
+  CHECK_FALSE(s.hint_pending()); // the position it was asked for is gone
+  s.ask_hint();                  // asked again while the first search still runs: not lost
+  CHECK(s.hint_pending());
+  for (int guard = 0; !s.hint() && guard < 100000; ++guard) {
+    s.tick(0);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  REQUIRE(s.hint());
+  CHECK_FALSE(s.hint_pending());
+  auto legal = legal_actions(s.game().setup(), s.game().state());
+  CHECK(std::find(legal.begin(), legal.end(), s.hint()->action) != legal.end());
+  CHECK(s.hint()->action.type == ActionType::Move); // the Move Phase's, not the commands'
+}
+
 TEST_CASE("session: Save as asks before replacing another file; a named game keeps its name") {
   Folder data("replace");
   Session s(SNS_SOURCE_DIR, data.path.string());

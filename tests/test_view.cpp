@@ -90,6 +90,30 @@ TEST_CASE("app 7.2: pick a target, add attackers, and the attack the engine prev
   CHECK(sel.attackers == std::vector<int>{f.u("AV1")});
 }
 
+TEST_CASE("app 7.5 9.2: a hinted attack or fire is said with its odds from the engine's preview") {
+  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AX", "0505"}});
+  f.command("aw", {"combat"});
+  Action attack_bl1 = f.parse(attack("BL1", {"AV1"}));
+  AttackPreview p;
+  REQUIRE_FALSE(preview_attack(f.setup, f.s, attack_bl1, p));
+  std::string faces;
+  for (const CrtCell &c : p.by_roll)
+    faces += std::string(name(c.result)) + " ";
+  // Three faces of eight eliminate a step, two push back, three do nothing.
+  REQUIRE(faces == "DL DL DL DR DR NE NE NE ");
+  CHECK(odds_words(f.setup, f.s, attack_bl1) == "Its odds: DL 37.5%, DR 25%, NE 37.5%.");
+  // Anything else has no odds to give.
+  CHECK(odds_words(f.setup, f.s, Action{.type = ActionType::EndPhase}).empty());
+
+  Fixture g("field.json", {{"AI", "0104"}, {"BL1", "0504"}, {"AV1", "0108"}});
+  g.command("aw", {"fire"});
+  Action fire = g.parse({{"type", "fire"}, {"unit", "AI"}, {"target", "BL1"}});
+  FirePreview fp;
+  REQUIRE_FALSE(preview_fire(g.setup, g.s, fire, fp));
+  REQUIRE(fp.needed == 5); // faces 5 to 8 of the d8 suppress
+  CHECK(odds_words(g.setup, g.s, fire) == "Its odds: 50% to suppress (a roll of 5 or more).");
+}
+
 TEST_CASE("app 7.6: during a retreat the legal hexes are lit and a click retreats there") {
   Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AV2", "0101"}}, {4});
   f.command("aw", {"combat"});
@@ -336,4 +360,17 @@ TEST_CASE("the fitted map starts below the top band: no counter on row 01 under 
   CHECK(top >= 40 + band - 0.01);
   CHECK(bottom <= 40 + 590);
   CHECK(banner_box(300, 670, 40, 300, 22, 420).y1 <= top);
+}
+
+TEST_CASE("app: panel text breaks only at spaces, so a number such as 2.00 stays on one line") {
+  auto chars = [](std::string_view s) { return static_cast<float>(s.size()); }; // one unit a char
+  // ImGui alone would end the first line after "(2." at this width.
+  CHECK(break_at_spaces("Its odds: 1 hit 33.3% (2.00 hits on average).", 25, chars) ==
+        "Its odds: 1 hit 33.3%\n(2.00 hits on average).");
+  CHECK(break_at_spaces("one-ply -0.22 points", 12, chars) == "one-ply\n-0.22 points");
+  // The text's own line breaks stay; a word wider than the panel keeps a line of its own.
+  CHECK(break_at_spaces("a b\nc d", 80, chars) == "a b\nc d");
+  CHECK(break_at_spaces("go 0504-0505-0506 now", 6, chars) == "go\n0504-0505-0506\nnow");
+  CHECK(break_at_spaces("fits exactly", 12, chars) == "fits exactly");
+  CHECK(break_at_spaces("", 10, chars).empty());
 }

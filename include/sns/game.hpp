@@ -41,7 +41,8 @@ public:
   void verify_record(const nlohmann::json &record) const;
   // Writes the verified record atomically (temporary file, flush, rename); throws SaveError when
   // the record does not replay, IoError when the file cannot be written. The old file is kept.
-  void save(const std::string &path) const;
+  // Returns the record written.
+  nlohmann::json save(const std::string &path) const;
 
   std::optional<Refusal> play(const Action &action);
   bool undo();                     // back to the state before the last action (snapshot)

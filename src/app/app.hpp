@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct ImFont;
@@ -19,7 +20,13 @@ namespace sns::app {
 
 struct EditorUi; // the battle editor's screen (editor_view.cpp)
 
+// The shipped battles made for learning: Explain mode starts on in them, and the first is the
+// start screen's default and heads its list.
+inline constexpr std::string_view kTeachingBattles[] = {"first-clash", "d3-first-charge"};
+bool is_teaching_battle(std::string_view battle_id);
+
 struct BattleInfo {
+  std::string id;
   std::string path;
   std::string name;
   std::string date;

@@ -85,7 +85,9 @@ void lines_panel(App &app) {
   if (ss.mode() == Mode::Play && !ss.practice()) {
     ImGui::Separator();
     ui::Text("Competitive game");
+    ImGui::PushTextWrapPos(0.0f); // the narrow Battle panel cut it off at "a die r"
     ui::TextDisabled("The dice stand: undo stops at a die roll.");
+    ImGui::PopTextWrapPos();
   }
   if (!ss.practice()) return;
   ImGui::Separator();

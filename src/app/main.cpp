@@ -73,7 +73,12 @@ void App::game_shown() {
 
 // Explain mode as the player left it, else on in the teaching battles only.
 bool App::explains(const Battle &battle) const {
-  return settings.explain.value_or(battle.id == "first-clash" || battle.id == "d3-first-charge");
+  return settings.explain.value_or(is_teaching_battle(battle.id));
+}
+
+bool is_teaching_battle(std::string_view battle_id) {
+  return std::find(std::begin(kTeachingBattles), std::end(kTeachingBattles), battle_id) !=
+         std::end(kTeachingBattles);
 }
 
 // The player's own choice, kept for the games opened after it in this run (and saved at quit).
@@ -125,6 +130,7 @@ void App::scan_battles() {
       if (doc.value("format", "") != "shields-swords-battle-draft/1") return false;
       BattleInfo bi;
       bi.path = file.string();
+      bi.id = doc.value("id", "");
       bi.name = doc.value("name", file.stem().string());
       bi.date = doc.value("date", "");
       bi.summary = doc.value("summary", "");
@@ -143,7 +149,8 @@ void App::scan_battles() {
       if (e.path().extension() != ".json") continue;
       try {
         auto b = load_battle_file(e.path().string());
-        battles.push_back({e.path().string(),
+        battles.push_back({b->id,
+                           e.path().string(),
                            b->name,
                            b->date,
                            b->summary,
@@ -164,8 +171,7 @@ void App::scan_battles() {
   scan(own_battles_folder(), true);
   // The teaching battle first: it is the default; then the shipped ones, then the player's own.
   std::sort(battles.begin(), battles.end(), [](const BattleInfo &a, const BattleInfo &b) {
-    bool fa = !a.own && a.path.find("first-clash") != std::string::npos,
-         fb = !b.own && b.path.find("first-clash") != std::string::npos;
+    bool fa = !a.own && a.id == kTeachingBattles[0], fb = !b.own && b.id == kTeachingBattles[0];
     if (fa != fb) return fa;
     if (a.own != b.own) return b.own;
     return a.name != b.name ? a.name < b.name : a.path < b.path;

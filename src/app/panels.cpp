@@ -448,10 +448,21 @@ bool computer_panel(App &app) {
   const Session &ss = *app.session;
   const Battle &b = app.game().battle();
   if (!ss.computer_said().empty()) ui::TextWrapped("%s", ss.computer_said().c_str());
-  if (ss.computer_last())
-    ui::TextDisabled("Its last action is ringed in gold on the map (a thin ring: where it came "
-                     "from).");
-  search_account(app, ss.computer_detail());
+  if (const auto &lit = ss.computer_last()) {
+    // Only an action on the map is ringed: after a command, an Initiative or the end of a phase,
+    // the ring is on an earlier one, and saying "its last action" would point at the wrong thing.
+    const auto &actions = app.game().actions();
+    if (!actions.empty() && lit->action == actions.back())
+      ui::TextDisabled("Its last action is ringed in gold on the map (a thin ring: where it came "
+                       "from).");
+    else
+      ui::TextDisabled("Its last action on the map is ringed in gold (a thin ring: where it came "
+                       "from).");
+  }
+  // Once a hint is shown, its account is the one asked for: the computer's last one would stand
+  // twice over it (two "search's account" paragraphs, or the Explain pointer said twice) and push
+  // the orders the hint points at out of sight in a short window.
+  if (!ss.hint()) search_account(app, ss.computer_detail());
   if (ss.computer_to_act()) {
     int side = side_to_act(app.game().setup(), app.game().state());
     ui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "The computer (%s) is playing %s%s",
@@ -462,6 +473,10 @@ bool computer_panel(App &app) {
   }
   if (const auto &h = ss.hint()) {
     ui::TextColored(kHintColour, "Hint: %s", action_words(b, h->action).c_str());
+    // The odds of a hinted attack, fire, shot or melee, as its preview would show them.
+    if (std::string odds = odds_words(app.game().setup(), app.game().state(), h->action);
+        !odds.empty())
+      ui::TextWrapped("%s", odds.c_str());
     ui::TextWrapped("%s", suggestion_words(Session::kHintLevel, *h).c_str());
     if (h->action.type == ActionType::Command && !h->action.orders.empty())
       ui::TextDisabled("Its wings and marker faces are framed in this colour below.");
@@ -1030,6 +1045,23 @@ void start_chosen_battle(App &app) {
   }
 }
 
+// The height of the rows the start screen draws under its battle list (draw_start_screen), worked
+// out before drawing them: a list sized from the last frame's layout jumped for one frame whenever
+// a row came or went, and a click in that frame landed on another widget.
+float height_below_battle_list(App &app) {
+  const ImGuiStyle &st = ImGui::GetStyle();
+  const float row = ImGui::GetFrameHeightWithSpacing(),
+              line = ImGui::GetTextLineHeightWithSpacing();
+  const float separator = st.ItemSpacing.y + 1;
+  float h = 4 * row + separator;             // options, New game, the editor's buttons, File
+  if (!app.battles.empty()) h += line + row; // who plays each side
+  if (app.session->autosave_loads()) h += line;
+  if (size_t n = app.session->recent().size()) h += separator + line + n * row;
+  if (const std::string &m = app.session->message(); !m.empty())
+    h += ui::wrapped_height(m) + st.ItemSpacing.y;
+  return h;
+}
+
 void recent_games(App &app) {
   const std::vector<std::string> recent = app.session->recent();
   if (recent.empty()) return;
@@ -1060,7 +1092,11 @@ void draw_start_screen(App &app) {
       app.start_screen = app.lessons_screen = false;
   }
   ImGui::Separator();
-  ImGui::BeginChild("battles", ImVec2(0, 260), true);
+  // The list takes the height the window leaves it, so a newcomer sees most battles at once
+  // instead of three and a half over empty space under the buttons.
+  const float list_h =
+      std::max(260.0f, ImGui::GetContentRegionAvail().y - height_below_battle_list(app));
+  ImGui::BeginChild("battles", ImVec2(0, list_h), true);
   for (size_t i = 0; i < app.battles.size(); ++i) {
     const BattleInfo &bi = app.battles[i];
     ImGui::PushID(static_cast<int>(i));

@@ -79,9 +79,7 @@ void Session::reset_to(Mode mode) {
   redo_.clear();
   pending_roll_.clear();
   phase_changed_by_itself_at_ = -1;
-  computer_said_.clear(), computer_detail_.clear();
-  computer_last_.reset();
-  computer_actions_ = 0;
+  forget_computer_move();
   if (mode == Mode::None) view_.reset();
   changed();
 }
@@ -239,11 +237,8 @@ bool Session::play(const Action &a) {
     }
     message_.clear();
     redo_.clear();
-    if (!playing_for_computer_) { // the human has moved on: the computer's last words and ring go
-      computer_last_.reset();
-      computer_said_.clear(), computer_detail_.clear();
-      computer_actions_ = 0;
-    }
+    if (!playing_for_computer_) // the human has moved on: the computer's last words and ring go
+      forget_computer_move();
     if (practice() && !lines_.empty() && lines_[line_].fresh_dice && game_->last_action_rolled())
       game_->replace_next_die(fresh_die());
   }
@@ -287,9 +282,6 @@ void Session::undo() {
     message_ = "Nothing to undo: this is the start of the game.";
     return;
   }
-  computer_said_.clear(), computer_detail_.clear();
-  computer_last_.reset();
-  computer_actions_ = 0;
   if (computer(0) || computer(1)) {
     undo_to_human();
     return;
@@ -300,6 +292,7 @@ void Session::undo() {
                "games allow it.";
     return;
   }
+  forget_computer_move(); // only an undo that takes something back: a refused one changes nothing
   Action taken_back = game_->actions().back();
   game_->undo();
   if (rolled) { // practice: the same action will roll a fresh die
@@ -368,6 +361,7 @@ void Session::tick(double now) {
   now_ = now;
   if (mode_ != Mode::Play) return;
   if (!hint_ && hint_thinker_.busy()) hint_ = hint_thinker_.take(generation_);
+  if (hint_pending() && !hint_thinker_.busy()) start_hint_search(); // the older search is done
   if (!computer_to_act()) return;
   if (!chosen_) {
     chosen_ = thinker_.take(generation_);
@@ -384,6 +378,7 @@ void Session::tick(double now) {
   Level level = *computer(side);
   const int mover = s.action.unit;
   HexId from = mover >= 0 ? game_->state().units[static_cast<size_t>(mover)].hex : kOffMap;
+  const size_t log_before = game_->log().size();
   playing_for_computer_ = true;
   bool played = play(s.action);
   playing_for_computer_ = false;
@@ -397,14 +392,28 @@ void Session::tick(double now) {
                    (computer_actions_ > 1 ? ", its action " + std::to_string(computer_actions_) +
                                                 " since your last; the others are in the log"
                                           : std::string()) +
-                   "): " + action_words(game_->battle(), s.action) + ". " +
-                   suggestion_words(level, s);
+                   "): ";
+  // Its dice are said with it: the player did not throw them, and "activate RL" alone reads as
+  // if the levies moved when the roll failed and ended the phase. A log sentence that already
+  // opens with the action ("BX shoots at RB: d6 6 ...") stands for it.
+  const std::string words = action_words(game_->battle(), s.action);
+  const std::string rolled = roll_words(game_->log(), log_before);
+  if (rolled.rfind(words, 0) != 0) computer_said_ += words + ". ";
+  if (!rolled.empty()) computer_said_ += rolled + ". ";
+  computer_said_ += suggestion_words(level, s);
   computer_detail_ = s.why;
   // Only an action on the map is lit: the end of a phase or a command leaves its last one lit.
   const Action &a = s.action;
   if (a.unit >= 0 || a.target >= 0 || !a.attackers.empty() || a.to != kOffMap)
     computer_last_ = ComputerMove{a, from};
   next_move_at_ = now + pace_;
+}
+
+// The computer's last words, its gold ring and its count of actions since the human's last one.
+void Session::forget_computer_move() {
+  computer_said_.clear(), computer_detail_.clear();
+  computer_last_.reset();
+  computer_actions_ = 0;
 }
 
 void Session::ask_hint() {
@@ -415,7 +424,13 @@ void Session::ask_hint() {
     return;
   }
   if (game_->state().game_over()) return;
-  if (hint_ || hint_thinker_.busy()) return;
+  if (hint_ || hint_pending()) return;
+  hint_asked_for_ = generation_;
+  // A search for a position the player has left may still run: tick() starts this one after it.
+  if (!hint_thinker_.busy()) start_hint_search();
+}
+
+void Session::start_hint_search() {
   hint_thinker_.start(game_->setup(), game_->state(), kHintLevel, 17 + generation_, generation_);
 }
 
@@ -442,6 +457,7 @@ void Session::undo_to_human() {
                "games allow it.";
     return;
   }
+  forget_computer_move(); // its actions are taken back with the human's decision
   game_->replay_to(n - back);
   if (rolled) game_->replace_next_die(fresh_die());
   redo_.clear();
@@ -581,18 +597,19 @@ Session::Saved Session::save_as(const std::string &path, bool replace_existing) 
     message_ = path + " already exists: Replace it, or choose another name.";
     return Saved::Exists;
   }
+  json written;
   try {
     fs::path parent = fs::path(path).parent_path();
     if (!parent.empty()) fs::create_directories(parent);
     // A replay saves its record (with its notes); replayed and compared before the file is
     // replaced.
-    (mode_ == Mode::Replay ? replay_->record() : *game_).save(path);
+    written = (mode_ == Mode::Replay ? replay_->record() : *game_).save(path);
   } catch (const std::exception &e) {
     message_ = e.what();
     return Saved::No;
   }
   save_path_ = path;
-  remember_saved(mode_ == Mode::Play ? game_->record() : json());
+  remember_saved(mode_ == Mode::Play ? std::move(written) : json());
   remember_recent(path);
   autosave(); // the autosave now continues this file
   message_ = "Saved " + path;

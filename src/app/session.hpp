@@ -106,7 +106,9 @@ public:
   const std::string &computer_detail() const { return computer_detail_; } // the search's account
   // A hint for the human to act: what the computer (normal) would do, with its why.
   void ask_hint();
-  bool hint_pending() const { return hint_thinker_.busy() && !hint_; }
+  // Asked for in this position and not ready yet (a search for an older position may still be
+  // finishing: the new one starts when it ends, so an H pressed meanwhile is never lost).
+  bool hint_pending() const { return hint_asked_for_ == generation_ && !hint_; }
   const std::optional<Suggestion> &hint() const { return hint_; }
 
   // --- Lessons -------------------------------------------------------------------------------
@@ -191,6 +193,9 @@ private:
   mutable bool unsaved_ = false;
   Thinker thinker_, hint_thinker_;
   std::optional<Suggestion> chosen_, hint_;
+  uint64_t hint_asked_for_ = ~0ull; // the generation the player last asked a hint for (H)
+  void start_hint_search();
+  void forget_computer_move();
   double pace_ = 0.7, next_move_at_ = 0;
   double now_ = 0;                         // the frame clock at the last tick()
   double phase_changed_by_itself_at_ = -1; // when a phase began by itself (R25, D5)

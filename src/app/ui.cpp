@@ -1,5 +1,6 @@
 // Dear ImGui widgets that note what they showed (for --script): labels, text, places, enabled.
 #include "ui.hpp"
+#include "words.hpp"
 
 #include <cstdarg>
 #include <cstdio>
@@ -39,7 +40,24 @@ std::string format(const char *fmt, va_list args) {
   return buffer;
 }
 
+// ImGui's wrapped text, given lines already broken at spaces (break_at_spaces): ImGui still wraps
+// a line that a single long word makes too wide.
+std::string broken_at_spaces(const std::string &text) {
+  auto width_of = [](std::string_view s) {
+    return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
+  };
+  return break_at_spaces(text, ImGui::GetContentRegionAvail().x, width_of);
+}
+
+void wrapped(const std::string &text) { ImGui::TextWrapped("%s", broken_at_spaces(text).c_str()); }
+
 } // namespace
+
+float wrapped_height(const std::string &text) {
+  return ImGui::CalcTextSize(broken_at_spaces(text).c_str(), nullptr, false,
+                             ImGui::GetContentRegionAvail().x)
+      .y;
+}
 
 bool Seen::shows(const std::string &text) const {
   for (const std::string &t : texts)
@@ -75,15 +93,13 @@ void note_text(const std::string &text) {
   note_visible_text(text.c_str());
 
 void Text(const char *fmt, ...) { SNS_FORMATTED(ImGui::TextUnformatted(text.c_str())) }
-void TextWrapped(const char *fmt, ...) { SNS_FORMATTED(ImGui::TextWrapped("%s", text.c_str())) }
+void TextWrapped(const char *fmt, ...) { SNS_FORMATTED(wrapped(text)) }
 void TextDisabled(const char *fmt, ...) { SNS_FORMATTED(ImGui::TextDisabled("%s", text.c_str())) }
 void TextColored(const ImVec4 &colour, const char *fmt, ...) {
   SNS_FORMATTED(ImGui::TextColored(colour, "%s", text.c_str()))
 }
 // Wrapped, unlike ImGui's: a modifier's reason runs long in a narrow panel.
-void BulletText(const char *fmt, ...) {
-  SNS_FORMATTED(ImGui::Bullet(); ImGui::TextWrapped("%s", text.c_str()))
-}
+void BulletText(const char *fmt, ...) { SNS_FORMATTED(ImGui::Bullet(); wrapped(text)) }
 #undef SNS_FORMATTED
 
 bool Button(const char *label, const ImVec2 &size) {

@@ -30,6 +30,9 @@ Seen &seen_last_frame();
 void next_frame();                       // this frame becomes the last one
 void note_text(const std::string &text); // text drawn directly (the map, window titles)
 
+// The height TextWrapped gives this text at the cursor (it breaks lines at spaces only).
+float wrapped_height(const std::string &text);
+
 void Text(const char *fmt, ...) IM_FMTARGS(1);
 void TextWrapped(const char *fmt, ...) IM_FMTARGS(1);
 void TextDisabled(const char *fmt, ...) IM_FMTARGS(1);

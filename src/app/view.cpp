@@ -480,6 +480,15 @@ std::vector<int> last_roll_faces(const Events &log, size_t from) {
   return {};
 }
 
+std::string roll_words(const Events &log, size_t from) {
+  std::string words;
+  for (size_t i = from; i < log.size(); ++i) {
+    if (!log[i].roll || log[i].kind == "disorder_die") continue; // its 2D6 sentence follows
+    words += (words.empty() ? "" : ". ") + log[i].text;
+  }
+  return words;
+}
+
 std::string narrate_roll(const Battle &b, const Event &e) {
   (void)b;
   if (e.kind == "attack" && e.cc >= 0)

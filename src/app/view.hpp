@@ -136,6 +136,11 @@ bool phase_changed_by_itself(const Events &log, size_t from);
 // D13's 2D6 disorder test (the engine logs its first d6 as "disorder_die", the second with the
 // "disorder" result). Empty when nothing was rolled.
 std::vector<int> last_roll_faces(const Events &log, size_t from);
+// The logged sentences of the rolls from log[from] on, joined by ". " (their outcomes: "RL
+// activation: needs 3+, rolls 1: failed, ...", "RB shoots at BX: d6 4 (D3 2) = 2 hits", an attack's
+// CRT result; a 2D6 disorder test once, by its second die), or "" when nothing was rolled: said
+// with a computer's action, whose dice the player did not throw.
+std::string roll_words(const Events &log, size_t from);
 // A die roll in words: the attack's CRT row and column, or the fire roll against its factor.
 std::string narrate_roll(const Battle &b, const Event &e);
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 
 namespace sns::app {
 
@@ -135,6 +136,81 @@ std::string suggestion_words(Level level, const Suggestion &s) {
   return "The computer tried its most promising moves in " + std::to_string(s.iterations) +
          " short games played out from here; this one did best (about " + std::to_string(good) +
          "% of a win on average).";
+}
+
+std::string break_at_spaces(std::string_view text, float width,
+                            const std::function<float(std::string_view)> &width_of) {
+  const float space = width_of(" ");
+  std::string out;
+  out.reserve(text.size());
+  float line = 0; // the width of the current line so far
+  bool line_empty = true;
+  size_t i = 0;
+  while (i <= text.size()) {
+    size_t end = text.find_first_of(" \n", i);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view word = text.substr(i, end - i);
+    float w = width_of(word);
+    if (!line_empty && line + space + w > width) { // this word starts the next line
+      out += '\n';
+      line = 0;
+      line_empty = true;
+    }
+    if (!line_empty) {
+      out += ' ';
+      line += space;
+    }
+    out += word;
+    line += w;
+    line_empty = false;
+    if (end < text.size() && text[end] == '\n') { // the text's own line break
+      out += '\n';
+      line = 0;
+      line_empty = true;
+    }
+    i = end + 1;
+  }
+  return out;
+}
+
+namespace {
+// "25%", "12.5%": a share with one decimal when it has one.
+std::string percent(double share) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.1f", share * 100);
+  std::string t = text;
+  if (t.size() > 2 && t.compare(t.size() - 2, 2, ".0") == 0) t.resize(t.size() - 2);
+  return t + "%";
+}
+} // namespace
+
+std::string odds_words(const Setup &setup, const GameState &state, const Action &a) {
+  std::string t;
+  if (a.type == ActionType::Attack) {
+    AttackPreview p;
+    if (preview_attack(setup, state, a, p)) return "";
+    for (int res = 0; res < kCombatResultCount; ++res)
+      if (p.outcomes[res] > 0)
+        t += (t.empty() ? "" : ", ") + std::string(name(static_cast<CombatResult>(res))) + " " +
+             percent(p.outcomes[res]);
+  } else if (a.type == ActionType::Fire) {
+    FirePreview p;
+    if (preview_fire(setup, state, a, p)) return "";
+    t = percent(p.chance) + " to suppress" +
+        (p.needed <= 8 ? " (a roll of " + std::to_string(p.needed) + " or more)" : "");
+  } else if (a.type == ActionType::Shoot || a.type == ActionType::Melee) {
+    HitsPreview p;
+    if (preview_hits(setup, state, a, p)) return "";
+    for (int n = 0; n < static_cast<int>(p.chance.size()); ++n)
+      if (p.chance[n] > 0)
+        t += (t.empty() ? "" : ", ") + counted(n, "hit", "hits") + " " + percent(p.chance[n]);
+    char mean[16];
+    std::snprintf(mean, sizeof mean, "%.2f", p.expected);
+    t += " (" + std::string(mean) + " hits on average)";
+  } else {
+    return "";
+  }
+  return "Its odds: " + t + ".";
 }
 
 } // namespace sns::app

@@ -4,6 +4,7 @@
 #include "sns/game.hpp"
 #include "sns/players.hpp"
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -32,5 +33,16 @@ std::string action_words(const Battle &b, const Action &a);
 // Why the computer at `level` chose its action, for a player ("tried in 53 games played out from
 // here, it did best"); the search's own account (Suggestion::why) is for Explain mode.
 std::string suggestion_words(Level level, const Suggestion &s);
+// The odds of an attack, fire, shot or melee from the engine's preview, in one line ("Its odds:
+// DL 25%, DR 25%, EX 12.5%, NE 37.5%."), for a hint's why; "" for any other action or a refused
+// one.
+std::string odds_words(const Setup &setup, const GameState &state, const Action &a);
+
+// Text for a panel `width` wide, with a line break at the last space before each line would
+// overflow (a word wider than the panel keeps its own line). ImGui 1.86's wrapping may also end a
+// line after a '.' or ',', splitting "2.00" or "-0.22" in two; TextWrapped and BulletText draw
+// through this instead. `width_of` measures a piece of text in the panel's font.
+std::string break_at_spaces(std::string_view text, float width,
+                            const std::function<float(std::string_view)> &width_of);
 
 } // namespace sns::app

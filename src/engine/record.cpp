@@ -403,10 +403,11 @@ void Game::verify_record(const json &rec) const {
                     "); the previous file is untouched");
 }
 
-void Game::save(const std::string &path) const {
+json Game::save(const std::string &path) const {
   json rec = record();
   verify_record(rec);
   write_file_atomically(path, rec.dump(1) + "\n");
+  return rec;
 }
 
 namespace {
