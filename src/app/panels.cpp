@@ -841,9 +841,16 @@ void die_overlay(App &app, const MapRect &map) {
 
 void rule_link(App &app, const std::string &rule, bool same_line) {
   if (rule.empty()) return;
-  if (same_line) ImGui::SameLine();
   // "§" and a muted, boxed look: a tag reads as a reference, never as a unit id (R1 is both).
-  std::string label = "\xC2\xA7" + rule + "##" + rule + std::to_string(ImGui::GetCursorPosY());
+  const std::string tag = "\xC2\xA7" + rule;
+  if (same_line) {
+    ImGui::SameLine();
+    // After a paragraph that fills the panel's width the tag would be cut off at its edge: it
+    // goes under the paragraph instead.
+    float width = ImGui::CalcTextSize(tag.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  }
+  std::string label = tag + "##" + rule + std::to_string(ImGui::GetCursorPosY());
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(150, 190, 240, 255));
   ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(40, 50, 70, 255));
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 6.0f);

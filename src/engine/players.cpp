@@ -38,7 +38,7 @@ constexpr LevelInfo kLevels[] = {
     {Level::Random, "random", 0, 0, 0, {}},
     {Level::Greedy, "greedy", 0, 0, 0, {}},
     {Level::Easy, "easy", 48, 4, 0, {}},
-    {Level::Normal, "normal", 160, 6, 1, {8, false, {false, false, true}, 10}},
+    {Level::Normal, "normal", 160, 6, 1, {8, false, {false, true, true}, 10}},
     {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10}},
 };
 
@@ -397,11 +397,11 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   double prior = 0;
   for (const Scored &r : ranking)
     if (r.index == best.index) prior = r.value - now;
-  out.why = describe(b, out.action) + ": best of " + std::to_string(arms.size()) +
-            " candidates, mean outcome " + fmt(best.mean()) + " +/- " + fmt(best.error()) +
-            " (0 lost, 1 won) over " + std::to_string(best.n) + " playouts to the end of " +
-            (li.horizon_turns ? "the next Player Turn" : "this Player Turn") + " in " +
-            std::to_string(sims.size()) + " guesses at the hidden reverses; one-ply " +
+  out.why = describe(b, out.action) + ": the best of " + std::to_string(arms.size()) +
+            " candidates, " + fmt(best.mean()) + " of a win on average (+/- " + fmt(best.error()) +
+            ") over " + std::to_string(best.n) + " playouts to the end of " +
+            (li.horizon_turns ? "the next Player Turn" : "this Player Turn") + ", in " +
+            std::to_string(sims.size()) + " guesses at the hidden reverses; one move ahead " +
             (prior >= 0 ? "+" : "") + fmt(prior) + " points";
   out.seconds = since(start);
   return out;
