@@ -173,6 +173,10 @@ struct HitsPreview {
 // Previews a shoot or melee action; refuses it exactly as apply would.
 std::optional<Refusal> preview_hits(const Setup &setup, const GameState &state,
                                     const Action &action, HitsPreview &out);
+
+// D2: the name of a facing, "north" (0) and clockwise to "north-west" (5), as the log and the app
+// say it.
+const char *facing_name(int facing);
 // D5: the D6 score the next activation needs this movement phase (2 .. 6), or 0 when no more
 // unit may be activated.
 int d3_activation_needed(const GameState &state);

@@ -45,11 +45,7 @@ std::string button_words(const Battle &b, const Action &a) {
   return t;
 }
 
-std::string facing_words(int facing) {
-  static const char *names[6] = {"north", "north-east", "south-east",
-                                 "south", "south-west", "north-west"}; // D2
-  return facing >= 0 && facing < 6 ? names[facing] : "no facing";
-}
+std::string facing_words(int facing) { return facing_name(facing); }
 
 std::string unit_words(const Battle &b, int unit) {
   return b.units[unit].id + " " + b.units[unit].name;

@@ -99,6 +99,12 @@ int d6(Ctx &c) { return roll_die(c.setup, c.w, 6); }
 
 namespace sns {
 
+const char *facing_name(int facing) {
+  static constexpr const char *kNames[6] = {"north", "north-east", "south-east",
+                                            "south", "south-west", "north-west"};
+  return facing >= 0 && facing < 6 ? kNames[facing] : "no facing";
+}
+
 int die_faces(const Battle &b) { return b.d3() ? 6 : kDieFaces; }
 
 int d3_activation_needed(const GameState &s) {

@@ -294,10 +294,13 @@ void apply_move(Ctx &c, const Action &a) {
   else
     c.say("move", "D6",
           [&] {
-            return a.to == from ? c.name(u) + (changed ? " pivots to face " : " stays, facing ") +
-                                      std::to_string(a.facing)
-                                : c.name(u) + " moves " + c.hex(from) + " - " + c.hex(a.to) +
-                                      ", facing " + std::to_string(a.facing);
+            // "north (0)": the name a player reads, and the number the record and the CLI use.
+            std::string facing =
+                std::string(facing_name(a.facing)) + " (" + std::to_string(a.facing) + ")";
+            return a.to == from
+                       ? c.name(u) + (changed ? " pivots to face " : " stays, facing ") + facing
+                       : c.name(u) + " moves " + c.hex(from) + " - " + c.hex(a.to) + ", facing " +
+                             facing;
           },
           {u});
   if (target >= 0) turn_to_face(c, target, u);
