@@ -300,7 +300,7 @@ TEST_CASE("app 2.2: an S&S II counter shows its type code, a D3 counter its unit
 TEST_CASE("app: counts agree in number: one of each action type is singular, two are plural") {
   for (int t = 0; t <= static_cast<int>(ActionType::Melee); ++t) {
     auto type = static_cast<ActionType>(t);
-    const ActionNoun &noun = action_noun(type);
+    const ActionTypeInfo &noun = action_type_info(type);
     INFO("action type " << t << ": " << noun.one << " / " << noun.many);
     CHECK(std::string(noun.one) != noun.many);
     CHECK(action_count_words(type, 1) == "1 " + std::string(noun.one));

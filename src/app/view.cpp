@@ -56,23 +56,12 @@ Interaction::Interaction(const Setup &setup, const GameState &state)
 int Interaction::unit_at(HexId h) const { return h == kOffMap ? -1 : occupant_[h]; }
 
 bool Interaction::phase_moves_units() const {
-  return std::any_of(legal_.begin(), legal_.end(), [](const Action &a) {
-    return a.type == ActionType::Move || a.type == ActionType::Activate; // D3: D5 activation
-  });
+  return std::any_of(legal_.begin(), legal_.end(),
+                     [](const Action &a) { return action_type_info(a.type).moves_a_unit; });
 }
 bool Interaction::lights_acting_units() const {
-  return std::any_of(legal_.begin(), legal_.end(), [](const Action &a) {
-    switch (a.type) {
-    case ActionType::Move:
-    case ActionType::Activate: // D3: D5
-    case ActionType::Fire:
-    case ActionType::Shoot: // D3: D9
-    case ActionType::Melee: // D3: D11
-      return true;
-    default:
-      return false;
-    }
-  });
+  return std::any_of(legal_.begin(), legal_.end(),
+                     [](const Action &a) { return action_type_info(a.type).a_unit_acts; });
 }
 bool Interaction::phase_fires() const {
   return state_.phase == Phase::Fire && state_.attack.stage == AttackStage::None;
@@ -411,11 +400,11 @@ std::string phase_explanation(Phase p) {
 }
 
 namespace {
-// What one legal action of each type is called when they are counted, by ActionType.
-constexpr ActionNoun kActionNouns[] = {
+// What the app knows of each action type (ActionTypeInfo), by ActionType.
+constexpr ActionTypeInfo kActionTypes[] = {
     {"command choice", "command choices"},
-    {"move", "moves"},
-    {"way to fire", "ways to fire"},
+    {"move", "moves", true, true},
+    {"way to fire", "ways to fire", false, true},
     {"attack", "attacks"},
     {"combat mode", "combat modes"},
     {"result option", "result options"},
@@ -426,18 +415,20 @@ constexpr ActionNoun kActionNouns[] = {
     {"initiative answer", "initiative answers"},
     {"way to end the phase", "ways to end the phase"},
     {"special rule action", "special rule actions"},
-    {"unit that may be activated", "units that may be activated"}, // D3 Medieval (D5, D9, D11)
-    {"shot", "shots"},                                             // D3 Medieval (D9)
-    {"melee", "melees"},                                           // D3 Medieval (D11)
+    {"unit that may be activated", "units that may be activated", true, true}, // D3 (D5)
+    {"shot", "shots", false, true},                                            // D3 (D9)
+    {"melee", "melees", false, true},                                          // D3 (D11)
 };
-static_assert(std::size(kActionNouns) == static_cast<size_t>(ActionType::Melee) + 1,
-              "one noun for every action type");
+static_assert(std::size(kActionTypes) == static_cast<size_t>(ActionType::Melee) + 1,
+              "one entry for every action type");
 } // namespace
 
-const ActionNoun &action_noun(ActionType t) { return kActionNouns[static_cast<size_t>(t)]; }
+const ActionTypeInfo &action_type_info(ActionType t) {
+  return kActionTypes[static_cast<size_t>(t)];
+}
 
 std::string action_count_words(ActionType t, int n) {
-  return counted(n, action_noun(t).one, action_noun(t).many);
+  return counted(n, action_type_info(t).one, action_type_info(t).many);
 }
 
 std::vector<std::pair<ActionType, int>> action_counts(const std::vector<Action> &legal) {

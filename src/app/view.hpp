@@ -122,11 +122,14 @@ std::string section_for_phase(Phase p);
 std::string phase_explanation(Phase p);
 // The legal actions counted by type, in the order they are first listed.
 std::vector<std::pair<ActionType, int>> action_counts(const std::vector<Action> &legal);
-// How one action of a type is called when counted ("move", "moves"): one table for every type.
-struct ActionNoun {
+// What the app knows of each action type, one table for every type: how one is called when
+// counted ("move", "moves"), whether it moves a unit (a phase that offers one lights where units
+// may go), and whether a unit acts in it (a phase that offers one lights the units that may act).
+struct ActionTypeInfo {
   const char *one, *many;
+  bool moves_a_unit = false, a_unit_acts = false;
 };
-const ActionNoun &action_noun(ActionType t);
+const ActionTypeInfo &action_type_info(ActionType t);
 std::string action_count_words(ActionType t, int n); // "1 move", "7 moves"
 // Whether an automatic step (R25: the only choice, taken by the engine) or a failed D3
 // activation (D5: the movement phase ends at once) began a new phase or turn among the events
