@@ -593,3 +593,25 @@ TEST_CASE("session: a new game keeps the moves of the game before it that were n
   s.new_game(battle, Options{}, 10);
   CHECK_FALSE(fs::exists(data.file("saves/first-clash-unsaved-2.json")));
 }
+
+TEST_CASE("session: a save made while the computer plays stays said until the human acts") {
+  Folder data("save-in-computer-turn");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  s.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  s.set_computer(1, Level::Easy); // the Rebel Host acts first
+  s.set_pace(0);
+  const std::string file = (data.path / "mid-turn.json").string();
+  REQUIRE(s.save_as(file) == Session::Saved::Yes);
+  REQUIRE(s.message() == "Saved " + file);
+  double now = 0;
+  for (int guard = 0; s.computer_to_act() && guard < 200000; ++guard) {
+    s.tick(now += 0.001);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  REQUIRE_FALSE(s.computer_to_act());
+  REQUIRE(s.game().actions().size() > 0); // it played its whole turn over the message
+  CHECK(s.message() == "Saved " + file);  // and the confirmation is still there
+  auto legal = legal_actions(s.game().setup(), s.game().state());
+  REQUIRE(s.play(legal.front()));
+  CHECK(s.message().empty()); // the human's own action clears it
+}

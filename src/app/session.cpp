@@ -235,7 +235,9 @@ bool Session::play(const Action &a) {
       message_ = r->rule + ": " + r->reason;
       return false;
     }
-    message_.clear();
+    // A save made while the computer plays (Ctrl+S in its turn) stays said over its actions; the
+    // human's next action clears it like any other message.
+    if (!playing_for_computer_ || message_ != save_said_) message_.clear();
     redo_.clear();
     if (!playing_for_computer_) // the human has moved on: the computer's last words and ring go
       forget_computer_move();
@@ -612,7 +614,7 @@ Session::Saved Session::save_as(const std::string &path, bool replace_existing) 
   remember_saved(mode_ == Mode::Play ? std::move(written) : json());
   remember_recent(path);
   autosave(); // the autosave now continues this file
-  message_ = "Saved " + path;
+  message_ = save_said_ = "Saved " + path;
   return Saved::Yes;
 }
 

@@ -178,6 +178,7 @@ private:
   std::unique_ptr<Interaction> view_;
   Selection sel_;
   std::string message_;
+  std::string save_said_; // the last save's confirmation: it stays while the computer plays on
   std::vector<Action> redo_;
   std::vector<Line> lines_;
   int line_ = 0;
