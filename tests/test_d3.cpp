@@ -664,3 +664,14 @@ TEST_CASE("D3 attack_waves and attack_precondition bind charges and melee by the
   g.act(activate("BK"));
   CHECK(g.refusal_rule(go("BK", nb("0608", 0, 2), 0)) == "honour");
 }
+
+TEST_CASE("D3 attack_precondition lifts once no unit of its until types is left (Morlaix: the "
+          "knights charge the bows once the English men-at-arms are gone)") {
+  json doc = read_json("battles/morlaix-1342-d3.json");
+  Fixture f(doc, {6});
+  auto status = [&] { return special_status(f.setup, f.s)[1].triggered; };
+  CHECK_FALSE(status());
+  f.s.units[f.u("EM")].steps = 0; // the English men-at-arms eliminated
+  f.s.units[f.u("EM")].hex = kOffMap;
+  CHECK(status());
+}

@@ -57,6 +57,19 @@ TEST_CASE("special attack_precondition: Morlaix's men-at-arms must attack the me
   f.act(attack("EB1", {"FH2"}));
 }
 
+TEST_CASE("special attack_precondition: once no English men-at-arms are left, the French "
+          "men-at-arms may attack the bows") {
+  Fixture f(battle("morlaix-1342.json",
+                   {{"EM1", "0504"}, {"EB1", "0503"}, {"FH1", "0603"}, {"FH2", "0602"}}),
+            {8, 8});
+  f.command("horse", {"combat"});
+  CHECK(f.refusal_rule(attack("EB1", {"FH1"})) == "honour");
+  f.s.units[f.u("EM1")] = UnitState{}; // eliminated by another wave: nobody left to fight first
+  CHECK(special_status(f.setup, f.s)[1].triggered);
+  f.act(attack("EB1", {"FH1"}));
+  CHECK_FALSE(f.has_event("special", "honour")); // met by the field, not by an attack
+}
+
 TEST_CASE(
     "special instant_win_on_entry: a French unit on the crest of the rise wins Morlaix at once") {
   Fixture f(battle("morlaix-1342.json", {{"EM1", "0510"}, {"FH1", "0404"}, {"FH2", "1203"}}));

@@ -43,6 +43,20 @@ bool wave_eliminated(const View &c, const std::vector<int> &wings) {
   return true;
 }
 
+// An attack precondition is met once a listed attacker type has attacked a unit of a listed
+// `until_target_types`, or when no such enemy unit is left to attack (eliminated by anyone):
+// "first fight the English men-at-arms" cannot bind once there are none, or the bows behind
+// them could never be attacked at all (docs/rules-notes.md).
+bool precondition_met(const View &c, size_t i) {
+  if (flag(c, i)) return true;
+  const Special &sp = c.b.special[i];
+  for (size_t u = 0; u < c.s.units.size(); ++u)
+    if (c.s.units[u].steps > 0 && c.b.units[u].side != sp.side &&
+        contains(sp.until_target_types, c.b.units[u].type))
+      return false;
+  return true;
+}
+
 bool has_fire(const View &c, int u) {
   const UnitDef &d = c.b.units[u];
   return d.front.fire > 0 || (d.back && d.back->fire > 0);
@@ -62,7 +76,7 @@ Check special_attack_restriction(const View &c, int side, const Attackers &attac
                         c.b.wings[c.def(attackers[0]).wing].name + " is in wave " +
                             std::to_string(wave + 1) + " and may not attack until wave " +
                             std::to_string(w + 1) + " is eliminated");
-    } else if (sp.kind == SpecialKind::AttackPrecondition && !flag(c, i)) {
+    } else if (sp.kind == SpecialKind::AttackPrecondition && !precondition_met(c, i)) {
       bool restricted_attacker = std::any_of(attackers.begin(), attackers.end(), [&](int u) {
         return contains(sp.attacker_types, c.def(u).type);
       });
@@ -238,7 +252,7 @@ std::vector<SpecialRuleStatus> special_status(const Setup &setup, const GameStat
   for (size_t i = 0; i < c.b.special.size(); ++i) {
     const Special &sp = c.b.special[i];
     SpecialRuleStatus st;
-    st.triggered = flag(c, i);
+    st.triggered = sp.kind == SpecialKind::AttackPrecondition ? precondition_met(c, i) : flag(c, i);
     if (sp.kind == SpecialKind::OffMapWing) {
       st.used = flag(c, i + kUsedShift);
       st.this_turn = flag(c, i + kThisTurnShift);
