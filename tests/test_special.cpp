@@ -99,7 +99,8 @@ TEST_CASE("special off_map_wing: Grunwald's Lithuanians leave, cannot be command
   CHECK(f.count(ActionType::Special) == 1);
   CHECK(f.refusal_rule(special("lithuanian-feint", "return")) == "lithuanian-feint");
   f.act(special("lithuanian-feint", "leave"));
-  CHECK(f.refusal_rule(special("lithuanian-feint", "return")) == "lithuanian-feint"); // not the same turn
+  CHECK(f.refusal_rule(special("lithuanian-feint", "return")) ==
+        "lithuanian-feint"); // not the same turn
   CHECK(f.unit("LH1").hex == kOffMap);
   CHECK(f.unit("LH1").away);
   CHECK(f.unit("LH1").steps == 2);
