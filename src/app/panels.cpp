@@ -968,7 +968,9 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
     ImGui::End();
     ImGui::SetNextWindowPos(ImVec2(left_w, map.y + map.h));
     ImGui::SetNextWindowSize(ImVec2(width - left_w - right_w, std::max(60.0f, log_h)));
-    begin_fixed_panel(app, "Log", fixed);
+    // The log names units by id, which S&S II counters do not print: pointing at an entry rings
+    // and tags its units on the map, and the title says so where a newcomer reads the log.
+    begin_fixed_panel(app, "Log  (point at an entry to find its units on the map)###Log", fixed);
     log_panel(app);
     ImGui::End();
   } else {
