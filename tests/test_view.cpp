@@ -317,6 +317,27 @@ TEST_CASE("app 2.2: units the hint, the computer or the log name by id are tagge
   CHECK(units_to_tag(*d3.battle, s, {d3.battle->unit_index("RK")}).empty());
 }
 
+TEST_CASE("app: each wing of a battle has its own letter on its counters") {
+  auto letters = [](const std::string &battle) {
+    auto b = load_battle_file(source_path("battles/" + battle));
+    std::string t;
+    for (int w = 0; w < static_cast<int>(b->wings.size()); ++w)
+      t += wing_letter(*b, w);
+    return t;
+  };
+  // Lincoln's wings: Ranulf of Chester, The Disinherited, Robert of Gloucester, The Welsh, King
+  // Stephen (on foot), The Earls' horse, William of Ypres; by their first letters R T R T K T W.
+  CHECK(letters("lincoln-1141.json") == "RDGWKEY");
+  // Battles whose wings' first letters differ keep them.
+  CHECK(letters("first-clash.json") == "VHR");
+  CHECK(letters("grunwald-1410.json") == "WGDRPL");
+  for (const char *battle : {"lincoln-1141.json", "the-standard-1138.json", "morlaix-1342.json",
+                             "first-clash.json", "grunwald-1410.json"}) {
+    std::string t = letters(battle);
+    CHECK(std::set<char>(t.begin(), t.end()).size() == t.size());
+  }
+}
+
 TEST_CASE("app: counts agree in number: one of each action type is singular, two are plural") {
   for (int t = 0; t <= static_cast<int>(ActionType::Melee); ++t) {
     auto type = static_cast<ActionType>(t);

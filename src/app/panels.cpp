@@ -118,8 +118,7 @@ void status_panel(App &app) {
       if (b.wings[w].side != side) continue;
       ImGui::Indent(8);
       wing_swatch(b, static_cast<int>(w));
-      char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[w].name[0])));
-      ui::Text("%c  %s", letter, b.wings[w].name.c_str());
+      ui::Text("%c  %s", wing_letter(b, static_cast<int>(w)), b.wings[w].name.c_str());
       ImGui::Unindent(8);
     }
     if (s.initiative == side) {
