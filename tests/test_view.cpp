@@ -297,6 +297,47 @@ TEST_CASE("app 2.2: an S&S II counter shows its type code, a D3 counter its unit
   CHECK(counter_label(*d3, d3->unit_index("BX")) == "BX");
 }
 
+TEST_CASE("app 2.2: units the hint, the computer or the log name by id are tagged on the map") {
+  // An attack names its target and every attacker, each once; a move its unit; an end of phase
+  // none.
+  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"AX", "0505"}});
+  Action a = f.parse(attack("BL1", {"AV1"}));
+  CHECK(action_units(a) == std::vector<int>{f.u("BL1"), f.u("AV1")});
+  CHECK(action_units(Action{.type = ActionType::Move, .unit = f.u("AX")}) ==
+        std::vector<int>{f.u("AX")});
+  CHECK(action_units(Action{.type = ActionType::EndPhase}).empty());
+  // S&S II counters print no id: each unit on the map named (twice here) is tagged once; one
+  // off the map (eliminated) is not.
+  f.s.units[f.u("AV1")].hex = kOffMap;
+  CHECK(units_to_tag(f.b(), f.s, {f.u("BL1"), f.u("AV1"), f.u("BL1")}) ==
+        std::vector<int>{f.u("BL1")});
+  // A D3 counter prints its id (counter_label): nothing to tag.
+  Setup d3{load_battle_file(source_path("battles/d3-first-charge.json"))};
+  GameState s = new_game(d3, 1);
+  CHECK(units_to_tag(*d3.battle, s, {d3.battle->unit_index("RK")}).empty());
+}
+
+TEST_CASE("app: each wing of a battle has its own letter on its counters") {
+  auto letters = [](const std::string &battle) {
+    auto b = load_battle_file(source_path("battles/" + battle));
+    std::string t;
+    for (int w = 0; w < static_cast<int>(b->wings.size()); ++w)
+      t += wing_letter(*b, w);
+    return t;
+  };
+  // Lincoln's wings: Ranulf of Chester, The Disinherited, Robert of Gloucester, The Welsh, King
+  // Stephen (on foot), The Earls' horse, William of Ypres; by their first letters R T R T K T W.
+  CHECK(letters("lincoln-1141.json") == "RDGWKEY");
+  // Battles whose wings' first letters differ keep them.
+  CHECK(letters("first-clash.json") == "VHR");
+  CHECK(letters("grunwald-1410.json") == "WGDRPL");
+  for (const char *battle : {"lincoln-1141.json", "the-standard-1138.json", "morlaix-1342.json",
+                             "first-clash.json", "grunwald-1410.json"}) {
+    std::string t = letters(battle);
+    CHECK(std::set<char>(t.begin(), t.end()).size() == t.size());
+  }
+}
+
 TEST_CASE("app: counts agree in number: one of each action type is singular, two are plural") {
   for (int t = 0; t <= static_cast<int>(ActionType::Melee); ++t) {
     auto type = static_cast<ActionType>(t);

@@ -139,8 +139,9 @@ bool camera_key(App &app, int key);
 // Renders one draw list into the current render target (a cached layer or face), w x h pixels.
 void render_draw_list(ImDrawList &list, float w, float h);
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
+// `tags`: units whose ids are shown by their counters (units_to_tag, view.hpp).
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
-                  const std::vector<uint16_t> &marks);
+                  const std::vector<uint16_t> &marks, const std::vector<int> &tags = {});
 // A unit's counter: its cached face (counter_cache.cpp) copied at this point of the draw list, so
 // whatever is drawn into `dl` after the call shows over it (an overlay that changes every frame;
 // markers that change with the game belong in CounterLook and paint_markers, counter_art.hpp).

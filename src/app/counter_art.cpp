@@ -101,8 +101,7 @@ CounterLook counter_look(const App &app, int u, float size, bool dim) {
   CounterLook look;
   look.size = static_cast<int>(std::lround(size));
   look.colour = wing_colour(b.wings[d.wing].color);
-  look.wing_letter =
-      static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[d.wing].name[0])));
+  look.wing_letter = wing_letter(b, d.wing);
   look.type = d.type;
   look.label = counter_label(b, u); // the type code, or the unit's id under D3 Medieval
   look.cc = f.cc;

@@ -8,6 +8,7 @@
 
 #include <SDL.h>
 #include <SDL_ttf.h>
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <map>
@@ -247,6 +248,15 @@ void forget_counter_faces() { cache.forget_painted(); }
 void draw_map_text(ImDrawList *dl, float px, ImVec2 at, ImU32 col, const std::string &text) {
   const Face &face = cache.text(px, col, text);
   cache.place(dl, face, std::floor(at.x) + face.w / 2.0f, std::floor(at.y) + face.h / 2.0f);
+}
+
+void draw_map_tag(ImDrawList *dl, float px, ImVec2 centre, ImU32 col, ImU32 box,
+                  const std::string &text) {
+  const Face &face = cache.text(px, col, text);
+  float pad = std::max(2.0f, px * 0.3f);
+  ImVec2 a(std::floor(centre.x - face.w / 2.0f - pad), std::floor(centre.y - face.h / 2.0f));
+  dl->AddRectFilled(a, ImVec2(a.x + face.w + 2 * pad, a.y + face.h), box, face.h / 2.0f);
+  cache.place(dl, face, std::floor(centre.x), std::floor(centre.y));
 }
 
 void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int unit, bool dim) {

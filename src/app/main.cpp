@@ -505,14 +505,18 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   }
   auto marks = app.view().marks(app.sel(), app.show_zoc, app.show_range);
   // Light an action's units and the hex it enters (the hint, and what the computer just did).
+  // Their units are named by id in the words beside the map: `named` collects them for tags.
+  std::vector<int> named;
   auto light_action = [&](const Action &a, auto mark) {
     const GameState &gs = app.game().state();
-    for (int u : {static_cast<int>(a.unit), static_cast<int>(a.target)})
-      if (u >= 0 && gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= mark;
-    for (int u : a.attackers)
+    for (int u : action_units(a)) {
       if (gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= mark;
+      named.push_back(u);
+    }
     if (a.to != kOffMap) marks[a.to] |= mark;
   };
+  if (app.hover_log >= 0 && app.hover_log < static_cast<int>(app.game().log().size()))
+    named = app.game().log()[app.hover_log].units;
   if (const auto &hint = app.session->hint()) light_action(hint->action, kMarkLesson);
   if (const auto &last = app.session->computer_last()) {
     light_action(last->action, kMarkComputer);
@@ -532,7 +536,8 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   ImDrawList *bg = ImGui::GetBackgroundDrawList();
   terrain_cache.visible = terrain_cache.texture != nullptr; // blitted before ImGui draws (see main)
   if (!terrain_cache.texture) draw_terrain(app, app.camera, bg, r);
-  draw_overlay(app, bg, r, hover, marks);
+  draw_overlay(app, bg, r, hover, marks,
+               units_to_tag(app.game().battle(), app.game().state(), named));
   draw_panels(app, r, hover);
   record_windows(app, r);
   open_dialog(app);

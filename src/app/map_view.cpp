@@ -2,6 +2,7 @@
 // highlights.
 #include "app.hpp"
 #include "counter_cache.hpp"
+#include "ui.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -176,9 +177,27 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
   dl->PopClipRect();
 }
 
-// The moving layer: highlights, counters, hover.
+namespace {
+
+// Each tagged unit's id on its counter's top edge, over its wing letter and type code (the
+// tooltip still gives them): the words beside the map name units by id, their counters do not.
+void draw_id_tags(const Battle &b, const GameState &s, const Camera &cam, ImDrawList *dl,
+                  const std::vector<int> &tags) {
+  float size = static_cast<float>(cam.size);
+  for (int u : tags) {
+    PointF c = cam.centre(b, s.units[u].hex);
+    ImVec2 at(static_cast<float>(c.x), static_cast<float>(c.y) - size * 0.62f);
+    draw_map_tag(dl, std::max(14.0f, size * 0.48f), at, IM_COL32(255, 255, 255, 255),
+                 IM_COL32(20, 20, 24, 225), b.units[u].id);
+    ui::note_text("Tag " + b.units[u].id + " on " + b.label(s.units[u].hex));
+  }
+}
+
+} // namespace
+
+// The moving layer: highlights, counters, hover, id tags.
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
-                  const std::vector<uint16_t> &marks) {
+                  const std::vector<uint16_t> &marks, const std::vector<int> &tags) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   const Camera &cam = app.camera;
@@ -247,6 +266,7 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
   if (hover != kOffMap)
     dl->AddPolyline(corners[hover].data(), 6, IM_COL32(255, 255, 255, 160), ImDrawFlags_Closed,
                     2.0f);
+  draw_id_tags(b, s, cam, dl, tags);
   dl->PopClipRect();
 }
 

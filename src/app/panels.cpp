@@ -118,8 +118,7 @@ void status_panel(App &app) {
       if (b.wings[w].side != side) continue;
       ImGui::Indent(8);
       wing_swatch(b, static_cast<int>(w));
-      char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(b.wings[w].name[0])));
-      ui::Text("%c  %s", letter, b.wings[w].name.c_str());
+      ui::Text("%c  %s", wing_letter(b, static_cast<int>(w)), b.wings[w].name.c_str());
       ImGui::Unindent(8);
     }
     if (s.initiative == side) {
@@ -968,7 +967,9 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
     ImGui::End();
     ImGui::SetNextWindowPos(ImVec2(left_w, map.y + map.h));
     ImGui::SetNextWindowSize(ImVec2(width - left_w - right_w, std::max(60.0f, log_h)));
-    begin_fixed_panel(app, "Log", fixed);
+    // The log names units by id, which S&S II counters do not print: pointing at an entry rings
+    // and tags its units on the map, and the title says so where a newcomer reads the log.
+    begin_fixed_panel(app, "Log  (point at an entry to find its units on the map)###Log", fixed);
     log_panel(app);
     ImGui::End();
   } else {

@@ -480,6 +480,27 @@ std::string roll_words(const Events &log, size_t from) {
   return words;
 }
 
+std::vector<int> action_units(const Action &a) {
+  std::vector<int> units;
+  auto add = [&](int u) {
+    if (u >= 0 && std::find(units.begin(), units.end(), u) == units.end()) units.push_back(u);
+  };
+  add(a.unit);
+  add(a.target);
+  for (int u : a.attackers)
+    add(u);
+  return units;
+}
+
+std::vector<int> units_to_tag(const Battle &b, const GameState &s, const std::vector<int> &named) {
+  std::vector<int> tags;
+  for (int u : named)
+    if (s.units[u].hex != kOffMap && counter_label(b, u) != b.units[u].id &&
+        std::find(tags.begin(), tags.end(), u) == tags.end())
+      tags.push_back(u);
+  return tags;
+}
+
 std::string narrate_roll(const Battle &b, const Event &e) {
   (void)b;
   if (e.kind == "attack" && e.cc >= 0)

@@ -147,6 +147,14 @@ std::string roll_words(const Events &log, size_t from);
 // A die roll in words: the attack's CRT row and column, or the fire roll against its factor.
 std::string narrate_roll(const Battle &b, const Event &e);
 
+// The units an action names: its unit, its target and its attackers, each once.
+std::vector<int> action_units(const Action &a);
+// Which of the units the words on screen name by id (a hint, the computer's last action, the log
+// entry under the mouse) the map tags with that id: each one on the map whose counter does not
+// print it (an S&S II counter shows its type code, 2.2, so "attack R3 with A1" named counters a
+// player could not find), once.
+std::vector<int> units_to_tag(const Battle &b, const GameState &s, const std::vector<int> &named);
+
 // The turn strip and the banner shown as a phase or a turn begins (panels.cpp) share a band along
 // the top of the map: the strip says where the turn stands, always; the banner lies over it for a
 // moment, larger, then fades. The map is fitted below the band (fit_below_top_band), so neither

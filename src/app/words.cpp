@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 
 namespace sns::app {
 
@@ -37,6 +38,31 @@ std::string counter_label(const Battle &b, int unit) {
   // carry the unit's id instead.
   if (b.d3()) return d.id;
   return std::string(name(d.type));
+}
+
+namespace {
+// A wing name's first letter not in `taken`: the initials of its capitalised words first (a
+// leading "The" says nothing), then any of its letters; its first letter if all are taken.
+char free_letter(const std::string &name, const std::string &taken) {
+  std::string candidates;
+  std::istringstream words(name);
+  for (std::string w; words >> w;)
+    if (std::isupper(static_cast<unsigned char>(w[0])) && !(candidates.empty() && w == "The"))
+      candidates += w[0];
+  for (char ch : name)
+    if (std::isalpha(static_cast<unsigned char>(ch)))
+      candidates += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  for (char ch : candidates)
+    if (taken.find(ch) == std::string::npos) return ch;
+  return name.empty() ? '?' : static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+}
+} // namespace
+
+char wing_letter(const Battle &b, int wing) {
+  std::string taken; // the letters of the wings before this one, in the battle's order
+  for (int w = 0; w < wing; ++w)
+    taken += free_letter(b.wings[w].name, taken);
+  return free_letter(b.wings[wing].name, taken);
 }
 
 std::string button_words(const Battle &b, const Action &a) {

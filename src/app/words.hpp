@@ -23,6 +23,10 @@ std::string type_words(UnitType t);
 // the unit's id (RK, BL), the name its log, lessons and rules use, so "RK charges BL" can be
 // matched to a counter (the card and tooltip still give the type).
 std::string counter_label(const Battle &b, int unit);
+// The letter a wing's counters carry beside its colour, for players who cannot tell the colours
+// apart: each wing of the battle its own, so the letter alone says the wing (Lincoln's "Ranulf of
+// Chester" and "Robert of Gloucester" both began with R, three wings with T for "The").
+char wing_letter(const Battle &b, int wing);
 // An action as a button names it: action_words with a capital first letter ("Pass the turn").
 std::string button_words(const Battle &b, const Action &a);
 std::string facing_words(int facing); // D2: "north" .. "north-west"
