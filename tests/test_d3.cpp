@@ -347,7 +347,8 @@ TEST_CASE("D8 a unit contacted on its flank turns to face unless engaged in fron
   f.act(activate("RK"));
   f.act(go("RK", stop, 5));
   CHECK(d3u(f, "BL").facing == 2);
-  CHECK(f.has_event("turn", "D8"));
+  CHECK(f.has_event("face", "D8"));
+  CHECK_FALSE(f.has_event("turn", "D8")); // "turn" opens a player turn (the log's sections)
   // Engaged in front already (RM at hexside 0): BL stays and RK's attack has +1 for the flank.
   Fixture g(field({unit("RM", "men_at_arms", nb(bl, 0), 3),
                    unit("RK", "knights", nb(stop, 2, 2), 5), unit("BL", "levies", bl, 0)}),

@@ -4,6 +4,7 @@
 #include "session.hpp"
 #include "sns/bots.hpp"
 #include "sns/report.hpp"
+#include "tutorial.hpp"
 #include <algorithm>
 
 #include <chrono>
@@ -189,6 +190,25 @@ TEST_CASE("report: the battle report of a fixed game matches the stored expected
   std::string expected = read_text(source_path("tests/replay/first-clash-report.md"));
   CHECK(battle_report(game) == expected);
   CHECK(report_moments(game) == std::vector<size_t>{30, game.actions().size()});
+}
+
+// The D3 teaching battle's lessons as played: lesson 11 charges a flank (D8), fights (D11, D12)
+// and tests for disorder (D13); lesson 12 shoots (D9, D10).
+TEST_CASE("report: a D3 Medieval report tells activations, charges, turns to face, shots, melees "
+          "and disorder tests, and opens a section only for a new player turn") {
+  auto played = [](const std::string &id) {
+    LessonRun run(load_lesson(source_path("assets/tutorial/" + id + ".json")), SNS_SOURCE_DIR);
+    run.advance_to(run.lesson().steps.size());
+    return battle_report(run.game());
+  };
+  std::string charge = played("11-d3-activation-charge");
+  for (const char *told : {"**Activation** (D5): RK activation", "**Charge** (D7): RK charges BL",
+                           "**Turns to face** (D8): BL turns to face RK",
+                           "**Melee** (D12): RK fights BL", "**Disorder** (D13): BL took"})
+    CHECK_THAT(charge, Catch::Contains(told));
+  // A turn to face was once logged as a "turn" and opened a section of its own.
+  CHECK_THAT(charge, !Catch::Contains("### BL turns"));
+  CHECK_THAT(played("12-d3-shooting-disorder"), Catch::Contains("**Shooting** (D10)"));
 }
 
 TEST_CASE("session: replay the game in play, step back, Play from here branches and keeps the "

@@ -1,6 +1,7 @@
 // The app's view logic without a window: hex picking, what is lit, what clicks turn into (DESIGN.md
 // "The app").
 #include "fixture.hpp"
+#include "script.hpp"
 #include "view.hpp"
 #include "words.hpp"
 
@@ -372,6 +373,30 @@ TEST_CASE("the phase banner is brief and fades: full at first, gone after 1.2 s"
   CHECK(banner_alpha(2.0) == 0.0f);
 }
 
+TEST_CASE("the lesson and explain boxes take the height their text needs, the lesson's first") {
+  // An Orders panel with 700 px of room; a box keeps at least 60 px (a few lines).
+  const float room = 700, least = 60, boxes = room * (1 - kDecisionShare);
+  // Both fit: each gets exactly what it needs (no scrolling, no empty space).
+  LearningBoxes fit = learning_boxes(260, 130, room, least);
+  CHECK(fit.lesson == 260);
+  CHECK(fit.explain == 130);
+  // A long step: the lesson is whole, Explain mode scrolls in what is left, the decision keeps its
+  // share.
+  LearningBoxes long_step = learning_boxes(400, 200, room, least);
+  CHECK(long_step.lesson == 400);
+  CHECK(long_step.explain == Approx(boxes - 400));
+  CHECK(long_step.lesson + long_step.explain <= boxes + 0.01f);
+  // Too long for the room: the lesson scrolls too, and Explain mode keeps a few lines.
+  LearningBoxes too_long = learning_boxes(900, 200, room, least);
+  CHECK(too_long.lesson == Approx(boxes - least));
+  CHECK(too_long.explain == least);
+  // No lesson (explain mode alone), or explain mode off.
+  CHECK(learning_boxes(0, 150, room, least).lesson == 0);
+  CHECK(learning_boxes(0, 150, room, least).explain == 150);
+  CHECK(learning_boxes(300, 0, room, least).lesson == 300);
+  CHECK(learning_boxes(300, 0, room, least).explain == 0);
+}
+
 TEST_CASE("the phase banner covers the turn strip in the band kept above the fitted map") {
   // A 900x700 map area from (300, 40); banner text 120 x 22 (a phase), the strip 400 wide.
   const float band = top_band_height(1.0f);
@@ -414,4 +439,12 @@ TEST_CASE("app: panel text breaks only at spaces, so a number such as 2.00 stays
   CHECK(break_at_spaces("go 0504-0505-0506 now", 6, chars) == "go\n0504-0505-0506\nnow");
   CHECK(break_at_spaces("fits exactly", 12, chars) == "fits exactly");
   CHECK(break_at_spaces("", 10, chars).empty());
+}
+
+TEST_CASE("app scripts: whole \"TEXT\" is a step, as expect is (read whole, without scrolling)") {
+  std::vector<ScriptStep> steps = parse_script("expect \"Asked:\"\nwhole \"Asked: RK\"\n", "t");
+  REQUIRE(steps.size() == 2);
+  CHECK(steps[1].kind == StepKind::Whole);
+  CHECK(steps[1].arg == "Asked: RK");
+  CHECK_THROWS_WITH(parse_script("whole\n", "t"), Catch::Contains("t:1"));
 }

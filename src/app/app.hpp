@@ -85,6 +85,9 @@ struct App {
   Settings settings;
   bool zoom_restored = false; // the player chose a zoom: fits stop applying the remembered one
   bool explain = false;
+  // The heights the lesson's and Explain mode's boxes needed last frame (learning.cpp): they are
+  // sized to them (learning_boxes).
+  float lesson_box_needs = 0, explain_box_needs = 0;
   bool panels_hidden = false;       // Tab: the map alone
   float fitted_w = 0, fitted_h = 0; // the map area the camera was fitted to (refit on resize)
   // The banner shown when the Player Turn or the phase changes, and what it was last shown for.

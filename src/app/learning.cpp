@@ -4,6 +4,7 @@
 #include "words.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <imgui.h>
@@ -18,45 +19,63 @@ void App::start_lesson(size_t index) {
   game_shown();
 }
 
-void learning_panel(App &app) {
-  if (const LessonRun *run = app.session->lesson()) {
-    const Lesson &l = run->lesson();
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(20, 50, 60, 255));
-    ImGui::BeginChild("lesson", ImVec2(0, 230 * app.ui_scale), true);
-    ui::Text("Lesson: %s", l.title.c_str());
-    if (const LessonStep *s = run->step()) {
-      ui::TextDisabled("Step %zu of %zu  \xC2\xA7%s", run->step_index() + 1, l.steps.size(),
-                       s->rule.c_str());
-      ImGui::SameLine();
-      if (ui::SmallButton("Read the rule"))
-        app.rules_open = section_for_tag(s->rule), app.show_rules = true;
-      ImGui::PushTextWrapPos(0.0f); // what the last step did and what is asked, wrapped
-      if (run->step_index() > 0 && !l.steps[run->step_index() - 1].after.empty())
-        ui::TextColored(ImVec4(0.6f, 0.9f, 0.6f, 1), "%s",
-                        l.steps[run->step_index() - 1].after.c_str());
-      ui::TextWrapped("%s", s->text.c_str());
-      if (s->expect.empty()) {
-        if (ui::Button("Next")) app.session->next_step();
-      } else if (auto e = run->next_expected()) {
-        ui::TextDisabled("Asked: %s", action_words(app.game().battle(), *e).c_str());
-      }
-      ImGui::PopTextWrapPos();
-    } else {
-      ui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "Lesson complete.");
-      if (!l.steps.back().after.empty()) ui::TextWrapped("%s", l.steps.back().after.c_str());
-      if (app.session->lesson_index() + 1 < app.session->lessons().size() &&
-          ui::Button("Next lesson"))
-        app.start_lesson(app.session->lesson_index() + 1);
-      ImGui::SameLine();
-      if (ui::Button("All lessons")) app.lessons_screen = true, app.start_screen = true;
+namespace {
+
+// The height the current child window's content took, borders and padding included (and a pixel of
+// slack either way): what the box needs to show it all without scrolling.
+float needed_height() {
+  const ImGuiStyle &st = ImGui::GetStyle();
+  return std::ceil(ImGui::GetCursorPosY() - st.ItemSpacing.y + st.WindowPadding.y +
+                   2 * st.ChildBorderSize) +
+         2;
+}
+
+// A box given all it needs shows no scroll bar: ImGui shows one for a frame as content grows, and
+// text wrapped beside it takes more lines, so the box's need would swing between two heights.
+ImGuiWindowFlags box_flags(float height, float needs) {
+  return height >= needs ? ImGuiWindowFlags_NoScrollbar : 0;
+}
+
+void lesson_box(App &app, const LessonRun &run, float height) {
+  const Lesson &l = run.lesson();
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(20, 50, 60, 255));
+  ImGui::BeginChild("lesson", ImVec2(0, height), true, box_flags(height, app.lesson_box_needs));
+  ui::Text("Lesson: %s", l.title.c_str());
+  if (const LessonStep *s = run.step()) {
+    ui::TextDisabled("Step %zu of %zu  \xC2\xA7%s", run.step_index() + 1, l.steps.size(),
+                     s->rule.c_str());
+    ImGui::SameLine();
+    if (ui::SmallButton("Read the rule"))
+      app.rules_open = section_for_tag(s->rule), app.show_rules = true;
+    ImGui::PushTextWrapPos(0.0f); // what the last step did and what is asked, wrapped
+    if (run.step_index() > 0 && !l.steps[run.step_index() - 1].after.empty())
+      ui::TextColored(ImVec4(0.6f, 0.9f, 0.6f, 1), "%s",
+                      l.steps[run.step_index() - 1].after.c_str());
+    ui::TextWrapped("%s", s->text.c_str());
+    if (s->expect.empty()) {
+      if (ui::Button("Next")) app.session->next_step();
+    } else if (auto e = run.next_expected()) {
+      ui::TextDisabled("Asked: %s", action_words(app.game().battle(), *e).c_str());
     }
-    ImGui::EndChild();
-    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+  } else {
+    ui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "Lesson complete.");
+    if (!l.steps.back().after.empty()) ui::TextWrapped("%s", l.steps.back().after.c_str());
+    if (app.session->lesson_index() + 1 < app.session->lessons().size() &&
+        ui::Button("Next lesson"))
+      app.start_lesson(app.session->lesson_index() + 1);
+    ImGui::SameLine();
+    if (ui::Button("All lessons")) app.lessons_screen = true, app.start_screen = true;
   }
-  if (!app.explain || !app.has_game()) return;
+  app.lesson_box_needs = needed_height();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
+
+void explain_box(App &app, float height) {
   const GameState &s = app.game().state();
   ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(45, 40, 20, 255));
-  ImGui::BeginChild("explain", ImVec2(0, 150 * app.ui_scale), true);
+  ImGui::BeginChild("explain", ImVec2(0, height), true, box_flags(height, app.explain_box_needs));
   ui::Text("Explain: the %s Phase", phase_words(s.phase).c_str());
   ui::TextWrapped("%s", phase_explanation(s.phase).c_str());
   auto wings = wings_acting(app.game().setup(), s, s.phase);
@@ -76,8 +95,27 @@ void learning_panel(App &app) {
       ui::TextWrapped("Last roll: %s", narrate_roll(app.game().battle(), *it).c_str());
       break;
     }
+  app.explain_box_needs = needed_height();
   ImGui::EndChild();
   ImGui::PopStyleColor();
+}
+
+} // namespace
+
+void learning_panel(App &app) {
+  const LessonRun *run = app.session->lesson();
+  const bool explaining = app.explain && app.has_game();
+  // Before a box was ever drawn its need is unknown: the heights it had when they were fixed.
+  auto need = [&](bool shown, float measured, float unmeasured) {
+    return !shown ? 0.0f : measured > 0 ? measured : unmeasured * app.ui_scale;
+  };
+  LearningBoxes h = learning_boxes(need(run, app.lesson_box_needs, 230),
+                                   need(explaining, app.explain_box_needs, 150),
+                                   ImGui::GetContentRegionAvail().y, 60 * app.ui_scale);
+    fprintf(stderr, "boxes need %.1f %.1f room %.1f -> %.1f %.1f\n", app.lesson_box_needs,
+            app.explain_box_needs, ImGui::GetContentRegionAvail().y, h.lesson, h.explain);
+  if (run) lesson_box(app, *run, h.lesson);
+  if (explaining) explain_box(app, h.explain);
 }
 
 void lines_panel(App &app) {

@@ -22,6 +22,7 @@ constexpr StepName kSteps[] = {
     {"frames", StepKind::Frames, false}, {"shot", StepKind::Shot, false},
     {"type", StepKind::Type, true},      {"size", StepKind::Size, false},
     {"state", StepKind::State, false},   {"absent", StepKind::Absent, true},
+    {"whole", StepKind::Whole, true},
 };
 
 std::string trim(const std::string &s) {

@@ -14,6 +14,7 @@ enum class StepKind {
   Press,
   Expect,
   Absent,
+  Whole,
   Frames,
   Shot,
   Type,

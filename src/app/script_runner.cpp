@@ -137,6 +137,15 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
         return;
       }
       if (!item->enabled) return fail("\"" + s.arg + "\" is visible but disabled");
+      // A player aims at a button that has come to rest: one that moved since the frame before
+      // (a panel above it taking its new height) is pressed once it stays put.
+      const ui::SeenItem *before = ui::seen_last_frame().item(s.arg);
+      if (!before || before->min.x != item->min.x || before->min.y != item->min.y) {
+        if (!waiting_since_) waiting_since_ = SDL_GetTicks();
+        if (SDL_GetTicks() - waiting_since_ > kPatienceMs)
+          return fail("\"" + s.arg + "\" keeps moving on screen");
+        return;
+      }
       waiting_since_ = 0;
       mouse_ = ImVec2((item->min.x + item->max.x) / 2, (item->min.y + item->max.y) / 2);
     }
@@ -144,14 +153,18 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
     break;
   }
   case StepKind::Expect:
-  case StepKind::Absent: { // waits for TEXT to be shown (expect) or gone (absent)
-    bool want_shown = s.kind == StepKind::Expect;
+  case StepKind::Whole:
+  case StepKind::Absent: { // waits for TEXT to be shown (expect), shown uncut (whole) or gone
+    bool want_shown = s.kind != StepKind::Absent;
+    bool shown = s.kind == StepKind::Whole ? seen.shows_whole(s.arg) : seen.shows(s.arg);
     if (!waiting_since_) waiting_since_ = SDL_GetTicks();
-    if (seen.shows(s.arg) == want_shown) {
+    if (shown == want_shown) {
       step_done = true;
       waiting_since_ = 0;
     } else if (SDL_GetTicks() - waiting_since_ > kPatienceMs) {
       if (!want_shown) return fail("\"" + s.arg + "\" is still on screen");
+      if (s.kind == StepKind::Whole && seen.shows(s.arg))
+        return fail("\"" + s.arg + "\" is on screen but cut off by its panel's edge");
       std::string said = app.has_game() ? app.session->message() : "";
       return fail("\"" + s.arg + "\" is not on screen" +
                   (said.empty() ? "" : " (the status line says: " + said + ")"));

@@ -31,7 +31,13 @@ bool note_item(const char *label, bool result) {
 }
 
 void note_visible_text(const char *text) {
-  if (recording && ImGui::IsItemVisible()) frames[current].texts.emplace_back(text);
+  if (!recording || !ImGui::IsItemVisible()) return;
+  frames[current].texts.emplace_back(text);
+  // Visible in part is enough for `expect`; `whole` asks that the window's edge cuts none of it
+  // (a fixed-height box once hid a lesson's last line below its fold).
+  ImRect item(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (GImGui->CurrentWindow->ClipRect.Contains(item))
+    frames[current].whole_texts.emplace_back(text);
 }
 
 std::string format(const char *fmt, va_list args) {
@@ -67,6 +73,12 @@ bool Seen::shows(const std::string &text) const {
   return false;
 }
 
+bool Seen::shows_whole(const std::string &text) const {
+  for (const std::string &t : whole_texts)
+    if (t.find(text) != std::string::npos) return true;
+  return false;
+}
+
 const SeenItem *Seen::item(const std::string &label) const {
   for (const SeenItem &i : items)
     if (i.label == label) return &i;
@@ -81,7 +93,7 @@ void next_frame() {
   frames[current].clear();
 }
 void note_text(const std::string &text) {
-  if (recording) frames[current].texts.push_back(text);
+  if (recording) frames[current].texts.push_back(text), frames[current].whole_texts.push_back(text);
 }
 
 #define SNS_FORMATTED(call)                                                                        \

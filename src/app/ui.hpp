@@ -18,8 +18,10 @@ struct SeenItem {
 struct Seen {
   std::vector<SeenItem> items;
   std::vector<std::string> texts;
-  void clear() { items.clear(), texts.clear(); }
-  bool shows(const std::string &text) const; // anywhere in a text or label
+  std::vector<std::string> whole_texts; // those of `texts` that no panel edge cuts off
+  void clear() { items.clear(), texts.clear(), whole_texts.clear(); }
+  bool shows(const std::string &text) const;       // anywhere in a text or label
+  bool shows_whole(const std::string &text) const; // in a text seen without scrolling
   const SeenItem *item(const std::string &label) const;
 };
 

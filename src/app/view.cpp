@@ -546,4 +546,13 @@ void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double
   cam.fit(b, x, y + h - fitted_h, w, fitted_h);
 }
 
+LearningBoxes learning_boxes(float lesson_needs, float explain_needs, float room, float least) {
+  const float boxes = room * (1 - kDecisionShare);
+  LearningBoxes out;
+  // The lesson leaves the explain box its few lines; the explain box has the rest.
+  out.lesson = std::min(lesson_needs, std::max(least, boxes - std::min(explain_needs, least)));
+  out.explain = std::min(explain_needs, std::max(least, boxes - out.lesson));
+  return out;
+}
+
 } // namespace sns::app

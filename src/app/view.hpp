@@ -175,4 +175,16 @@ BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, floa
 void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double w, double h,
                         float ui_scale);
 
+// The lesson's and Explain mode's boxes at the top of the Orders panel take the height their text
+// needs (measured the frame before): fixed heights cut off a long lesson step's "Asked:" line and
+// Explain mode's last roll while the panel had room under them. The lesson's box comes first, as it
+// says what to do now; Explain mode's takes what is left; the decision under them keeps
+// kDecisionShare of the room. Each keeps at least `least` (a few lines) when it has anything to
+// show, and a box given less than it needs scrolls. A need of 0: the box is not shown.
+inline constexpr float kDecisionShare = 0.3f;
+struct LearningBoxes {
+  float lesson = 0, explain = 0;
+};
+LearningBoxes learning_boxes(float lesson_needs, float explain_needs, float room, float least);
+
 } // namespace sns::app

@@ -20,12 +20,26 @@ struct KindInReport {
   const char *label;
 };
 constexpr KindInReport kTold[] = {
-    {"command", "Orders"},        {"combat_mode", "Combat"},
-    {"attack", "Attack"},         {"fire", "Fire"},
-    {"choose", "Choice"},         {"step_loss", "Loss"},
-    {"eliminated", "Eliminated"}, {"retreat", "Retreat"},
-    {"advance", "Advance"},       {"initiative", "Initiative"},
-    {"special", "Special rule"},  {"game_over", "Game over"},
+    {"command", "Orders"},
+    {"combat_mode", "Combat"},
+    {"attack", "Attack"},
+    {"fire", "Fire"},
+    {"choose", "Choice"},
+    {"step_loss", "Loss"},
+    {"eliminated", "Eliminated"},
+    {"retreat", "Retreat"},
+    {"advance", "Advance"},
+    {"initiative", "Initiative"},
+    {"special", "Special rule"},
+    {"game_over", "Game over"},
+    // D3 Medieval (D5-D13): without them its report told only moves, eliminations and the end.
+    {"activate", "Activation"},
+    {"charge", "Charge"},
+    {"face", "Turns to face"},
+    {"flank", "Flank"},
+    {"shoot", "Shooting"},
+    {"melee", "Melee"},
+    {"disorder", "Disorder"},
 };
 
 const char *label_of(const std::string &kind) {

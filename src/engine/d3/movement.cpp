@@ -262,7 +262,9 @@ void turn_to_face(Ctx &c, int target, int charger) {
     return;
   }
   c.w.d3[static_cast<size_t>(target)].facing = static_cast<uint8_t>(dir);
-  c.say("turn", "D8",
+  // "face", not "turn": "turn" opens a player turn, and the log and the battle report start a
+  // new turn's section at every such entry.
+  c.say("face", "D8",
         [&] {
           return c.name(target) + " turns to face " + c.name(charger) + " on its " + side_name(hit);
         },
