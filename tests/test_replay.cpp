@@ -211,6 +211,25 @@ TEST_CASE("report: a D3 Medieval report tells activations, charges, turns to fac
   CHECK_THAT(played("12-d3-shooting-disorder"), Catch::Contains("**Shooting** (D10)"));
 }
 
+TEST_CASE("report: a D3 Medieval report keeps the score in units left (D4), not in VP it never "
+          "scores") {
+  // The ford is decided at the last turn by the units each side has left; its report said
+  // "VP: Red 0, Blue 0" every turn. A random game from the set-up: every unit is there at first.
+  Game game = random_game(source_path("battles/d3-first-charge.json"), 4, 60);
+  const GameState &s = game.state();
+  std::array<int, 2> left{};
+  for (size_t u = 0; u < s.units.size(); ++u)
+    left[game.battle().units[u].side] += s.units[u].steps > 0 && s.units[u].hex != kOffMap;
+  std::string report = battle_report(game);
+  CHECK_THAT(report, Catch::Contains("- **Units left:** Red " + std::to_string(left[0]) +
+                                     ", Blue " + std::to_string(left[1])));
+  CHECK_THAT(report, Catch::Contains("- *Units left: Red 3, Blue 3*"));
+  CHECK_THAT(report, !Catch::Contains("VP"));
+  // S&S II keeps its VP.
+  CHECK_THAT(battle_report(random_game(source_path("battles/first-clash.json"), 4, 30)),
+             Catch::Contains("- **Victory Points:** Royal Army "));
+}
+
 TEST_CASE("session: replay the game in play, step back, Play from here branches and keeps the "
           "record") {
   std::string data = temp_dir("session-branch");

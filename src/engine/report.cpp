@@ -1,9 +1,11 @@
 // The battle report (issue 11): summary, a turn-by-turn narrative from the log, notes, pictures.
 #include "sns/report.hpp"
 
+#include "d3/d3.hpp"
 #include "sns/error.hpp"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -60,9 +62,21 @@ std::string md(const std::string &text) {
   return out;
 }
 
-std::string vp_text(const Battle &b, const GameState &s) {
-  return b.sides[0].name + " " + std::to_string(s.vp[0]) + ", " + b.sides[1].name + " " +
-         std::to_string(s.vp[1]);
+// The score as the battle's ruleset keeps it: VP in S&S II (13.0); in D3 Medieval, which scores
+// no VP, the units each side has left, which decide the battle at the last turn (D4).
+struct Score {
+  const char *label;
+  std::string text;
+};
+Score score(const Battle &b, const GameState &s) {
+  std::array<int, 2> n = s.vp;
+  if (b.d3()) {
+    n = {0, 0};
+    for (size_t u = 0; u < b.units.size(); ++u)
+      n[b.units[u].side] += d3::alive(s, static_cast<int>(u));
+  }
+  return {b.d3() ? "Units left" : "VP", b.sides[0].name + " " + std::to_string(n[0]) + ", " +
+                                            b.sides[1].name + " " + std::to_string(n[1])};
 }
 
 std::string result_text(const Battle &b, const GameState &s) {
@@ -99,7 +113,8 @@ void summary(std::ostringstream &o, const Game &g) {
   o << "## Summary\n\n";
   o << "- **Sides:** " << md(b.sides[0].name) << " against " << md(b.sides[1].name) << "\n";
   o << "- **Result:** " << md(result_text(b, s)) << "\n";
-  o << "- **Victory Points:** " << md(vp_text(b, s)) << "\n";
+  Score final = score(b, s);
+  o << "- **" << (b.d3() ? final.label : "Victory Points") << ":** " << md(final.text) << "\n";
   o << "- **Played:** " << s.turn << " Player Turn" << (s.turn == 1 ? "" : "s") << ", "
     << g.actions().size() << " actions, " << s.rolls << " dice rolled\n";
   auto lost = eliminated(b, s);
@@ -177,7 +192,8 @@ private:
   void close_turn(size_t at) {
     if (!in_turn_) return;
     flush_moves();
-    o_ << "- *VP: " << md(vp_text(b_, g_.state_at(at))) << "*\n\n";
+    Score now = score(b_, g_.state_at(at));
+    o_ << "- *" << now.label << ": " << md(now.text) << "*\n\n";
     in_turn_ = false;
   }
 
