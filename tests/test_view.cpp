@@ -448,3 +448,22 @@ TEST_CASE("app scripts: whole \"TEXT\" is a step, as expect is (read whole, with
   CHECK(steps[1].arg == "Asked: RK");
   CHECK_THROWS_WITH(parse_script("whole\n", "t"), Catch::Contains("t:1"));
 }
+
+TEST_CASE(
+    "app: an attack, a fire, a shot or a melee names its units by id and name as a move does; "
+    "the log sentence that resolves it stands for it") {
+  auto b = load_battle_file(source_path("battles/first-clash.json"));
+  Action attack{.type = ActionType::Attack, .target = b->unit_index("B5")};
+  attack.attackers.push_back(static_cast<int16_t>(b->unit_index("R1")));
+  CHECK(action_words(*b, attack) == "attack B5 Valley Levy with R1 King's Knights (foot)");
+  Action fire{.type = ActionType::Fire, .unit = b->unit_index("R4"), .target = b->unit_index("B4")};
+  CHECK(action_words(*b, fire) == "R4 Royal Archers fires at B4 Hill Levy");
+  // The computer's attack was said twice: "attack B5 with R1. Attack: R1 (Primary) on B5 ...".
+  Events log = {{"phase", "7.0", "Combat Phase begins"},
+                {"attack", "7.5", "Attack: R1 (Primary) on B5, CC A", 4, "DR*", {}}};
+  CHECK(log_resolves(log, 0, attack));
+  CHECK_FALSE(log_resolves(log, 2, attack)); // nothing logged since
+  CHECK_FALSE(log_resolves(log, 0, fire));   // an attack's sentence does not resolve a fire
+  Action move{.type = ActionType::Move, .unit = b->unit_index("R1"), .to = *b->parse_hex("0706")};
+  CHECK_FALSE(log_resolves(log, 0, move)); // a move rolls nothing: it is said in words
+}

@@ -112,8 +112,6 @@ void learning_panel(App &app) {
   LearningBoxes h = learning_boxes(need(run, app.lesson_box_needs, 230),
                                    need(explaining, app.explain_box_needs, 150),
                                    ImGui::GetContentRegionAvail().y, 60 * app.ui_scale);
-    fprintf(stderr, "boxes need %.1f %.1f room %.1f -> %.1f %.1f\n", app.lesson_box_needs,
-            app.explain_box_needs, ImGui::GetContentRegionAvail().y, h.lesson, h.explain);
   if (run) lesson_box(app, *run, h.lesson);
   if (explaining) explain_box(app, h.explain);
 }

@@ -396,11 +396,12 @@ void Session::tick(double now) {
                                           : std::string()) +
                    "): ";
   // Its dice are said with it: the player did not throw them, and "activate RL" alone reads as
-  // if the levies moved when the roll failed and ended the phase. A log sentence that already
-  // opens with the action ("BX shoots at RB: d6 6 ...") stands for it.
-  const std::string words = action_words(game_->battle(), s.action);
+  // if the levies moved when the roll failed and ended the phase. A log sentence that resolves
+  // the action and names its units ("BX shoots at RB: d6 6 ...", "Attack: R1 (Primary) on B5 ...")
+  // stands for it.
   const std::string rolled = roll_words(game_->log(), log_before);
-  if (rolled.rfind(words, 0) != 0) computer_said_ += words + ". ";
+  if (!log_resolves(game_->log(), log_before, s.action))
+    computer_said_ += action_words(game_->battle(), s.action) + ". ";
   if (!rolled.empty()) computer_said_ += rolled + ". ";
   computer_said_ += suggestion_words(level, s);
   computer_detail_ = s.why;

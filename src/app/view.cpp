@@ -404,8 +404,8 @@ namespace {
 constexpr ActionTypeInfo kActionTypes[] = {
     {"command choice", "command choices"},
     {"move", "moves", true, true},
-    {"way to fire", "ways to fire", false, true},
-    {"attack", "attacks"},
+    {"way to fire", "ways to fire", false, true, "fire"},
+    {"attack", "attacks", false, false, "attack"},
     {"combat mode", "combat modes"},
     {"result option", "result options"},
     {"unit that may take the loss", "units that may take the loss"},
@@ -416,8 +416,8 @@ constexpr ActionTypeInfo kActionTypes[] = {
     {"way to end the phase", "ways to end the phase"},
     {"special rule action", "special rule actions"},
     {"unit that may be activated", "units that may be activated", true, true}, // D3 (D5)
-    {"shot", "shots", false, true},                                            // D3 (D9)
-    {"melee", "melees", false, true},                                          // D3 (D11)
+    {"shot", "shots", false, true, "shoot"},                                   // D3 (D9)
+    {"melee", "melees", false, true, "melee"},                                 // D3 (D11)
 };
 static_assert(std::size(kActionTypes) == static_cast<size_t>(ActionType::Melee) + 1,
               "one entry for every action type");
@@ -425,6 +425,12 @@ static_assert(std::size(kActionTypes) == static_cast<size_t>(ActionType::Melee) 
 
 const ActionTypeInfo &action_type_info(ActionType t) {
   return kActionTypes[static_cast<size_t>(t)];
+}
+
+bool log_resolves(const Events &log, size_t from, const Action &a) {
+  const char *kind = action_type_info(a.type).resolved_in_log;
+  return kind && std::any_of(log.begin() + static_cast<long>(std::min(from, log.size())), log.end(),
+                             [&](const Event &e) { return e.kind == kind; });
 }
 
 std::string action_count_words(ActionType t, int n) {

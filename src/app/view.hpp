@@ -128,8 +128,14 @@ std::vector<std::pair<ActionType, int>> action_counts(const std::vector<Action> 
 struct ActionTypeInfo {
   const char *one, *many;
   bool moves_a_unit = false, a_unit_acts = false;
+  // The kind of the log entry that resolves an action of this type with its roll and names its
+  // units ("Attack: R2 (Primary) on B7 ...", "BX shoots at RB: ..."), if there is one.
+  const char *resolved_in_log = nullptr;
 };
 const ActionTypeInfo &action_type_info(ActionType t);
+// Whether the log from log[from] on resolves `a` in a sentence of its own (ActionTypeInfo): said
+// with its roll, the action need not be said again before it.
+bool log_resolves(const Events &log, size_t from, const Action &a);
 std::string action_count_words(ActionType t, int n); // "1 move", "7 moves"
 // Whether an automatic step (R25: the only choice, taken by the engine) or a failed D3
 // activation (D5: the movement phase ends at once) began a new phase or turn among the events

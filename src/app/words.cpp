@@ -93,7 +93,9 @@ std::string choice_words(Choice c) {
 } // namespace
 
 std::string action_words(const Battle &b, const Action &a) {
-  auto uid = [&](int u) { return b.units[u].id; };
+  // Units by id and name, as a move names them: the map tags ids (units_to_tag), the name says
+  // which counter a newcomer is looking for.
+  auto named = [&](int u) { return unit_words(b, u); };
   switch (a.type) {
   case ActionType::Command: {
     if (a.orders.empty()) return "give no commands";
@@ -108,15 +110,15 @@ std::string action_words(const Battle &b, const Action &a) {
   }
   case ActionType::Move:
     if (a.facing >= 0) // D3 Medieval: a move ends with a facing (D6)
-      return "move " + unit_words(b, a.unit) + " to hex " + b.label(a.to) + ", facing " +
+      return "move " + named(a.unit) + " to hex " + b.label(a.to) + ", facing " +
              facing_words(a.facing);
-    return "move " + unit_words(b, a.unit) + " to hex " + b.label(a.to);
+    return "move " + named(a.unit) + " to hex " + b.label(a.to);
   case ActionType::Fire:
-    return uid(a.unit) + " fires at " + uid(a.target);
+    return named(a.unit) + " fires at " + named(a.target);
   case ActionType::Attack: {
-    std::string t = "attack " + uid(a.target) + " with";
+    std::string t = "attack " + named(a.target) + " with";
     for (size_t i = 0; i < a.attackers.size(); ++i)
-      t += (i ? ", " : " ") + uid(a.attackers[i]);
+      t += (i ? ", " : " ") + named(a.attackers[i]);
     return t;
   }
   case ActionType::CombatMode:
@@ -124,11 +126,11 @@ std::string action_words(const Battle &b, const Action &a) {
   case ActionType::Choose:
     return choice_words(a.option);
   case ActionType::LoseStep:
-    return uid(a.unit) + " takes the loss";
+    return named(a.unit) + " takes the loss";
   case ActionType::Retreat:
-    return uid(a.unit) + " retreats to hex " + b.label(a.to);
+    return named(a.unit) + " retreats to hex " + b.label(a.to);
   case ActionType::Advance:
-    return uid(a.unit) + " advances";
+    return named(a.unit) + " advances";
   case ActionType::NoAdvance:
     return "Do not advance";
   case ActionType::Initiative:
@@ -140,11 +142,11 @@ std::string action_words(const Battle &b, const Action &a) {
     return (a.verb == SpecialVerb::Leave ? "send away " : "call back ") + b.wings[sp.wing].name;
   }
   case ActionType::Activate:
-    return "activate " + unit_words(b, a.unit);
+    return "activate " + named(a.unit);
   case ActionType::Shoot:
-    return uid(a.unit) + " shoots at " + uid(a.target);
+    return named(a.unit) + " shoots at " + named(a.target);
   case ActionType::Melee:
-    return uid(a.unit) + " fights " + uid(a.target);
+    return named(a.unit) + " fights " + named(a.target);
   }
   return "?";
 }
