@@ -150,6 +150,9 @@ std::string lesson_script(const Lesson &lesson, size_t index, const std::string 
     if (!at.applied) throw std::runtime_error(lesson.id + ": " + at.message);
   }
   out << "expect \"Lesson complete.\"\n";
+  // The lesson's closing words, under "Lesson complete." (learning.cpp), are read whole.
+  if (const std::string &closing = lesson.steps.back().after; !closing.empty())
+    out << "whole \"" << closing << "\"\n";
   return out.str();
 }
 
