@@ -68,13 +68,10 @@ struct Score {
   const char *label;
   std::string text;
 };
-Score score(const Battle &b, const GameState &s) {
+Score score(const Setup &setup, const GameState &s) {
+  const Battle &b = *setup.battle;
   std::array<int, 2> n = s.vp;
-  if (b.d3()) {
-    n = {0, 0};
-    for (size_t u = 0; u < b.units.size(); ++u)
-      n[b.units[u].side] += d3::alive(s, static_cast<int>(u));
-  }
+  if (b.d3()) n = {d3::units_left(View(setup, s), 0), d3::units_left(View(setup, s), 1)};
   return {b.d3() ? "Units left" : "VP", b.sides[0].name + " " + std::to_string(n[0]) + ", " +
                                             b.sides[1].name + " " + std::to_string(n[1])};
 }
@@ -113,7 +110,7 @@ void summary(std::ostringstream &o, const Game &g) {
   o << "## Summary\n\n";
   o << "- **Sides:** " << md(b.sides[0].name) << " against " << md(b.sides[1].name) << "\n";
   o << "- **Result:** " << md(result_text(b, s)) << "\n";
-  Score final = score(b, s);
+  Score final = score(g.setup(), s);
   o << "- **" << (b.d3() ? final.label : "Victory Points") << ":** " << md(final.text) << "\n";
   o << "- **Played:** " << s.turn << " Player Turn" << (s.turn == 1 ? "" : "s") << ", "
     << g.actions().size() << " actions, " << s.rolls << " dice rolled\n";
@@ -192,7 +189,7 @@ private:
   void close_turn(size_t at) {
     if (!in_turn_) return;
     flush_moves();
-    Score now = score(b_, g_.state_at(at));
+    Score now = score(g_.setup(), g_.state_at(at));
     o_ << "- *" << now.label << ": " << md(now.text) << "*\n\n";
     in_turn_ = false;
   }

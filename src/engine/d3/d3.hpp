@@ -27,6 +27,8 @@ bool ahead(const Battle &b, HexId from, int facing, HexId to);
 // --- D3 contact ---------------------------------------------------------------------------------
 bool contact_across(const Battle &b, HexId h, int dir); // adjacent, no river without ford/bridge
 bool alive(const GameState &s, int u);
+// D4: the units a side has left, which decide the battle at the last turn.
+int units_left(const View &c, int side);
 int facing(const GameState &s, int u);
 // The enemy of unit u in contact with it across hexside dir of its hex, or -1.
 int enemy_in_contact(const View &c, const Board &board, int u, int dir);

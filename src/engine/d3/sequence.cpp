@@ -7,6 +7,13 @@
 
 namespace sns::d3 {
 
+int units_left(const View &c, int side) {
+  int n = 0;
+  for (size_t u = 0; u < c.s.units.size(); ++u)
+    n += c.b.units[u].side == side && alive(c.s, static_cast<int>(u));
+  return n;
+}
+
 namespace {
 
 void begin_player_turn(Ctx &c) {
@@ -22,13 +29,6 @@ void begin_player_turn(Ctx &c) {
     return "Turn " + std::to_string(c.s.turn) + ": " + c.b.sides[c.s.active].name +
            "; movement phase";
   });
-}
-
-int units_left(const View &c, int side) {
-  int n = 0;
-  for (size_t u = 0; u < c.s.units.size(); ++u)
-    n += c.b.units[u].side == side && alive(c.s, static_cast<int>(u));
-  return n;
 }
 
 // A side that has lost every unit has lost the battle at once.
