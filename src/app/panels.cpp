@@ -353,7 +353,10 @@ void crt_table(App &app, CombatClass cc_used, int column) {
   }
   ImGui::EndTable();
   ImGui::PushTextWrapPos(0.0f);
-  ui::TextDisabled("Rows: the die roll plus the DRM. Columns: the Primary's CC.");
+  // The log, the lessons and TABLES.md keep the rulebook's words ("column 3 of row A"), so the
+  // caption says which way they run here.
+  ui::TextDisabled("The rulebook's table turned on its side: its columns (the die roll plus the "
+                   "DRM) run down, its rows (the Primary's CC) across.");
   ImGui::PopTextWrapPos();
 }
 
