@@ -225,6 +225,9 @@ TEST_CASE("report: a D3 Medieval report keeps the score in units left (D4), not 
                                      ", Blue " + std::to_string(left[1])));
   CHECK_THAT(report, Catch::Contains("- *Units left: Red 3, Blue 3*"));
   CHECK_THAT(report, !Catch::Contains("VP"));
+  // D4 counts game turns, as the Battle panel does ("Game turn 2"); it said "Player Turn".
+  CHECK_THAT(report, Catch::Contains("Game turn"));
+  CHECK_THAT(report, !Catch::Contains("Player Turn"));
   // S&S II keeps its VP.
   CHECK_THAT(battle_report(random_game(source_path("battles/first-clash.json"), 4, 30)),
              Catch::Contains("- **Victory Points:** Royal Army "));

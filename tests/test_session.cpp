@@ -3,6 +3,7 @@
 // continue, bad files.
 #include "fixture.hpp"
 #include "session.hpp"
+#include "words.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -97,6 +98,22 @@ TEST_CASE("session: a lesson advances only on the asked action and says why othe
   // The asked action advances the step.
   CHECK(s.play(parse(s, kHostMoves)));
   CHECK(s.lesson()->step_index() == 3);
+}
+
+TEST_CASE("session: H in a lesson says the step is the hint, and what it asks; no search starts") {
+  Folder data("lesson-hint");
+  Session s(SNS_SOURCE_DIR, data.path.string());
+  REQUIRE(s.start_lesson(0));
+  s.ask_hint(); // the first step is read, not played
+  CHECK(s.message() == "In a lesson the step is your hint: read it, then press Next.");
+  REQUIRE(s.next_step());
+  REQUIRE(s.next_step());
+  s.ask_hint();
+  CHECK(s.message() == "In a lesson the step is your hint: " +
+                           advice_words(s.game().battle(), *s.lesson()->next_expected()) + ".");
+  CHECK(s.message().find("command Rebel Host: Move") != std::string::npos);
+  CHECK_FALSE(s.hint_pending());
+  CHECK_FALSE(s.hint());
 }
 
 TEST_CASE("session: a finished lesson is remembered; a lesson never writes the game's files") {

@@ -285,6 +285,53 @@ TEST_CASE("the computer's reasons read as a player's words; the search's account
   CHECK(suggestion_words(Level::Greedy, searched).find("one move ahead") != std::string::npos);
 }
 
+TEST_CASE("7.7 a hinted or asked Combat mode says to choose it; the search's account names wings "
+          "and commands in players' words") {
+  auto b = load_battle_file(source_path("battles/first-clash.json"));
+  Action pitched{.type = ActionType::CombatMode, .mode = CombatMode::Pitched};
+  CHECK(advice_words(*b, pitched) == "choose the Pitched Combat Phase"); // was "Hint: Pitched ..."
+  CHECK(button_words(*b, pitched) == "Pitched Combat Phase"); // a button sits under its question
+  Action two{.type = ActionType::CombatMode, .mode = CombatMode::TwoPhases};
+  CHECK(advice_words(*b, two) == "choose two Combat Phases");
+  Action pass{.type = ActionType::Initiative};
+  CHECK(advice_words(*b, pass) == action_words(*b, pass));
+
+  Suggestion s{};
+  s.action = Action{.type = ActionType::Command};
+  s.action.orders.push_back({static_cast<int16_t>(b->wing_index("host")), {}});
+  s.action.orders[0].commands.push_back(Command::Fire);
+  s.action.orders[0].commands.push_back(Command::ShieldWall);
+  s.why = describe(*b, s.action) + ": the best of 6 candidates";
+  REQUIRE(s.why.rfind("command host:", 0) == 0); // the command line's ids
+  CHECK(account_words(*b, s) == "command Rebel Host: Fire, Shield Wall: the best of 6 candidates");
+  s.why = "something else entirely"; // an account that does not open with the action is kept
+  CHECK(account_words(*b, s) == "something else entirely");
+}
+
+TEST_CASE("app: Explain's last roll is this Player Turn's, or the last action's when it ended the "
+          "turn; a roll of the turn before is not said again over the next player's orders") {
+  Events log = {{"turn", "3.0", "Player Turn 2: Royal Army"},
+                {"attack", "7.5", "Attack: R1 on B5", 4, "DR*", {}},
+                {"phase", "13.0", "Royal Army checks for victory"},
+                {"turn", "3.0", "Player Turn 3: Rebel Host"}};
+  // The pass that began Player Turn 3 logged entries 2 and 3; the attack was an earlier action.
+  CHECK(last_roll_entry(log, 2) == -1);
+  // A command in the new turn, no roll yet: still nothing.
+  log.push_back({"command", "4.0", "Rebel Host commands Host: Move"});
+  CHECK(last_roll_entry(log, 4) == -1);
+  // D3: the action that ends the melee phase rolls disorder, then the next turn begins.
+  Events d3 = {{"turn", "D4", "Turn 1: Red"},
+               {"melee", "D11", "RK fights BL", 4, "", {}},
+               {"phase", "D13", "disorder and elimination phase"},
+               {"disorder", "D13", "BL took 3 hits this turn and rolls 2D6 = 6", 6, "", {}},
+               {"turn", "D4", "Turn 1: Blue"}};
+  CHECK(last_roll_entry(d3, 2) == 3); // the disorder roll, made by the last action
+  d3.push_back({"face", "D6", "BX pivots to face north (0)"}); // Blue's first action
+  CHECK(last_roll_entry(d3, 5) == -1); // Red's rolls are now the turn before's
+  Events within = {{"turn", "3.0", "Player Turn 2"}, {"fire", "9.0", "R4 fires", 7, "", {}}};
+  CHECK(last_roll_entry(within, 1) == 1);
+}
+
 TEST_CASE("app 2.2: an S&S II counter shows its type code, a D3 counter its unit's id") {
   auto ssii = load_battle_file(source_path("battles/first-clash.json"));
   const std::set<std::string> codes{"V", "L", "I", "HH", "LH"};

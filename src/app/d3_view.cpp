@@ -370,12 +370,12 @@ void d3_decision_panel(App &app, Footer &footer) {
   case Phase::Shooting:
     ui::TextWrapped(
         "Bowmen that have not moved shoot once each at an enemy ahead of them, in range "
-        "and in sight. Click a lit bowman, then its target (red).");
+        "and in sight. Click a lit bowman, then its target (ringed in red).");
     rule_link(app, "D9", false);
     break;
   case Phase::Melee:
     ui::TextWrapped("Every unit of yours in contact must fight one enemy it touches (a unit that "
-                    "moved fights only after a charge). Click a lit unit, then its enemy (red).");
+                    "moved fights only after a charge). Click a lit unit, then its enemy (ringed in red).");
     rule_link(app, "D11", false);
     break;
   default:

@@ -55,7 +55,7 @@ void lesson_box(App &app, const LessonRun &run, float height) {
     if (s->expect.empty()) {
       if (ui::Button("Next")) app.session->next_step();
     } else if (auto e = run.next_expected()) {
-      ui::TextDisabled("Asked: %s", action_words(app.game().battle(), *e).c_str());
+      ui::TextDisabled("Asked: %s", advice_words(app.game().battle(), *e).c_str());
     }
     ImGui::PopTextWrapPos();
   } else {
@@ -90,11 +90,11 @@ void explain_box(App &app, float height) {
     now += (now.empty() ? "" : ", ") + action_count_words(type, n);
   ui::TextWrapped("Possible now: %s", now.c_str());
   const Events &log = app.game().log();
-  for (auto it = log.rbegin(); it != log.rend() && it - log.rbegin() < 40; ++it)
-    if (it->roll) {
-      ui::TextWrapped("Last roll: %s", narrate_roll(app.game().battle(), *it).c_str());
-      break;
-    }
+  const auto &actions = app.game().actions();
+  if (int roll = last_roll_entry(
+          log, actions.empty() ? 0 : app.game().log_size_at(actions.size() - 1));
+      roll >= 0)
+    ui::TextWrapped("Last roll: %s", narrate_roll(app.game().battle(), log[roll]).c_str());
   app.explain_box_needs = needed_height();
   ImGui::EndChild();
   ImGui::PopStyleColor();
@@ -147,7 +147,7 @@ void log_context_menu(App &app, size_t entry) {
 }
 
 void draw_lessons_screen(App &app) {
-  begin_centred_window("Learn to play", 720, 600);
+  begin_centred_window("Learn to play", 720, 760); // every lesson and Back, unscrolled
   ui::TextWrapped(
       "Short lessons on the teaching battles. Each step says what to do and why; the game judges "
       "your move and "
@@ -161,7 +161,12 @@ void draw_lessons_screen(App &app) {
     if (ui::Button(label.c_str())) app.start_lesson(i);
     ImGui::SameLine();
     ui::Text("%s %zu. %s", done ? "[done]" : "      ", i + 1, l.title.c_str());
-    ui::TextDisabled("        %s", l.summary.c_str());
+    // Wrapped under the title: lesson 12's summary ran past the window's edge.
+    ImGui::Indent(2 * ImGui::GetFontSize());
+    ImGui::PushTextWrapPos(0.0f);
+    ui::TextDisabled("%s", l.summary.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::Unindent(2 * ImGui::GetFontSize());
     ImGui::PopID();
   }
   ImGui::Separator();

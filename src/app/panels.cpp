@@ -474,7 +474,7 @@ bool computer_panel(App &app) {
     return true;
   }
   if (const auto &h = ss.hint()) {
-    ui::TextColored(kHintColour, "Hint: %s", action_words(b, h->action).c_str());
+    ui::TextColored(kHintColour, "Hint: %s", advice_words(b, h->action).c_str());
     // The odds of a hinted attack, fire, shot or melee, as its preview would show them.
     if (std::string odds = odds_words(app.game().setup(), app.game().state(), h->action);
         !odds.empty())
@@ -482,11 +482,52 @@ bool computer_panel(App &app) {
     ui::TextWrapped("%s", suggestion_words(Session::kHintLevel, *h).c_str());
     if (h->action.type == ActionType::Command && !h->action.orders.empty())
       ui::TextDisabled("Its wings and marker faces are framed in this colour below.");
-    search_account(app, h->why);
+    search_account(app, account_words(b, *h));
   } else if (ss.hint_pending()) {
     ui::TextDisabled("Thinking about a hint...");
   }
   return false;
+}
+
+// An attack waiting for its result to be taken: what came up, who decides, the choice, then the
+// CRT with the roll lit. The table comes last so that at 1280x800, under a lesson or Explain box,
+// the buttons and the prompt stay above the panel's fold (new-player trial).
+void attack_decision(App &app, const std::vector<Action> &legal) {
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
+  ui::Text("Attack on %s: %s%s", b.units[s.attack.target].id.c_str(),
+           std::string(name(s.attack.result)).c_str(), s.attack.asterisk ? "*" : "");
+  int who = side_to_act(app.game().setup(), s);
+  ui::Text("%s decides:", b.sides[who].name.c_str());
+  std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
+  for (const Action &a : legal)
+    if ((a.type == ActionType::Choose || a.type == ActionType::NoAdvance) &&
+        ui::Button(button_words(b, a).c_str()))
+      chosen = a;
+  if (chosen) {
+    app.session->play(*chosen);
+    return;
+  }
+  switch (s.attack.stage) {
+  case AttackStage::AttackerLoss:
+    ui::TextWrapped("Click the attacker ringed in orange that takes the loss.");
+    rule_link(app, "7.5");
+    break;
+  case AttackStage::DefenderRetreat:
+  case AttackStage::AttackerRetreat:
+    ui::TextWrapped("Click a retreat hex (blue).");
+    rule_link(app, "7.6");
+    break;
+  case AttackStage::Advance:
+    ui::TextWrapped("Click an attacker (blue ring) to advance, or decline.");
+    rule_link(app, "7.8");
+    break;
+  default:
+    rule_link(app, "7.5");
+    break;
+  }
+  if (const LastAttack &la = app.session->last_attack(); la.row >= 0)
+    crt_table(app, la.row, la.column);
 }
 
 void decision_panel(App &app, Footer &footer) {
@@ -508,39 +549,7 @@ void decision_panel(App &app, Footer &footer) {
   }
   const auto &legal = app.view().legal();
   if (s.attack.stage != AttackStage::None) {
-    if (const LastAttack &la = app.session->last_attack(); la.row >= 0)
-      crt_table(app, la.row, la.column);
-    ui::Text("Attack on %s: %s%s", b.units[s.attack.target].id.c_str(),
-             std::string(name(s.attack.result)).c_str(), s.attack.asterisk ? "*" : "");
-    int who = side_to_act(app.game().setup(), s);
-    ui::Text("%s decides:", b.sides[who].name.c_str());
-    std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
-    for (const Action &a : legal)
-      if ((a.type == ActionType::Choose || a.type == ActionType::NoAdvance) &&
-          ui::Button(button_words(b, a).c_str()))
-        chosen = a;
-    if (chosen) {
-      app.session->play(*chosen);
-      return;
-    }
-    switch (s.attack.stage) {
-    case AttackStage::AttackerLoss:
-      ui::TextWrapped("Click the attacker (orange) that takes the loss.");
-      rule_link(app, "7.5");
-      break;
-    case AttackStage::DefenderRetreat:
-    case AttackStage::AttackerRetreat:
-      ui::TextWrapped("Click a retreat hex (blue).");
-      rule_link(app, "7.6");
-      break;
-    case AttackStage::Advance:
-      ui::TextWrapped("Click an attacker (blue ring) to advance, or decline.");
-      rule_link(app, "7.8");
-      break;
-    default:
-      rule_link(app, "7.5");
-      break;
-    }
+    attack_decision(app, legal);
     return;
   }
   switch (s.phase) {
@@ -572,12 +581,6 @@ void decision_panel(App &app, Footer &footer) {
     return;
   }
   footer.end_phase = true;
-  if (const LastAttack &la = app.session->last_attack();
-      la.row >= 0 &&
-      ui::CollapsingHeader("Last attack on the CRT", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ui::TextWrapped("%s", la.text.c_str());
-    crt_table(app, la.row, la.column);
-  }
   if (app.view().phase_moves_units()) {
     ui::TextWrapped(
         "Click a lit unit (those that cannot move are dimmed), then a yellow hex. Hover any hex "
@@ -598,7 +601,7 @@ void decision_panel(App &app, Footer &footer) {
         "Click a lit unit to fire (those that cannot are dimmed), then an enemy in range (or "
         "the enemy first).");
   } else if (app.view().phase_attacks()) {
-    ui::TextWrapped("Click an enemy (red) to attack, then add your attackers (green).");
+    ui::TextWrapped("Click an enemy ringed in red to attack, then add your attackers (ringed in green).");
   }
   if (auto pending = app.view().pending_action(app.sel())) {
     ImGui::Separator();
@@ -606,6 +609,14 @@ void decision_panel(App &app, Footer &footer) {
       attack_preview(app, *pending, footer);
     else
       fire_preview(app, *pending, footer);
+  }
+  // What to do now comes first; the last attack's table below it (above, it pushed the phase's
+  // prompt under the fold).
+  if (const LastAttack &la = app.session->last_attack();
+      la.row >= 0 &&
+      ui::CollapsingHeader("Last attack on the CRT", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ui::TextWrapped("%s", la.text.c_str());
+    crt_table(app, la.row, la.column);
   }
 }
 

@@ -14,6 +14,7 @@ namespace {
 constexpr Uint32 kPatienceMs =
     60000; // how long a label or text may take to appear (sanitizer builds are slow)
 constexpr long kMostFrames = 200000; // a script that runs longer is stuck
+constexpr int kStillFrames = 3;      // frames a button must stay put before it is pressed
 } // namespace
 
 bool save_png(SDL_Renderer *renderer, const std::string &path) {
@@ -138,15 +139,21 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
       }
       if (!item->enabled) return fail("\"" + s.arg + "\" is visible but disabled");
       // A player aims at a button that has come to rest: one that moved since the frame before
-      // (a panel above it taking its new height) is pressed once it stays put.
+      // (a panel above it taking its new height) is pressed once it stays put for a few frames.
+      // A box above may settle over two frames (its text rewrapped beside a scroll bar shown for
+      // one frame), so one still frame is not enough: at 1280x800 lesson 7's "Keep the result"
+      // moved onto "Take EX instead" as it was clicked.
       const ui::SeenItem *before = ui::seen_last_frame().item(s.arg);
-      if (!before || before->min.x != item->min.x || before->min.y != item->min.y) {
+      bool still = before && before->min.x == item->min.x && before->min.y == item->min.y;
+      still_frames_ = still ? still_frames_ + 1 : 0;
+      if (still_frames_ < kStillFrames) {
         if (!waiting_since_) waiting_since_ = SDL_GetTicks();
         if (SDL_GetTicks() - waiting_since_ > kPatienceMs)
           return fail("\"" + s.arg + "\" keeps moving on screen");
         return;
       }
       waiting_since_ = 0;
+      still_frames_ = 0;
       mouse_ = ImVec2((item->min.x + item->max.x) / 2, (item->min.y + item->max.y) / 2);
     }
     step_done = mouse_click(mouse_, 0);

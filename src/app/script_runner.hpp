@@ -34,6 +34,7 @@ private:
   ImVec2 mouse_{-1, -1};
   bool down_[2] = {false, false}; // left, right
   Uint32 waiting_since_ = 0;      // when the current press or expect began to wait
+  int still_frames_ = 0;          // frames the button to press has stayed where it is
   long total_frames_ = 0;
 
   void fail(const std::string &why);

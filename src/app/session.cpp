@@ -404,7 +404,7 @@ void Session::tick(double now) {
     computer_said_ += action_words(game_->battle(), s.action) + ". ";
   if (!rolled.empty()) computer_said_ += rolled + ". ";
   computer_said_ += suggestion_words(level, s);
-  computer_detail_ = s.why;
+  computer_detail_ = account_words(game_->battle(), s);
   // Only an action on the map is lit: the end of a phase or a command leaves its last one lit.
   const Action &a = s.action;
   if (a.unit >= 0 || a.target >= 0 || !a.attackers.empty() || a.to != kOffMap)
@@ -420,6 +420,17 @@ void Session::forget_computer_move() {
 }
 
 void Session::ask_hint() {
+  if (mode_ == Mode::Lesson && lesson_) { // H said nothing in a lesson (new-player trial)
+    auto asked = lesson_->next_expected();
+    message_ = "In a lesson the step is your hint: " +
+               (asked ? advice_words(lesson_->game().battle(), *asked) + "."
+                      : std::string("read it, then press Next."));
+    return;
+  }
+  if (mode_ == Mode::Replay) {
+    message_ = "Hints are for a game in play: press Play from here to play on, then ask.";
+    return;
+  }
   if (mode_ != Mode::Play) return;
   if (computer_to_act()) { // H pressed while watching the computer: say why nothing comes
     message_ = "Hints are for your own decisions: the computer is playing " +

@@ -183,7 +183,7 @@ Attempt LessonRun::attempt(const Action &a) {
   auto expected = next_expected();
   if (auto r = check(game_->setup(), game_->state(), a)) {
     out.message = r->rule + ": " + r->reason;
-    if (expected) out.message += "  Try: " + action_words(game_->battle(), *expected) + ".";
+    if (expected) out.message += "  Try: " + advice_words(game_->battle(), *expected) + ".";
     return out;
   }
   if (!expected) {
@@ -192,7 +192,7 @@ Attempt LessonRun::attempt(const Action &a) {
   }
   if (!same_action(*expected, a)) {
     out.message = "That is legal, but this lesson asks you to " +
-                  action_words(game_->battle(), *expected) + ".";
+                  advice_words(game_->battle(), *expected) + ".";
     return out;
   }
   game_->play(a);

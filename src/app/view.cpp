@@ -507,6 +507,15 @@ std::vector<int> units_to_tag(const Battle &b, const GameState &s, const std::ve
   return tags;
 }
 
+int last_roll_entry(const Events &log, size_t last_action_from) {
+  bool turn_began = false;
+  for (size_t i = log.size(); i-- > 0 && !(turn_began && i < last_action_from);) {
+    if (log[i].roll) return static_cast<int>(i);
+    turn_began = turn_began || log[i].kind == "turn";
+  }
+  return -1;
+}
+
 std::string narrate_roll(const Battle &b, const Event &e) {
   (void)b;
   if (e.kind == "attack" && e.cc >= 0)

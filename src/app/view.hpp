@@ -152,6 +152,11 @@ std::vector<int> last_roll_faces(const Events &log, size_t from);
 std::string roll_words(const Events &log, size_t from);
 // A die roll in words: the attack's CRT row and column, or the fire roll against its factor.
 std::string narrate_roll(const Battle &b, const Event &e);
+// The log entry of the roll Explain mode calls the last one, or -1: the last roll of this Player
+// Turn, or of the last action (its entries start at `last_action_from`) when that action ended a
+// turn (a D3 disorder roll). A roll of an earlier turn, said again over the next player's orders,
+// read as if it had just been made (new-player trial).
+int last_roll_entry(const Events &log, size_t last_action_from);
 
 // The units an action names: its unit, its target and its attackers, each once.
 std::vector<int> action_units(const Action &a);

@@ -71,6 +71,15 @@ std::string button_words(const Battle &b, const Action &a) {
   return t;
 }
 
+std::string advice_words(const Battle &b, const Action &a) {
+  // A button's words sit under their question ("two Combat Phases, or one Pitched?"); advice
+  // stands alone, so it says what to do.
+  if (a.type == ActionType::CombatMode)
+    return std::string("choose ") + (a.mode == CombatMode::Pitched ? "the " : "") +
+           action_words(b, a);
+  return action_words(b, a);
+}
+
 std::string facing_words(int facing) { return facing_name(facing); }
 
 std::string unit_words(const Battle &b, int unit) {
@@ -160,6 +169,14 @@ std::string suggestion_words(Level level, const Suggestion &s) {
   return "The computer tried its most promising moves in " + std::to_string(s.iterations) +
          " short games played out from here; this one did best (about " + std::to_string(good) +
          "% of a win on average).";
+}
+
+std::string account_words(const Battle &b, const Suggestion &s) {
+  // The players open their account with the action as the command line names it ("command host:
+  // fire shield_wall"); a player reads it as hints and the log name it.
+  const std::string cli = describe(b, s.action);
+  if (s.why.compare(0, cli.size(), cli) != 0) return s.why;
+  return advice_words(b, s.action) + s.why.substr(cli.size());
 }
 
 std::string break_at_spaces(std::string_view text, float width,

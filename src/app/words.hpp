@@ -29,6 +29,9 @@ std::string counter_label(const Battle &b, int unit);
 char wing_letter(const Battle &b, int wing);
 // An action as a button names it: action_words with a capital first letter ("Pass the turn").
 std::string button_words(const Battle &b, const Action &a);
+// An action as advice standing alone, for a hint or a lesson's "Asked": action_words, with the
+// verb a button leaves to its question ("choose the Pitched Combat Phase").
+std::string advice_words(const Battle &b, const Action &a);
 std::string facing_words(int facing); // D2: "north" .. "north-west"
 // "R3 Border Riders": how a unit is named in buttons and hints.
 std::string unit_words(const Battle &b, int unit);
@@ -37,6 +40,9 @@ std::string action_words(const Battle &b, const Action &a);
 // Why the computer at `level` chose its action, for a player ("tried in 53 games played out from
 // here, it did best"); the search's own account (Suggestion::why) is for Explain mode.
 std::string suggestion_words(Level level, const Suggestion &s);
+// The search's own account (Suggestion::why) for Explain mode, the action it opens with named in a
+// player's words instead of the command line's ids.
+std::string account_words(const Battle &b, const Suggestion &s);
 // The odds of an attack, fire, shot or melee from the engine's preview, in one line ("Its odds:
 // DL 25%, DR 25%, EX 12.5%, NE 37.5%."), for a hint's why; "" for any other action or a refused
 // one.
