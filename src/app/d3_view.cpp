@@ -374,8 +374,9 @@ void d3_decision_panel(App &app, Footer &footer) {
     rule_link(app, "D9", false);
     break;
   case Phase::Melee:
-    ui::TextWrapped("Every unit of yours in contact must fight one enemy it touches (a unit that "
-                    "moved fights only after a charge). Click a lit unit, then its enemy (ringed in red).");
+    ui::TextWrapped(
+        "Every unit of yours in contact must fight one enemy it touches (a unit that "
+        "moved fights only after a charge). Click a lit unit, then its enemy (ringed in red).");
     rule_link(app, "D11", false);
     break;
   default:

@@ -91,8 +91,8 @@ void explain_box(App &app, float height) {
   ui::TextWrapped("Possible now: %s", now.c_str());
   const Events &log = app.game().log();
   const auto &actions = app.game().actions();
-  if (int roll = last_roll_entry(
-          log, actions.empty() ? 0 : app.game().log_size_at(actions.size() - 1));
+  if (int roll =
+          last_roll_entry(log, actions.empty() ? 0 : app.game().log_size_at(actions.size() - 1));
       roll >= 0)
     ui::TextWrapped("Last roll: %s", narrate_roll(app.game().battle(), log[roll]).c_str());
   app.explain_box_needs = needed_height();

@@ -601,7 +601,8 @@ void decision_panel(App &app, Footer &footer) {
         "Click a lit unit to fire (those that cannot are dimmed), then an enemy in range (or "
         "the enemy first).");
   } else if (app.view().phase_attacks()) {
-    ui::TextWrapped("Click an enemy ringed in red to attack, then add your attackers (ringed in green).");
+    ui::TextWrapped(
+        "Click an enemy ringed in red to attack, then add your attackers (ringed in green).");
   }
   if (auto pending = app.view().pending_action(app.sel())) {
     ImGui::Separator();
