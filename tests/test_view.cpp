@@ -332,6 +332,33 @@ TEST_CASE("app: Explain's last roll is this Player Turn's, or the last action's 
   CHECK(last_roll_entry(within, 1) == 1);
 }
 
+TEST_CASE("app 7.5: Explain's last roll says where an attack's roll lands on the CRT, without the "
+          "log's sentence said over again") {
+  auto b = load_battle_file(source_path("battles/first-clash.json"));
+  Event attack{
+      "attack", "7.5", "Attack: R1 (Primary) on B5, CC A, DRM -1 [...], rolled 4 -> column 3: DR*",
+      4,        "DR*", {},
+      1,        3};
+  CHECK(narrate_roll(*b, attack) ==
+        "Rolled 4: with the DRM that reads column 3 of row A on the Combat Results Table: DR*.");
+  Event activation{"activate", "D5", "RB activation: needs 3+, rolls 2: failed", 2, "", {}};
+  CHECK(narrate_roll(*b, activation) == activation.text); // its sentence is the whole story
+}
+
+TEST_CASE("app: a hex's tooltip opens towards the map's centre, so it never covers the Orders "
+          "panel beside the map") {
+  // A map 100..900 across, 20..620 down; the Orders panel is right of x = 900.
+  TooltipPlace right_low = tooltip_place(880, 600, 100, 20, 800, 600);
+  CHECK(right_low.pivot_x == 1.0f); // its right edge at the pointer: it extends left
+  CHECK(right_low.pivot_y == 1.0f); // and up
+  CHECK(right_low.x < 880);
+  TooltipPlace left_high = tooltip_place(120, 40, 100, 20, 800, 600);
+  CHECK(left_high.pivot_x == 0.0f);
+  CHECK(left_high.pivot_y == 0.0f);
+  CHECK(left_high.x > 120);
+  CHECK(left_high.y > 40);
+}
+
 TEST_CASE("app 2.2: an S&S II counter shows its type code, a D3 counter its unit's id") {
   auto ssii = load_battle_file(source_path("battles/first-clash.json"));
   const std::set<std::string> codes{"V", "L", "I", "HH", "LH"};

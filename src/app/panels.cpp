@@ -764,10 +764,13 @@ std::string zoc_words(const Battle &b, const GameState &s, HexId hex, int unit) 
   return "";
 }
 
-void hover_tooltip(App &app, HexId hover) {
+void hover_tooltip(App &app, const MapRect &map, HexId hover) {
   if (hover == kOffMap || ImGui::GetIO().WantCaptureMouse) return;
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
+  ImVec2 mouse = ImGui::GetIO().MousePos;
+  TooltipPlace at = tooltip_place(mouse.x, mouse.y, map.x, map.y, map.w, map.h);
+  ImGui::SetNextWindowPos(ImVec2(at.x, at.y), ImGuiCond_Always, ImVec2(at.pivot_x, at.pivot_y));
   ImGui::BeginTooltip();
   ui::Text("Hex %s: %s, elevation %d", b.label(hover).c_str(),
            terrain_words(b.terrain_types[b.terrain[hover]].name).c_str(), b.elevation[hover]);
@@ -1012,7 +1015,7 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
     ImGui::GetForegroundDrawList()->AddRect(a, z, IM_COL32(60, 220, 255, 255), 0, 0, 4.0f);
   }
   turn_banner(app, map);
-  hover_tooltip(app, hover);
+  hover_tooltip(app, map, hover);
   die_overlay(app, map);
   if (app.game().state().game_over()) {
     ImGui::SetNextWindowPos(ImVec2(map.x + map.w / 2, map.y + map.h / 3), ImGuiCond_Always,

@@ -519,15 +519,26 @@ int last_roll_entry(const Events &log, size_t last_action_from) {
 std::string narrate_roll(const Battle &b, const Event &e) {
   (void)b;
   if (e.kind == "attack" && e.cc >= 0)
+    // Where the roll lands on the table; the attack's terms are in the log line beside it, which
+    // the Orders panel also shows with the computer's move: said a third time here, one roll
+    // filled the panel (new-player trial).
     return "Rolled " + std::to_string(e.roll) + ": with the DRM that reads column " +
            std::to_string(e.column) + " of row " + cc_name(e.cc) +
-           " on the Combat Results Table: " + e.result + ". " + e.text;
+           " on the Combat Results Table: " + e.result + ".";
   if (e.kind == "fire") return "Rolled " + std::to_string(e.roll) + ": " + e.text;
   return e.text;
 }
 
 std::string command_label(Command c) {
   return std::string(title(c)); // the engine's one table of command titles
+}
+
+TooltipPlace tooltip_place(float mouse_x, float mouse_y, float map_x, float map_y, float map_w,
+                           float map_h) {
+  constexpr float gap = 18; // clear of the pointer
+  bool left = mouse_x > map_x + map_w / 2, up = mouse_y > map_y + map_h / 2;
+  return {mouse_x + (left ? -gap : gap), mouse_y + (up ? -gap : gap), left ? 1.0f : 0.0f,
+          up ? 1.0f : 0.0f};
 }
 
 float banner_alpha(double age) {
