@@ -101,3 +101,22 @@ TEST_CASE("paths: ensure_folder creates missing parents") {
   CHECK(ensure_folder(deep) == deep);
   CHECK(fs::is_directory(deep));
 }
+
+TEST_CASE("paths: each battle report gets a folder of its own, named by battle and time") {
+  TempFolder t;
+  std::tm local{};
+  local.tm_year = 2026 - 1900, local.tm_mon = 11, local.tm_mday = 1;
+  local.tm_hour = 22, local.tm_min = 40, local.tm_sec = 5, local.tm_isdst = -1;
+  std::time_t when = std::mktime(&local);
+  fs::path first = new_report_folder(t.path, "first-clash", when);
+  CHECK(first == t.path / "first-clash-2026-12-01-224005");
+  // Another report in the same second, of this game or another, does not replace it.
+  ensure_folder(first);
+  fs::path second = new_report_folder(t.path, "first-clash", when);
+  CHECK(second == t.path / "first-clash-2026-12-01-224005-2");
+  ensure_folder(second);
+  CHECK(new_report_folder(t.path, "first-clash", when) ==
+        t.path / "first-clash-2026-12-01-224005-3");
+  CHECK(new_report_folder(t.path, "lincoln-1141", when) ==
+        t.path / "lincoln-1141-2026-12-01-224005");
+}

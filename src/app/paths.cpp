@@ -95,4 +95,18 @@ fs::path ensure_folder(const fs::path &folder) {
   return folder;
 }
 
+fs::path new_report_folder(const fs::path &reports, const std::string &battle_id,
+                           std::time_t when) {
+  std::tm local{};
+  localtime_r(&when, &local);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", &local);
+  const std::string base = battle_id + "-" + stamp;
+  fs::path folder = reports / base;
+  std::error_code ec;
+  for (int n = 2; fs::exists(folder, ec); ++n)
+    folder = reports / (base + "-" + std::to_string(n));
+  return folder;
+}
+
 } // namespace sns::paths

@@ -1,6 +1,7 @@
 // Where the programs find their data (SNS_ROOT, the install prefix, the source tree) and keep the
 // player's files (XDG data and config folders). No SDL: the command line and the tests use it too.
 #pragma once
+#include <ctime>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -51,5 +52,10 @@ fs::path config_folder(const XdgEnvironment &env); // settings
 // Creates the folder (and its parents) if missing; returns it. Failure is left to the first write,
 // which reports the path.
 fs::path ensure_folder(const fs::path &folder);
+
+// A new folder for a battle report under `reports`: the battle's id and the local time it was
+// written ("first-clash-2026-12-01-224005"), with "-2", "-3", ... when that name is taken. A report
+// of another game of the same battle had replaced the last one, in a folder named by the id alone.
+fs::path new_report_folder(const fs::path &reports, const std::string &battle_id, std::time_t when);
 
 } // namespace sns::paths

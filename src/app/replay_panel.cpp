@@ -1,6 +1,7 @@
 // The app's replay controls (buttons, slider, turn list, bookmarks, notes), the Record menu (Send
 // turn, mailed turns, replays) and --report's map pictures (issue 11).
 #include "replay_panel.hpp"
+#include "paths.hpp"
 
 #include "script_runner.hpp"
 #include "sns/report.hpp"
@@ -212,7 +213,8 @@ void record_menu(App &app) {
   if (ui::MenuItem("Open a mailed turn...")) ask_for_file(OpenAs::Mailed);
   if (ui::MenuItem("Battle report", nullptr, false, mode == Mode::Play || mode == Mode::Replay)) {
     const Game &g = mode == Mode::Replay ? ss.replay()->record() : ss.game();
-    fs::path dir = fs::path(ss.data_dir()) / "reports" / g.battle().id;
+    fs::path dir = paths::new_report_folder(fs::path(ss.data_dir()) / "reports", g.battle().id,
+                                            std::time(nullptr));
     try {
       ss.say("Battle report: " + write_battle_report(g, dir.string()) +
              " (map pictures: shields-swords GAME.json --report DIR)");
