@@ -251,7 +251,11 @@ TEST_CASE("session: replay the game in play, step back, Play from here branches 
   session.replay_go(25);
   CHECK(session.game().state() == reference.state_at(25));
   CHECK_FALSE(session.play(reference.actions()[25])); // a replay is not played on
-  session.undo();                                     // Ctrl+Z steps back in a replay
+  session.ask_hint(); // H in a replay said nothing: it says how to play on
+  CHECK(session.message() ==
+        "Hints are for a game in play: press Play from here to play on, then ask.");
+  CHECK_FALSE(session.hint_pending());
+  session.undo(); // Ctrl+Z steps back in a replay
   CHECK(session.game().actions().size() == 24);
   session.redo();
   CHECK(session.game().actions().size() == 25);

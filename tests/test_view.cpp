@@ -345,18 +345,23 @@ TEST_CASE("app 7.5: Explain's last roll says where an attack's roll lands on the
   CHECK(narrate_roll(*b, activation) == activation.text); // its sentence is the whole story
 }
 
-TEST_CASE("app: a hex's tooltip opens towards the map's centre, so it never covers the Orders "
+TEST_CASE("app: a hex's tooltip opens where it fits on the map, so it never covers the Orders "
           "panel beside the map") {
-  // A map 100..900 across, 20..620 down; the Orders panel is right of x = 900.
-  TooltipPlace right_low = tooltip_place(880, 600, 100, 20, 800, 600);
+  // A map 100..900 across, 20..620 down; the Orders panel is right of x = 900. A unit's card is
+  // about 340 x 150.
+  TooltipPlace right_low = tooltip_place(880, 600, 100, 20, 800, 600, 340, 150);
   CHECK(right_low.pivot_x == 1.0f); // its right edge at the pointer: it extends left
   CHECK(right_low.pivot_y == 1.0f); // and up
   CHECK(right_low.x < 880);
-  TooltipPlace left_high = tooltip_place(120, 40, 100, 20, 800, 600);
+  TooltipPlace left_high = tooltip_place(120, 40, 100, 20, 800, 600, 340, 150);
   CHECK(left_high.pivot_x == 0.0f);
   CHECK(left_high.pivot_y == 0.0f);
   CHECK(left_high.x > 120);
   CHECK(left_high.y > 40);
+  // Just left of the middle, a wide card would run over the panel: it opens to the left.
+  CHECK(tooltip_place(600, 300, 100, 20, 800, 600, 340, 150).pivot_x == 1.0f);
+  // A short line fits to the right there.
+  CHECK(tooltip_place(600, 300, 100, 20, 800, 600, 200, 40).pivot_x == 0.0f);
 }
 
 TEST_CASE("app 2.2: an S&S II counter shows its type code, a D3 counter its unit's id") {

@@ -54,6 +54,7 @@ struct App {
   std::unique_ptr<Session> session;
   Camera camera;
   bool camera_fitted = false;
+  float tooltip_size[2] = {0, 0}; // the hex tooltip's size when last drawn (tooltip_place)
   bool show_zoc = false, show_range = false, show_labels = false;
   bool show_rules = false;
   std::string rules_open = "3.0";

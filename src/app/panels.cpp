@@ -461,10 +461,6 @@ bool computer_panel(App &app) {
       ui::TextDisabled("Its last action on the map is ringed in gold (a thin ring: where it came "
                        "from).");
   }
-  // Once a hint is shown, its account is the one asked for: the computer's last one would stand
-  // twice over it (two "search's account" paragraphs, or the Explain pointer said twice) and push
-  // the orders the hint points at out of sight in a short window.
-  if (!ss.hint()) search_account(app, ss.computer_detail());
   if (ss.computer_to_act()) {
     int side = side_to_act(app.game().setup(), app.game().state());
     ui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "The computer (%s) is playing %s%s",
@@ -482,7 +478,6 @@ bool computer_panel(App &app) {
     ui::TextWrapped("%s", suggestion_words(Session::kHintLevel, *h).c_str());
     if (h->action.type == ActionType::Command && !h->action.orders.empty())
       ui::TextDisabled("Its wings and marker faces are framed in this colour below.");
-    search_account(app, account_words(b, *h));
   } else if (ss.hint_pending()) {
     ui::TextDisabled("Thinking about a hint...");
   }
@@ -530,12 +525,34 @@ void attack_decision(App &app, const std::vector<Action> &legal) {
     crt_table(app, la.row, la.column);
 }
 
+// The search's account of the hint shown, else of the computer's last move. Once a hint is shown,
+// its account is the one asked for: the computer's last one would stand twice over it (two
+// "search's account" paragraphs, or the Explain pointer said twice).
+void search_accounts(const App &app) {
+  const Session &ss = *app.session;
+  if (const auto &h = ss.hint(); h && !ss.computer_to_act())
+    search_account(app, account_words(app.game().battle(), *h));
+  else if (!h)
+    search_account(app, ss.computer_detail());
+}
+
+void decision_controls(App &app, Footer &footer);
+
 void decision_panel(App &app, Footer &footer) {
   learning_panel(app);
   ImGui::PushTextWrapPos(0.0f); // the computer's and the hint's lines wrap in a narrow panel
   bool computer = computer_panel(app);
   ImGui::PopTextWrapPos();
-  if (computer) return;
+  if (!computer) decision_controls(app, footer);
+  // The search's account is long and for Explain mode: it comes after the orders, which it had
+  // pushed below the fold at 1280x800 (the marker faces a hint frames, new-player trial).
+  ImGui::PushTextWrapPos(0.0f);
+  search_accounts(app);
+  ImGui::PopTextWrapPos();
+}
+
+// What the side to act may do now, and the controls to do it.
+void decision_controls(App &app, Footer &footer) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   if (s.game_over()) {
@@ -769,7 +786,8 @@ void hover_tooltip(App &app, const MapRect &map, HexId hover) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   ImVec2 mouse = ImGui::GetIO().MousePos;
-  TooltipPlace at = tooltip_place(mouse.x, mouse.y, map.x, map.y, map.w, map.h);
+  TooltipPlace at = tooltip_place(mouse.x, mouse.y, map.x, map.y, map.w, map.h, app.tooltip_size[0],
+                                  app.tooltip_size[1]);
   ImGui::SetNextWindowPos(ImVec2(at.x, at.y), ImGuiCond_Always, ImVec2(at.pivot_x, at.pivot_y));
   ImGui::BeginTooltip();
   ui::Text("Hex %s: %s, elevation %d", b.label(hover).c_str(),
@@ -811,6 +829,7 @@ void hover_tooltip(App &app, const MapRect &map, HexId hover) {
     ui::TextWrapped("%s", why.c_str());
     ImGui::PopStyleColor();
   }
+  app.tooltip_size[0] = ImGui::GetWindowSize().x, app.tooltip_size[1] = ImGui::GetWindowSize().y;
   ImGui::EndTooltip();
 }
 

@@ -534,9 +534,9 @@ std::string command_label(Command c) {
 }
 
 TooltipPlace tooltip_place(float mouse_x, float mouse_y, float map_x, float map_y, float map_w,
-                           float map_h) {
+                           float map_h, float tip_w, float tip_h) {
   constexpr float gap = 18; // clear of the pointer
-  bool left = mouse_x > map_x + map_w / 2, up = mouse_y > map_y + map_h / 2;
+  bool left = mouse_x + gap + tip_w > map_x + map_w, up = mouse_y + gap + tip_h > map_y + map_h;
   return {mouse_x + (left ? -gap : gap), mouse_y + (up ? -gap : gap), left ? 1.0f : 0.0f,
           up ? 1.0f : 0.0f};
 }

@@ -172,14 +172,15 @@ std::vector<int> units_to_tag(const Battle &b, const GameState &s, const std::ve
 // ever hides a counter on the top row of the fitted map. Both are only drawn, never windows:
 // clicks pass through them.
 inline constexpr double kBannerSeconds = 1.2; // shown this long in all, fading over the last 0.5 s
-// Where a hex's tooltip goes: beside the pointer, on the side towards the map's centre, so that it
-// stays over the map and never covers the Orders panel's hint or prompt (new-player trial).
+// Where a hex's tooltip (tip_w x tip_h, as drawn the frame before) goes: right of and below the
+// pointer where it fits on the map, else left of or above it, so that it stays over the map and
+// does not cover the Orders panel's hint or lesson step (new-player trial).
 struct TooltipPlace {
   float x, y;             // the corner of the tooltip at the pointer
   float pivot_x, pivot_y; // 0: the tooltip extends right (down) from there, 1: left (up)
 };
 TooltipPlace tooltip_place(float mouse_x, float mouse_y, float map_x, float map_y, float map_w,
-                           float map_h);
+                           float map_h, float tip_w, float tip_h);
 float banner_alpha(double age); // 1, then fading to 0 at kBannerSeconds; 0 outside
 inline constexpr float kStripFontSize = 17, kBannerFontSize = 22; // at ui scale 1
 float top_band_height(float ui_scale); // the band's height: the banner's with a gap either side
