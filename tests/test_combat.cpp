@@ -37,6 +37,9 @@ TEST_CASE(
   CHECK(p.drm_terms[0].value == -1); // UTMM V against L
   CHECK(p.drm_terms[1].value == -1); // AV2 shares the Primary's CC
   CHECK(p.drm_terms[2].value == -1); // one lower-CC participant, one per two rounded up
+  // Said in words, counted ("participant(s)" read badly in the log and the preview).
+  CHECK(p.drm_terms[1].reason == "1 other attacker of the Primary's CC");
+  CHECK(p.drm_terms[2].reason == "1 other attacker of lower CC (one per two, rounded up)");
   // Columns -2..5 on row A: DE DE DL DL DL DR* DR* NE*
   CHECK(p.outcomes[static_cast<int>(CombatResult::DE)] == Approx(0.25));
   CHECK(p.outcomes[static_cast<int>(CombatResult::DL)] == Approx(0.375));

@@ -139,13 +139,14 @@ Calc calculate(const View &c, const Action &a, int primary) {
     if (u == primary) continue;
     (c.face(u).cc == k.base ? same : lower) += 1;
   }
-  if (same)
-    k.drm_terms.push_back(
-        {"7.4", -same, std::to_string(same) + " participant(s) of the Primary's CC"});
+  // "1 other attacker", "3 other attackers": the log said "participant(s)".
+  auto others = [](int n) {
+    return std::to_string(n) + (n == 1 ? " other attacker" : " other attackers");
+  };
+  if (same) k.drm_terms.push_back({"7.4", -same, others(same) + " of the Primary's CC"});
   if (lower)
     k.drm_terms.push_back(
-        {"7.4", -((lower + 1) / 2),
-         std::to_string(lower) + " participant(s) of lower CC, one per two rounded up"});
+        {"7.4", -((lower + 1) / 2), others(lower) + " of lower CC (one per two, rounded up)"});
   special_drm(c, primary, t, k.drm_terms);
   for (const Term &d : k.drm_terms)
     k.drm += d.value;
