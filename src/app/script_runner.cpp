@@ -52,6 +52,11 @@ void ScriptRunner::before_frame() {
   io.MouseDown[1] = down_[1];
 }
 
+bool ScriptRunner::under_pointer(const ui::SeenItem *item) const {
+  return item && item->min.x <= mouse_.x && mouse_.x <= item->max.x && item->min.y <= mouse_.y &&
+         mouse_.y <= item->max.y;
+}
+
 bool ScriptRunner::mouse_click(ImVec2 at, int button) {
   // One frame to arrive (hover), one pressed, one released: ImGui clicks on release.
   mouse_ = at;
@@ -155,6 +160,14 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
       waiting_since_ = 0;
       still_frames_ = 0;
       mouse_ = ImVec2((item->min.x + item->max.x) / 2, (item->min.y + item->max.y) / 2);
+    } else if (phase_ <= 2 && !under_pointer(seen.item(s.arg))) {
+      // Something came in above it as the pointer arrived or pressed (a hint that was still being
+      // thought about): the button has moved away, and pressing or releasing there would click
+      // whatever took its place. Release off the window, where nothing is clicked, and aim again.
+      mouse_ = ImVec2(-1, -1);
+      down_[0] = false;
+      phase_ = 0;
+      return;
     }
     step_done = mouse_click(mouse_, 0);
     break;

@@ -3,6 +3,7 @@
 #pragma once
 #include "app.hpp"
 #include "script.hpp"
+#include "ui.hpp"
 
 #include <SDL.h>
 #include <imgui.h>
@@ -39,7 +40,8 @@ private:
 
   void fail(const std::string &why);
   void done() { ++next_, phase_ = 0; }
-  bool mouse_click(ImVec2 at, int button); // true once pressed and released
+  bool mouse_click(ImVec2 at, int button);            // true once pressed and released
+  bool under_pointer(const ui::SeenItem *item) const; // the item is where the pointer is
   bool hex_position(App &app, const std::string &label, ImVec2 &out);
   bool key(const std::string &name);
 };
