@@ -160,7 +160,8 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
       waiting_since_ = 0;
       still_frames_ = 0;
       mouse_ = ImVec2((item->min.x + item->max.x) / 2, (item->min.y + item->max.y) / 2);
-    } else if (phase_ <= 2 && !under_pointer(seen.item(s.arg))) {
+    } else if (const ui::SeenItem *now = seen.item(s.arg);
+               phase_ <= 2 && now && !under_pointer(now)) {
       // Something came in above it as the pointer arrived or pressed (a hint that was still being
       // thought about): the button has moved away, and pressing or releasing there would click
       // whatever took its place. Release off the window, where nothing is clicked, and aim again.
