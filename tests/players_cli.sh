@@ -27,6 +27,8 @@ expect 0 "map of a game" -- "$cli" map "$dir/g.json"
 check "map has no reverse and no seed" '! grep -q "\"reverse\"\|\"back\"\|\"seed\"" "$dir/out"'
 check "map lists every hex" 'json "assert len(d[\"hexes\"])==d[\"columns\"]*d[\"rows\"]"'
 expect 0 "map of a battle" -- "$cli" map battles/grunwald-1410.json
+expect 0 "map of a shipped battle by its id" -- "$cli" map d3-first-charge
+check "the id's battle" 'json "assert d[\"battle\"]==\"d3-first-charge\""'
 "$cli" apply "$dir/g.json" "$(python3 -c "import json; print(json.dumps(json.load(open('$dir/legal.json'))[0]))")" >/dev/null
 expect 0 "state without log" -- "$cli" state "$dir/g.json" --log none
 check "no log, its size" 'json "assert \"log\" not in d and d[\"log_size\"]>0"'

@@ -446,7 +446,7 @@ json face_public(const UnitFace &f) {
 
 // The public map and setup: no seed, no dice, no reverses (R22).
 int cmd_map(const Args &a) {
-  const std::string &path = need(a, 0, "BATTLE_OR_GAME.json");
+  const std::string path = battle_file(need(a, 0, "BATTLE_OR_GAME.json"));
   std::shared_ptr<const Battle> battle;
   json doc;
   {
