@@ -676,3 +676,21 @@ TEST_CASE("D3 attack_precondition lifts once no unit of its until types is left 
   f.s.units[f.u("EM")].hex = kOffMap;
   CHECK(status());
 }
+
+TEST_CASE("D6 the ford battle's river is crossed only at its one ford") {
+  // The river runs between rows 04 and 05; on flat-topped hexes that line zigzags, so the slanting
+  // hexsides between an odd column's 05 and its neighbours' 04 are river too. Before they were
+  // marked, a unit crossed anywhere on a slant and the app drew the river in dashes.
+  auto b = load_battle_file(source_path("battles/d3-first-charge.json"));
+  int fords = 0, open = 0;
+  for (HexId h = 0; h < b->hex_count(); ++h)
+    for (int d = 0; d < 6; ++d) {
+      HexId n = b->adjacent[h][d];
+      if (n == kOffMap || b->offset(h).row < 4 || b->offset(n).row > 3) continue; // 05+ to 04-
+      HexsideFeature f = b->hexsides[h][d];
+      fords += f == HexsideFeature::Ford;
+      open += f != HexsideFeature::Ford && f != HexsideFeature::River;
+    }
+  CHECK(fords == 1);
+  CHECK(open == 0);
+}
