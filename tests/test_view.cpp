@@ -301,10 +301,12 @@ TEST_CASE("7.7 a hinted or asked Combat mode says to choose it; the search's acc
   s.action.orders.push_back({static_cast<int16_t>(b->wing_index("host")), {}});
   s.action.orders[0].commands.push_back(Command::Fire);
   s.action.orders[0].commands.push_back(Command::ShieldWall);
-  s.why = describe(*b, s.action) + ": the best of 6 candidates";
+  s.reason = "the best of 6 candidates";
+  s.why = describe(*b, s.action) + ": " + s.reason;
   REQUIRE(s.why.rfind("command host:", 0) == 0); // the command line's ids
   CHECK(account_words(*b, s) == "command Rebel Host: Fire, Shield Wall: the best of 6 candidates");
-  s.why = "something else entirely"; // an account that does not open with the action is kept
+  s.reason.clear(); // an account without a reason of its own is said as it is
+  s.why = "something else entirely";
   CHECK(account_words(*b, s) == "something else entirely");
 }
 

@@ -146,6 +146,9 @@ struct Battle {
     return hexsides[h][dir] == HexsideFeature::River;
   }
   bool d3() const { return ruleset == Ruleset::D3; }
+  // What the turn counter counts, as a player reads it: Player Turns in S&S II (3.0), game turns
+  // of both players' turns in D3 Medieval (D4). The app's Battle panel and the report say it.
+  const char *turn_name() const { return d3() ? "Game turn" : "Player Turn"; }
   bool terrain_impassable(HexId h) const { return terrain_types[terrain[h]].impassable; }
   int direction(HexId from, HexId to) const;
   int unit_index(const std::string &id) const;

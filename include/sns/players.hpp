@@ -83,7 +83,8 @@ uint64_t default_iterations(Level level);
 
 struct Suggestion {
   Action action;
-  std::string why;
+  std::string reason;      // why this action, without naming it ("the best of 6 candidates, ...")
+  std::string why;         // the action as the command line names it (describe), ": ", the reason
   uint64_t iterations = 0; // rollouts (search levels) or actions scored (greedy)
   double seconds = 0;
   double value = 0; // the chosen action's estimate (greedy: evaluation points; search: win share)

@@ -92,7 +92,7 @@ void status_panel(App &app) {
   const GameState &s = app.game().state();
   ui::TextWrapped("%s", b.name.c_str());
   ImGui::Separator();
-  ui::Text("%s %d%s", b.d3() ? "Game turn" : "Player Turn", s.turn,
+  ui::Text("%s %d%s", b.turn_name(), s.turn,
            b.last_turn ? (" of " + std::to_string(b.last_turn)).c_str() : "");
   ui::Text("Active: %s", b.sides[s.active].name.c_str());
   int to_act = side_to_act(app.game().setup(), s);
@@ -536,21 +536,6 @@ void search_accounts(const App &app) {
     search_account(app, ss.computer_detail());
 }
 
-void decision_controls(App &app, Footer &footer);
-
-void decision_panel(App &app, Footer &footer) {
-  learning_panel(app);
-  ImGui::PushTextWrapPos(0.0f); // the computer's and the hint's lines wrap in a narrow panel
-  bool computer = computer_panel(app);
-  ImGui::PopTextWrapPos();
-  if (!computer) decision_controls(app, footer);
-  // The search's account is long and for Explain mode: it comes after the orders, which it had
-  // pushed below the fold at 1280x800 (the marker faces a hint frames, new-player trial).
-  ImGui::PushTextWrapPos(0.0f);
-  search_accounts(app);
-  ImGui::PopTextWrapPos();
-}
-
 // What the side to act may do now, and the controls to do it.
 void decision_controls(App &app, Footer &footer) {
   const Battle &b = app.game().battle();
@@ -636,6 +621,19 @@ void decision_controls(App &app, Footer &footer) {
     ui::TextWrapped("%s", la.text.c_str());
     crt_table(app, la.row, la.column);
   }
+}
+
+void decision_panel(App &app, Footer &footer) {
+  learning_panel(app);
+  ImGui::PushTextWrapPos(0.0f); // the computer's and the hint's lines wrap in a narrow panel
+  bool computer = computer_panel(app);
+  ImGui::PopTextWrapPos();
+  if (!computer) decision_controls(app, footer);
+  // The search's account is long and for Explain mode: it comes after the orders, which it had
+  // pushed below the fold at 1280x800 (the marker faces a hint frames, new-player trial).
+  ImGui::PushTextWrapPos(0.0f);
+  search_accounts(app);
+  ImGui::PopTextWrapPos();
 }
 
 // The footer: always on screen, whatever the panel above holds.

@@ -172,11 +172,10 @@ std::string suggestion_words(Level level, const Suggestion &s) {
 }
 
 std::string account_words(const Battle &b, const Suggestion &s) {
-  // The players open their account with the action as the command line names it ("command host:
+  // The players' own account opens with the action as the command line names it ("command host:
   // fire shield_wall"); a player reads it as hints and the log name it.
-  const std::string cli = describe(b, s.action);
-  if (s.why.compare(0, cli.size(), cli) != 0) return s.why;
-  return advice_words(b, s.action) + s.why.substr(cli.size());
+  if (s.reason.empty()) return s.why;
+  return advice_words(b, s.action) + ": " + s.reason;
 }
 
 std::string break_at_spaces(std::string_view text, float width,

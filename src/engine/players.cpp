@@ -236,13 +236,17 @@ std::string fmt(double v, int digits = 2) {
   return o.str();
 }
 
-std::string greedy_why(const Battle &b, const Action &a, double value, double now) {
-  std::string what = describe(b, a);
+std::string greedy_reason(const Action &a, double value, double now) {
   std::string kind = rolls_die(a)     ? "expected over the die's faces"
                      : shapes_turn(a) ? "after playing the turn out"
                                       : "position after it";
-  return what + ": best one-ply choice, " + kind + " " + (value >= now ? "+" : "") +
-         fmt(value - now) + " points (steps, VP, objectives)";
+  return "best one-ply choice, " + kind + " " + (value >= now ? "+" : "") + fmt(value - now) +
+         " points (steps, VP, objectives)";
+}
+
+void give_reason(const Battle &b, Suggestion &out, std::string reason) {
+  out.reason = std::move(reason);
+  out.why = describe(b, out.action) + ": " + out.reason;
 }
 
 // --- search ---------------------------------------------------------------------------------
@@ -314,14 +318,13 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   Suggestion out;
   if (acts.size() == 1) {
     out.action = acts[0];
-    out.why = describe(b, acts[0]) + ": the only legal action";
+    give_reason(b, out, "the only legal action");
     out.seconds = since(start);
     return out;
   }
   if (level == Level::Random) {
     out.action = acts[rng.below(acts.size())];
-    out.why = describe(b, out.action) + ": drawn at random among " + std::to_string(acts.size()) +
-              " legal actions";
+    give_reason(b, out, "drawn at random among " + std::to_string(acts.size()) + " legal actions");
     out.seconds = since(start);
     return out;
   }
@@ -335,7 +338,7 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     out.action = acts[ranking[0].index];
     out.value = ranking[0].value;
     out.iterations = acts.size();
-    out.why = greedy_why(b, out.action, ranking[0].value, now);
+    give_reason(b, out, greedy_reason(out.action, ranking[0].value, now));
     out.seconds = since(start);
     return out;
   }
@@ -397,12 +400,13 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   double prior = 0;
   for (const Scored &r : ranking)
     if (r.index == best.index) prior = r.value - now;
-  out.why = describe(b, out.action) + ": the best of " + std::to_string(arms.size()) +
-            " candidates, " + fmt(best.mean()) + " of a win on average (+/- " + fmt(best.error()) +
-            ") over " + std::to_string(best.n) + " playouts to the end of " +
-            (li.horizon_turns ? "the next Player Turn" : "this Player Turn") + ", in " +
-            std::to_string(sims.size()) + " guesses at the hidden reverses; one move ahead " +
-            (prior >= 0 ? "+" : "") + fmt(prior) + " points";
+  give_reason(b, out,
+              "the best of " + std::to_string(arms.size()) + " candidates, " + fmt(best.mean()) +
+                  " of a win on average (+/- " + fmt(best.error()) + ") over " +
+                  std::to_string(best.n) + " playouts to the end of " +
+                  (li.horizon_turns ? "the next Player Turn" : "this Player Turn") + ", in " +
+                  std::to_string(sims.size()) + " guesses at the hidden reverses; one move ahead " +
+                  (prior >= 0 ? "+" : "") + fmt(prior) + " points");
   out.seconds = since(start);
   return out;
 }

@@ -76,13 +76,9 @@ Score score(const Setup &setup, const GameState &s) {
                                             b.sides[1].name + " " + std::to_string(n[1])};
 }
 
-// S&S II counts Player Turns; D3 Medieval game turns, each both players' turns (D4), as the app's
-// Battle panel says.
-std::string turn_word(const Battle &b) { return b.d3() ? "Game turn" : "Player Turn"; }
-
 std::string result_text(const Battle &b, const GameState &s) {
   if (!s.game_over())
-    return "in progress: " + turn_word(b) + " " + std::to_string(s.turn) + ", " +
+    return "in progress: " + std::string(b.turn_name()) + " " + std::to_string(s.turn) + ", " +
            std::string(name(s.phase)) + " phase, " + b.sides[s.active].name + " to play";
   std::string who = s.winner == kDraw ? "a draw"
                     : s.winner < 0    ? "no winner"
@@ -116,7 +112,7 @@ void summary(std::ostringstream &o, const Game &g) {
   o << "- **Result:** " << md(result_text(b, s)) << "\n";
   Score final = score(g.setup(), s);
   o << "- **" << (b.d3() ? final.label : "Victory Points") << ":** " << md(final.text) << "\n";
-  o << "- **Played:** " << s.turn << " " << turn_word(b) << (s.turn == 1 ? "" : "s") << ", "
+  o << "- **Played:** " << s.turn << " " << b.turn_name() << (s.turn == 1 ? "" : "s") << ", "
     << g.actions().size() << " actions, " << s.rolls << " dice rolled\n";
   auto lost = eliminated(b, s);
   for (int side = 0; side < 2; ++side)
