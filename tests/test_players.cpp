@@ -78,7 +78,7 @@ TEST_CASE("R22 computer players give the same answer whatever the hidden reverse
         Suggestion b = suggest(other, s, level, budget, 77);
         INFO(file << " turn " << s.turn << " level " << name(level));
         CHECK(a.action == b.action);
-        CHECK(a.why == b.why);
+        CHECK(a.reason == b.reason);
         ++compared;
       }
     }

@@ -490,7 +490,7 @@ TEST_CASE("session: a hint names a legal action for the human to act, and is dro
   REQUIRE(s.hint());
   auto legal = legal_actions(s.game().setup(), s.game().state());
   CHECK(std::find(legal.begin(), legal.end(), s.hint()->action) != legal.end());
-  CHECK_FALSE(s.hint()->why.empty());
+  CHECK_FALSE(s.hint()->reason.empty());
   REQUIRE(s.play(s.hint()->action));
   CHECK_FALSE(s.hint());
 }

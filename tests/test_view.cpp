@@ -302,12 +302,8 @@ TEST_CASE("7.7 a hinted or asked Combat mode says to choose it; the search's acc
   s.action.orders[0].commands.push_back(Command::Fire);
   s.action.orders[0].commands.push_back(Command::ShieldWall);
   s.reason = "the best of 6 candidates";
-  s.why = describe(*b, s.action) + ": " + s.reason;
-  REQUIRE(s.why.rfind("command host:", 0) == 0); // the command line's ids
+  REQUIRE(suggestion_why(*b, s).rfind("command host:", 0) == 0); // the command line's ids
   CHECK(account_words(*b, s) == "command Rebel Host: Fire, Shield Wall: the best of 6 candidates");
-  s.reason.clear(); // an account without a reason of its own is said as it is
-  s.why = "something else entirely";
-  CHECK(account_words(*b, s) == "something else entirely");
 }
 
 TEST_CASE("app: Explain's last roll is this Player Turn's, or the last action's when it ended the "

@@ -84,7 +84,6 @@ uint64_t default_iterations(Level level);
 struct Suggestion {
   Action action;
   std::string reason;      // why this action, without naming it ("the best of 6 candidates, ...")
-  std::string why;         // the action as the command line names it (describe), ": ", the reason
   uint64_t iterations = 0; // rollouts (search levels) or actions scored (greedy)
   double seconds = 0;
   double value = 0; // the chosen action's estimate (greedy: evaluation points; search: win share)
@@ -95,6 +94,9 @@ struct Suggestion {
 // the answer is deterministic.
 Suggestion suggest(const Setup &real, const GameState &s, Level level, const SearchBudget &budget,
                    uint64_t seed);
+
+// The suggestion as the command line says it: the action as `describe` names it, ": ", the reason.
+std::string suggestion_why(const Battle &b, const Suggestion &s);
 
 // A player for whole games: a level, a budget, and its own random stream.
 class Player {

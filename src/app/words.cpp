@@ -172,9 +172,8 @@ std::string suggestion_words(Level level, const Suggestion &s) {
 }
 
 std::string account_words(const Battle &b, const Suggestion &s) {
-  // The players' own account opens with the action as the command line names it ("command host:
-  // fire shield_wall"); a player reads it as hints and the log name it.
-  if (s.reason.empty()) return s.why;
+  // The command line names the action by its ids ("command host: fire shield_wall"); a player
+  // reads it as hints and the log name it.
   return advice_words(b, s.action) + ": " + s.reason;
 }
 

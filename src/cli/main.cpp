@@ -416,7 +416,7 @@ int cmd_suggest(const Args &a) {
   Suggestion s = suggest(game.setup(), game.state(), level, parse_budget(a), seed);
   print({{"action", action_to_json(game.battle(), s.action)},
          {"level", std::string(name(level))},
-         {"why", s.why},
+         {"why", suggestion_why(game.battle(), s)},
          {"value", s.value},
          {"iterations", s.iterations},
          {"seconds", s.seconds}});

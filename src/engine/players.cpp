@@ -244,11 +244,6 @@ std::string greedy_reason(const Action &a, double value, double now) {
          " points (steps, VP, objectives)";
 }
 
-void give_reason(const Battle &b, Suggestion &out, std::string reason) {
-  out.reason = std::move(reason);
-  out.why = describe(b, out.action) + ": " + out.reason;
-}
-
 // --- search ---------------------------------------------------------------------------------
 
 struct Arm {
@@ -297,6 +292,10 @@ const Arm &final_pick(const std::vector<Arm> &arms, size_t alive) {
 
 } // namespace
 
+std::string suggestion_why(const Battle &b, const Suggestion &s) {
+  return describe(b, s.action) + ": " + s.reason;
+}
+
 std::optional<Level> parse_level(std::string_view text) {
   for (const LevelInfo &l : kLevels)
     if (text == l.name) return l.level;
@@ -318,13 +317,13 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   Suggestion out;
   if (acts.size() == 1) {
     out.action = acts[0];
-    give_reason(b, out, "the only legal action");
+    out.reason = "the only legal action";
     out.seconds = since(start);
     return out;
   }
   if (level == Level::Random) {
     out.action = acts[rng.below(acts.size())];
-    give_reason(b, out, "drawn at random among " + std::to_string(acts.size()) + " legal actions");
+    out.reason = "drawn at random among " + std::to_string(acts.size()) + " legal actions";
     out.seconds = since(start);
     return out;
   }
@@ -338,7 +337,7 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     out.action = acts[ranking[0].index];
     out.value = ranking[0].value;
     out.iterations = acts.size();
-    give_reason(b, out, greedy_reason(out.action, ranking[0].value, now));
+    out.reason = greedy_reason(out.action, ranking[0].value, now);
     out.seconds = since(start);
     return out;
   }
@@ -400,13 +399,12 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   double prior = 0;
   for (const Scored &r : ranking)
     if (r.index == best.index) prior = r.value - now;
-  give_reason(b, out,
-              "the best of " + std::to_string(arms.size()) + " candidates, " + fmt(best.mean()) +
-                  " of a win on average (+/- " + fmt(best.error()) + ") over " +
-                  std::to_string(best.n) + " playouts to the end of " +
-                  (li.horizon_turns ? "the next Player Turn" : "this Player Turn") + ", in " +
-                  std::to_string(sims.size()) + " guesses at the hidden reverses; one move ahead " +
-                  (prior >= 0 ? "+" : "") + fmt(prior) + " points");
+  out.reason = "the best of " + std::to_string(arms.size()) + " candidates, " + fmt(best.mean()) +
+               " of a win on average (+/- " + fmt(best.error()) + ") over " +
+               std::to_string(best.n) + " playouts to the end of " +
+               (li.horizon_turns ? "the next Player Turn" : "this Player Turn") + ", in " +
+               std::to_string(sims.size()) + " guesses at the hidden reverses; one move ahead " +
+               (prior >= 0 ? "+" : "") + fmt(prior) + " points";
   out.seconds = since(start);
   return out;
 }
