@@ -719,6 +719,54 @@ TEST_CASE("editor: same_content sees through layout, not through a changed value
   CHECK_FALSE(same_content(a, d));
 }
 
+// The warnings that name a gap in a river (river_gaps), out of all the model's warnings.
+std::vector<Problem> river_warnings(const EditorModel &m) {
+  std::vector<Problem> out;
+  for (const Problem &w : m.warnings())
+    if (w.message.find("the river has a gap") != std::string::npos) out.push_back(w);
+  return out;
+}
+
+TEST_CASE("editor: 12.2 a gap of one hexside in a river is warned of; a river that ends in open "
+          "ground is not",
+          "[editor]") {
+  for (const std::string &file : shipped_battles()) {
+    INFO(file);
+    EditorModel m(doc_from_json(read_json_file(file, kMaxInputBytes)));
+    // The ford battle's river, mended, has no gap; First Clash's ends in the open south by design.
+    CHECK(river_warnings(m).empty());
+  }
+  // The ford battle's river with one slanting hexside left out, as it once was: the knights rode
+  // through it (0905 to 1004).
+  EditorModel m(doc_from_json(
+      read_json_file(test::source_path("battles/d3-first-charge.json"), kMaxInputBytes)));
+  REQUIRE(m.doc().hexsides.at(hexside_key("0905", "1004")) == "river");
+  REQUIRE(m.set_hexside("0905", "1004", "").empty());
+  REQUIRE(m.valid()); // the loader accepts it: a gap is the author's to make
+  auto gaps = river_warnings(m);
+  REQUIRE(gaps.size() == 1);
+  CHECK(gaps[0].message == "the river has a gap between 0905 and 1004: units can cross there "
+                           "instead of at a ford or bridge (D6)");
+  CHECK(gaps[0].path == "/map/hexsides");
+  CHECK(gaps[0].hex == "0905");
+  CHECK(gaps[0].panel == "map");
+  REQUIRE(m.undo());
+  CHECK(river_warnings(m).empty());
+
+  // In S&S II, found by its rule (12.2): a zigzag river between rows 04 and 05 as the ford
+  // battle draws it, from the west edge, with the straight hexside 0204|0205 left out.
+  EditorModel s = fresh(8, 6);
+  for (auto [a, b] :
+       {std::pair{"0104", "0105"}, {"0105", "0204"}, {"0204", "0305"}, {"0304", "0305"}})
+    REQUIRE(s.set_hexside(a, b, "river").empty());
+  auto one = river_warnings(s); // its east end, in the open at 0304|0305, is no gap
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].message.find("between 0204 and 0205") != std::string::npos);
+  CHECK(one[0].message.find("(12.2)") != std::string::npos);
+  REQUIRE(s.set_hexside("0204", "0205", "ford").empty()); // a crossing closes the line
+  CHECK(river_warnings(s).empty());
+}
+
 TEST_CASE("editor: 4.2 a unit that Wing Integrity eliminates as the game starts is warned of",
           "[editor]") {
   EditorModel m = fresh(12, 10);

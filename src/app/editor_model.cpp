@@ -331,9 +331,52 @@ std::vector<Problem> lost_at_start(const BattleDoc &doc, const std::shared_ptr<c
   return found;
 }
 
+// A river, ford or bridge hexside: the line a river draws across the map.
+bool on_river_line(HexsideFeature f) {
+  return f == HexsideFeature::River || f == HexsideFeature::Ford || f == HexsideFeature::Bridge;
+}
+
+// How many of the three hexsides meeting at the corner of `h` between its directions d and d+1 lie
+// on a river's line; -1 when the corner is on the map's edge.
+int river_lines_at_corner(const Battle &b, HexId h, int d) {
+  int e = (d + 1) % 6;
+  HexId a = b.adjacent[h][d], c = b.adjacent[h][e];
+  if (a == kOffMap || c == kOffMap) return -1;
+  int ac = b.direction(a, c);
+  return on_river_line(b.hexsides[h][d]) + on_river_line(b.hexsides[h][e]) +
+         (ac >= 0 && on_river_line(b.hexsides[a][ac]));
+}
+
+// Gaps in a river: a hexside off the river's line whose two corners are both ends of it, so units
+// cross there instead of at a ford or bridge. A river drawn across flat-topped hexes zigzags, and
+// the ford battle's once listed only its straight hexsides: the knights rode through the slanting
+// ones. A river that simply ends in open ground (First Clash's, south of its bridge) is the
+// author's design and is not listed.
+std::vector<Problem> river_gaps(const std::shared_ptr<const Battle> &b) {
+  std::vector<Problem> found;
+  if (!b) return found;
+  for (HexId h = 0; h < b->hex_count(); ++h)
+    for (int d = 0; d < 6; ++d) {
+      HexId a = b->adjacent[h][d];
+      if (a == kOffMap || a < h || on_river_line(b->hexsides[h][d])) continue;
+      if (b->terrain_impassable(h) || b->terrain_impassable(a)) continue; // no way through anyway
+      // The corners at each end of the hexside h|a: both must be a river's end (one river hexside).
+      if (river_lines_at_corner(*b, h, (d + 5) % 6) != 1 || river_lines_at_corner(*b, h, d) != 1)
+        continue;
+      found.push_back({"/map/hexsides",
+                       "the river has a gap between " + b->label(h) + " and " + b->label(a) +
+                           ": units can cross there instead of at a ford or bridge (" +
+                           (b->d3() ? "D6" : "12.2") + ")",
+                       b->label(h), -1, "map"});
+    }
+  return found;
+}
+
 void EditorModel::revalidate() {
   problems_ = check_battle(doc_, &preview_);
   warnings_ = lost_at_start(doc_, preview_);
+  std::vector<Problem> gaps = river_gaps(preview_);
+  warnings_.insert(warnings_.end(), gaps.begin(), gaps.end());
 }
 
 std::string EditorModel::edit(const std::string &what,

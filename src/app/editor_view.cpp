@@ -556,7 +556,10 @@ void tools_window(App &app, const MapRect &r) {
     brush_sizes(ed);
     break;
   case Tool::Hexside:
-    if (!contains(m.words().hexside_features, ed.feature)) ed.feature = "river";
+    // A feature the ruleset lacks (stakes after a change to S&S II) falls back to river; "erase"
+    // is the tool's own choice, not a feature (it was reset every frame, so erasing never took).
+    if (ed.feature != "erase" && !contains(m.words().hexside_features, ed.feature))
+      ed.feature = "river";
     for (const std::string &f : m.words().hexside_features)
       if (ui::RadioButton(f.c_str(), ed.feature == f)) ed.feature = f;
     if (ui::RadioButton("erase", ed.feature == "erase")) ed.feature = "erase";
