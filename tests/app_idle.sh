@@ -6,13 +6,7 @@
 set -uo pipefail
 app=$1
 if [ "${2:-}" != "--in-xvfb" ]; then
-  # Our own X authority file: xvfb-run's temporary folder sometimes failed to clean up (exit 5)
-  # when tests ran in parallel.
-  auth=$(mktemp)
-  xvfb-run -a -f "$auth" -s "-screen 0 1280x800x24" "$0" "$app" --in-xvfb
-  code=$?
-  rm -f "$auth"
-  exit $code
+  exec "$(dirname "$0")/xvfb.sh" 1280x800x24 "$0" "$app" --in-xvfb # an X server of its own
 fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

@@ -50,11 +50,9 @@ with tempfile.TemporaryDirectory(prefix="sns-e2e-") as work:
         with open(steps, "w", encoding="utf-8") as f:
             f.write("\n".join(lines) + "\n")
         argv = shlex.split((args or "").replace("$ROOT", root))
-        # The X authority file lives in this run's folder: xvfb-run then makes no temporary
-        # folder of its own, whose removal sometimes failed (exit 5) with several runs at once.
-        cmd = ["xvfb-run", "-a", "-f", os.path.join(work, "Xauthority"), "-s",
-               "-screen 0 1600x900x24", app, *argv, "--script", steps,
-               "--size", "1600x900", "--seed", "7"]
+        # An X server of its own, on a display it picks itself (tests/xvfb.sh).
+        cmd = [os.path.join(root, "tests", "xvfb.sh"), "1600x900x24", app, *argv, "--script",
+               steps, "--size", "1600x900", "--seed", "7"]
         result = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True,
                                 timeout=300)
         if result.returncode != 0:

@@ -8,9 +8,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 export XDG_DATA_HOME=$dir/data
 fails=0
-# The X authority file lives in this test's folder: xvfb-run then makes no temporary folder of its
-# own, whose removal sometimes failed (exit 5) with several tests running at once.
-xrun() { xvfb-run -a -f "$dir/Xauthority" "$@"; }
+xrun() { "$(dirname "$0")/xvfb.sh" 1024x768x24 "$@"; } # an X server of its own (tests/xvfb.sh)
 check_png() { # FILE WIDTH HEIGHT
   python3 - "$@" <<'PY'
 import struct, sys, zlib
@@ -32,13 +30,13 @@ PY
 for battle in battles/*.json; do
   name=$(basename "$battle" .json)
   "$cli" new "$battle" --seed 2 --out "$dir/$name.json" >/dev/null
-  if ! xrun -s "-screen 0 1024x768x24" "$app" --screenshot "$dir/$name.png" --size 1024x700 "$dir/$name.json"; then
+  if ! xrun "$app" --screenshot "$dir/$name.png" --size 1024x700 "$dir/$name.json"; then
     echo "FAIL: $name did not render"; fails=$((fails+1)); continue
   fi
   check_png "$dir/$name.png" 1024 700 || { echo "FAIL: $name screenshot"; fails=$((fails+1)); }
 done
 # A battle file opens directly too, and --select lights a unit's moves.
-xrun -s "-screen 0 1024x768x24" "$app" --screenshot "$dir/direct.png" --size 900x600 battles/first-clash.json --select R3 \
+xrun "$app" --screenshot "$dir/direct.png" --size 900x600 battles/first-clash.json --select R3 \
   && check_png "$dir/direct.png" 900 600 || { echo "FAIL: opening a battle directly"; fails=$((fails+1)); }
 echo '{"format": 1}' > "$dir/bad.json"
 xrun "$app" --screenshot "$dir/bad.png" "$dir/bad.json" 2>"$dir/err"; code=$?

@@ -9,7 +9,7 @@ trap 'rm -rf "$dir"' EXIT
 mkdir -p "$dir/battles" "$dir/docs/screenshots"
 cd "$dir" || exit 1
 export XDG_DATA_HOME=$dir/data
-if ! xvfb-run -a -f "$dir/Xauthority" -s "-screen 0 1600x900x24" "$app" --size 1600x900 \
+if ! "$root/tests/xvfb.sh" 1600x900x24 "$app" --size 1600x900 \
     --script "$root/scripts/make-lincoln-1141.script" --editor >"$dir/out" 2>&1; then
   cat "$dir/out"; echo "FAIL: the editor script did not pass"; exit 1
 fi

@@ -5,6 +5,7 @@
 # no -dev package, whose contents are listed, and whose unpacked programs find their own data.
 set -uo pipefail
 build=$(cd "$1" && pwd)
+xvfb=$(cd "$(dirname "$0")" && pwd)/xvfb.sh # an X server of its own for each app run
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 prefix=$dir/prefix
@@ -58,17 +59,17 @@ SNS_ROOT=$dir/nowhere "$cli" paths 2>"$dir/err" >/dev/null; code=$?
 
 if [ "$app_built" = yes ]; then
   app=$prefix/bin/shields-swords
-  xvfb-run -a -f "$dir/Xauthority" -s "-screen 0 1024x768x24" "$app" --screenshot "$dir/game.png" --size 800x600 "$dir/game.json" \
+  "$xvfb" 1024x768x24 "$app" --screenshot "$dir/game.png" --size 800x600 "$dir/game.json" \
     && [ -s "$dir/game.png" ] || fail "the installed app's screenshot of a game"
   # A lesson needs the installed lessons and the battle they use.
-  xvfb-run -a -f "$dir/Xauthority" -s "-screen 0 1024x768x24" "$app" --screenshot "$dir/lesson.png" --size 800x600 --lesson 04-attack \
+  "$xvfb" 1024x768x24 "$app" --screenshot "$dir/lesson.png" --size 800x600 --lesson 04-attack \
     && [ -s "$dir/lesson.png" ] || fail "the installed app's screenshot of a lesson"
   [ ! -e "$XDG_CONFIG_HOME/shields-swords/settings.json" ] || fail "a screenshot run wrote the settings"
   # Settings that stay: an interactive run opens with the remembered window, zoom and overlays,
   # and writes them back at quit (SIGTERM is a quit to SDL); a damaged file is only a warning.
   run_and_quit() { # FILE...: start the app, wait for its autosave (the game is open), quit it
     rm -f "$XDG_DATA_HOME/shields-swords/autosave.json"
-    xvfb-run -a -f "$dir/Xauthority" -s "-screen 0 1280x1024x24" bash -c '"$0" "$@" & pid=$!
+    "$xvfb" 1280x1024x24 bash -c '"$0" "$@" & pid=$!
       for i in $(seq 600); do [ -e "$XDG_DATA_HOME/shields-swords/autosave.json" ] && break; sleep 0.1; done
       sleep 1; kill -TERM $pid; wait $pid' "$app" "$@"
   }
@@ -88,7 +89,7 @@ PY
   run_and_quit "$prefix/share/shields-swords/battles/first-clash.json" 2>"$dir/err" || fail "the app with a damaged settings file"
   grep -q "settings.json: not valid JSON" "$dir/err" || fail "a damaged settings file is not reported"
   python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$settings" || fail "the damaged settings were not replaced"
-  SNS_ROOT=$dir/nowhere xvfb-run -a -f "$dir/Xauthority" "$app" --screenshot "$dir/none.png" 2>"$dir/err"; code=$?
+  SNS_ROOT=$dir/nowhere "$xvfb" 1024x768x24 "$app" --screenshot "$dir/none.png" 2>"$dir/err"; code=$?
   [ "$code" = 2 ] && grep -q "SNS_ROOT" "$dir/err" || fail "the app with a wrong SNS_ROOT should exit 2 naming it (got $code)"
 fi
 [ -z "$(ls -A "$dir/elsewhere")" ] || fail "files were written into the working folder: $(ls "$dir/elsewhere")"
