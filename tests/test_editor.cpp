@@ -727,8 +727,8 @@ std::vector<Problem> river_warnings(const EditorModel &m) {
   return out;
 }
 
-TEST_CASE("editor: 12.2 a gap of one hexside in a river is warned of; a river that ends in open "
-          "ground is not",
+TEST_CASE("editor: 12.2 a gap of one hexside in a river, or between its end and the map's edge, is "
+          "warned of; a river that ends in open ground is not",
           "[editor]") {
   for (const std::string &file : shipped_battles()) {
     INFO(file);
@@ -745,13 +745,18 @@ TEST_CASE("editor: 12.2 a gap of one hexside in a river is warned of; a river th
   REQUIRE(m.valid()); // the loader accepts it: a gap is the author's to make
   auto gaps = river_warnings(m);
   REQUIRE(gaps.size() == 1);
-  CHECK(gaps[0].message == "the river has a gap between 0905 and 1004: units can cross there "
-                           "instead of at a ford or bridge (D6)");
+  CHECK(gaps[0].message == "the river has a gap between 0905 and 1004 where units can cross (D6)");
   CHECK(gaps[0].path == "/map/hexsides");
   CHECK(gaps[0].hex == "0905");
   CHECK(gaps[0].panel == "map");
   REQUIRE(m.undo());
   CHECK(river_warnings(m).empty());
+  // Its last hexside, at the east edge, left out: the river stops one hexside short of the edge.
+  REQUIRE(m.set_hexside("1004", "1005", "").empty());
+  gaps = river_warnings(m);
+  REQUIRE(gaps.size() == 1);
+  CHECK(gaps[0].message == "the river has a gap between 1004 and 1005 where units can cross (D6)");
+  REQUIRE(m.undo());
 
   // In S&S II, found by its rule (12.2): a zigzag river between rows 04 and 05 as the ford
   // battle draws it, from the west edge, with the straight hexside 0204|0205 left out.

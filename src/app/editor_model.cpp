@@ -347,26 +347,25 @@ int river_lines_at_corner(const Battle &b, HexId h, int d) {
          (ac >= 0 && on_river_line(b.hexsides[a][ac]));
 }
 
-// Gaps in a river: a hexside off the river's line whose two corners are both ends of it, so units
-// cross there instead of at a ford or bridge. A river drawn across flat-topped hexes zigzags, and
-// the ford battle's once listed only its straight hexsides: the knights rode through the slanting
-// ones. A river that simply ends in open ground (First Clash's, south of its bridge) is the
-// author's design and is not listed.
+// Gaps in a river: a hexside off the river's line whose two ends each meet the river's end (one
+// river hexside there) or the map's edge, so units cross there instead of at a ford or bridge. A
+// river drawn across flat-topped hexes zigzags, and the ford battle's once listed only its straight
+// hexsides: the knights rode through the slanting ones. A river that simply ends in open ground
+// (First Clash's, south of its bridge) is the author's design and is not listed.
 std::vector<Problem> river_gaps(const std::shared_ptr<const Battle> &b) {
   std::vector<Problem> found;
   if (!b) return found;
+  auto closed = [](int lines) { return lines == 1 || lines == -1; }; // a river's end or the edge
   for (HexId h = 0; h < b->hex_count(); ++h)
     for (int d = 0; d < 6; ++d) {
       HexId a = b->adjacent[h][d];
       if (a == kOffMap || a < h || on_river_line(b->hexsides[h][d])) continue;
       if (b->terrain_impassable(h) || b->terrain_impassable(a)) continue; // no way through anyway
-      // The corners at each end of the hexside h|a: both must be a river's end (one river hexside).
-      if (river_lines_at_corner(*b, h, (d + 5) % 6) != 1 || river_lines_at_corner(*b, h, d) != 1)
-        continue;
+      int start = river_lines_at_corner(*b, h, (d + 5) % 6), end = river_lines_at_corner(*b, h, d);
+      if (!closed(start) || !closed(end) || (start == -1 && end == -1)) continue;
       found.push_back({"/map/hexsides",
                        "the river has a gap between " + b->label(h) + " and " + b->label(a) +
-                           ": units can cross there instead of at a ford or bridge (" +
-                           (b->d3() ? "D6" : "12.2") + ")",
+                           " where units can cross (" + (b->d3() ? "D6" : "12.2") + ")",
                        b->label(h), -1, "map"});
     }
   return found;
