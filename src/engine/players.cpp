@@ -311,7 +311,6 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   auto start = Clock::now();
   std::vector<Action> acts = legal_actions(real, s);
   if (acts.empty()) throw std::invalid_argument("no legal action: the game is over");
-  const Battle &b = *real.battle;
   int side = side_to_act(real, s);
   BotRng rng{seed};
   Suggestion out;
