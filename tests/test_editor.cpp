@@ -482,8 +482,18 @@ TEST_CASE("editor: Save writes only a valid battle, or a draft marked as such, a
   std::string path = temp_file("save.json");
   fs::remove(path);
   EditorModel m = fresh();
+  CHECK_FALSE(m.dirty());
   REQUIRE(m.add_unit("blue_main", "V", "0202").empty());
+  CHECK(m.dirty());
+  REQUIRE(m.undo());
+  CHECK_FALSE(m.dirty()); // back to the battle as opened: nothing to save
+  REQUIRE(m.redo());
+  CHECK(m.dirty());
   REQUIRE(m.save(path).empty());
+  CHECK_FALSE(m.dirty());
+  REQUIRE(m.undo());
+  CHECK(m.dirty()); // the file has the unit; the editor no longer does
+  REQUIRE(m.redo());
   CHECK_FALSE(m.dirty());
   auto loaded = load_battle_file(path);
   CHECK(loaded->units.size() == 1);

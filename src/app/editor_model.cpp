@@ -266,7 +266,7 @@ std::vector<Problem> check_battle(const BattleDoc &doc, std::shared_ptr<const Ba
 
 // --- The model -------------------------------------------------------------------------------
 
-EditorModel::EditorModel(BattleDoc doc) : doc_(std::move(doc)) { revalidate(); }
+EditorModel::EditorModel(BattleDoc doc) : doc_(std::move(doc)), saved_(doc_) { revalidate(); }
 
 BattleDoc EditorModel::new_battle(int columns, int rows, const std::string &ruleset) {
   BattleDoc d;
@@ -398,7 +398,6 @@ std::string EditorModel::edit(const std::string &what,
     stroke_saved_ = in_stroke_;
   }
   redo_.clear();
-  dirty_ = true;
   last_edit_ = what;
   revalidate();
   return "";
@@ -409,7 +408,6 @@ bool EditorModel::undo() {
   redo_.push_back(std::move(doc_));
   doc_ = std::move(undo_.back());
   undo_.pop_back();
-  dirty_ = true;
   revalidate();
   return true;
 }
@@ -419,7 +417,6 @@ bool EditorModel::redo() {
   undo_.push_back(std::move(doc_));
   doc_ = std::move(redo_.back());
   redo_.pop_back();
-  dirty_ = true;
   revalidate();
   return true;
 }
@@ -439,7 +436,7 @@ std::string EditorModel::save(const std::string &path, bool as_draft) {
   } catch (const std::exception &e) {
     return std::string("not saved: ") + e.what();
   }
-  dirty_ = false;
+  saved_ = doc_;
   return "";
 }
 

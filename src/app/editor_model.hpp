@@ -67,7 +67,9 @@ public:
   // Writes the canonical text atomically. Refuses an invalid battle unless as_draft (the file is
   // then marked as a draft). Returns "" or why nothing was written.
   std::string save(const std::string &path, bool as_draft = false);
-  bool dirty() const { return dirty_; }
+  // Whether the battle differs from the one last opened or saved (an undo back to it is not a
+  // change).
+  bool dirty() const { return !(doc_ == saved_); }
 
   // --- Undo ----------------------------------------------------------------------------------
   bool can_undo() const { return !undo_.empty(); }
@@ -170,8 +172,9 @@ public:
 
 private:
   BattleDoc doc_;
+  BattleDoc saved_; // as last opened or saved
   std::vector<BattleDoc> undo_, redo_;
-  bool in_stroke_ = false, stroke_saved_ = false, dirty_ = false;
+  bool in_stroke_ = false, stroke_saved_ = false;
   std::string last_edit_;
   std::vector<Problem> problems_, warnings_;
   std::shared_ptr<const Battle> preview_;
