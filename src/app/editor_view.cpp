@@ -283,8 +283,14 @@ void press(App &app, const std::string &hex) {
     if (!ed.pending.empty() && adjacent(ed.pending, hex)) {
       say(ed, m.set_hexside(ed.pending, hex, ed.feature == "erase" ? "" : ed.feature));
       ed.pending.clear();
-    } else
+    } else {
+      if (!ed.pending.empty() && ed.pending != hex) // a second click that names no hexside
+        say(ed, hex + " is not next to " + ed.pending +
+                    ": a hexside lies between two adjacent "
+                    "hexes. " +
+                    hex + " is the first hex now.");
       ed.pending = hex;
+    }
     break;
   case Tool::Road:
     m.begin_stroke();
