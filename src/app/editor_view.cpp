@@ -286,9 +286,8 @@ void press(App &app, const std::string &hex) {
     } else {
       if (!ed.pending.empty() && ed.pending != hex) // a second click that names no hexside
         say(ed, hex + " is not next to " + ed.pending +
-                    ": a hexside lies between two adjacent "
-                    "hexes. " +
-                    hex + " is the first hex now.");
+                    ": a hexside lies between two adjacent hexes. " + hex +
+                    " is the first hex now.");
       ed.pending = hex;
     }
     break;
