@@ -7,10 +7,15 @@
 
 namespace sns {
 
-// Parses text as JSON, refusing it as LoadError (with the parser's position) when malformed or
-// nested deeper than 64 levels.
+// How deep JSON input may nest, and how long one string (or key) in it may be.
+inline constexpr size_t kMaxJsonDepth = 64;
+inline constexpr size_t kMaxJsonStringBytes = 20000;
+
+// Parses text as JSON, refusing it as LoadError (with the parser's position) when it is not UTF-8,
+// malformed, nested deeper than kMaxJsonDepth or holds a string over kMaxJsonStringBytes.
 nlohmann::json parse_json_text(const std::string &text, const std::string &file);
-// Reads a whole file (refusing files over max_bytes) and parses it.
+// Reads a whole file through read_text_file (sns/input.hpp: bounded, any kind of file) and parses
+// it.
 nlohmann::json read_json_file(const std::string &path, size_t max_bytes);
 
 } // namespace sns

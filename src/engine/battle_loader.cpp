@@ -2,6 +2,7 @@
 // battle.
 #include "json_reader.hpp"
 #include "sns/battle.hpp"
+#include "sns/input.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -12,11 +13,20 @@
 namespace sns {
 
 json parse_json_text(const std::string &text, const std::string &file) {
+  // Bytes first, so a parser message never quotes a byte that is not UTF-8.
+  check_utf8(text, file);
   // A depth limit keeps deeply nested input from exhausting the stack of the recursive parser.
-  constexpr int kMaxDepth = 64;
-  json::parser_callback_t guard = [&](int depth, json::parse_event_t, json &) {
-    if (depth > kMaxDepth)
-      throw LoadError(file, "", "JSON nested deeper than " + std::to_string(kMaxDepth) + " levels");
+  json::parser_callback_t guard = [&](int depth, json::parse_event_t event, json &value) {
+    if (depth > static_cast<int>(kMaxJsonDepth))
+      throw LoadError(file, "",
+                      "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    bool text_value = (event == json::parse_event_t::value || event == json::parse_event_t::key) &&
+                      value.is_string();
+    if (text_value && value.get_ref<const std::string &>().size() > kMaxJsonStringBytes)
+      throw LoadError(file, "",
+                      "a string of " + std::to_string(value.get_ref<const std::string &>().size()) +
+                          " bytes; at most " + std::to_string(kMaxJsonStringBytes) +
+                          " are accepted");
     return true;
   };
   try {
@@ -26,24 +36,13 @@ json parse_json_text(const std::string &text, const std::string &file) {
     std::string what = e.what();
     auto pos = what.find(']');
     throw LoadError(file, "",
-                    "malformed JSON (" + (pos == std::string::npos ? what : what.substr(pos + 2)) +
-                        ")");
+                    "malformed JSON (" +
+                        printable(pos == std::string::npos ? what : what.substr(pos + 2)) + ")");
   }
 }
 
 json read_json_file(const std::string &path, size_t max_bytes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LoadError(path, "", "cannot open the file for reading");
-  in.seekg(0, std::ios::end);
-  auto size = static_cast<size_t>(std::max<std::streamoff>(0, in.tellg()));
-  if (size > max_bytes)
-    throw LoadError(path, "",
-                    "file is " + std::to_string(size) + " bytes; at most " +
-                        std::to_string(max_bytes) + " are accepted");
-  in.seekg(0);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_json_text(text.str(), path);
+  return parse_json_text(read_text_file(path, max_bytes), path);
 }
 
 std::optional<HexId> Battle::parse_hex(const std::string &text) const {
