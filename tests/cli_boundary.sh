@@ -82,6 +82,22 @@ has 'is a directory'
 refused 2 "a directory as a record" -- "$cli" state folder
 refused 2 "a /proc file that is not JSON" -- "$cli" validate /proc/self/status
 
+# Limits of docs/battle-format.md not covered by the bad-input corpus (which holds the map size,
+# the nesting depth and the record's 10000 actions): a string's length and the units.
+python3 - "$battle" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))
+long = dict(b, name="x" * 20001)
+json.dump(long, open("long-string.json", "w"))
+json.dump(dict(b, units=[{}] * 1001), open("many-units.json", "w"))
+json.dump(dict(b, name="x" * 20000), open("longest-string.json", "w"))
+PY
+refused 2 "a string over 20000 bytes" -- "$cli" validate long-string.json
+has 'at most 20000'
+expect 0 "a string of 20000 bytes loads" -- "$cli" validate longest-string.json
+refused 2 "more than 1000 units" -- "$cli" validate many-units.json
+has 'at most 1000 units'
+
 # 3. The command table decides.
 refused 1 "an option the command does not take" -- "$cli" legal g.json --seed 3
 has 'unknown option --seed for legal'
@@ -94,6 +110,8 @@ refused 1 "a missing argument" -- "$cli" state
 refused 1 "an option without its value" -- "$cli" new first-clash --seed
 expect 0 "--help prints the usage" -- "$cli" --help
 check "the usage is on standard output" 'grep -q "verify RECORD.json" "$dir/out" && [ ! -s "$dir/err" ]'
+"$cli" --man > man.6
+check "the manual page lists every command of --help" '( for c in $(grep -o "^  [a-z]*" "$dir/out"); do grep -q "fB$c" man.6 || exit 1; done )'
 expect 0 "COMMAND --help" -- "$cli" apply --help
 check "one command's usage lists its options" 'grep -q -- "--out GAME.json" "$dir/out"'
 expect 0 "bench takes a shipped battle's id" -- "$cli" bench first-clash --seconds 0.05

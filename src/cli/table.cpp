@@ -315,13 +315,13 @@ void write_manual_page(std::ostream &out) {
          "Every text is read as UTF-8, every file through one bounded reader (4 MiB).\n"
          ".SH COMMANDS\n";
   for (const CommandRow &row : command_table()) {
-    out << ".TP\n.B " << roff(row.name) << "\n";
-    if (*row.arguments) out << ".I " << roff(row.arguments) << "\n";
-    out << ".br\n" << roff(row.summary) << ".\n";
+    out << ".TP\n\\fB" << roff(row.name) << "\\fR";
+    if (*row.arguments) out << " \\fI" << roff(row.arguments) << "\\fR";
+    out << "\n" << roff(row.summary) << ".\n";
     for (const OptionRow &o : row.options) {
-      out << ".RS\n.TP\n.B " << roff(o.name) << "\n";
-      if (*o.value) out << ".I " << roff(o.value) << "\n";
-      out << ".br\n" << roff(o.help) << (o.repeatable ? " (may be repeated)" : "") << ".\n.RE\n";
+      out << ".RS\n.TP\n\\fB" << roff(o.name) << "\\fR";
+      if (*o.value) out << " \\fI" << roff(o.value) << "\\fR";
+      out << "\n" << roff(o.help) << (o.repeatable ? " (may be repeated)" : "") << ".\n.RE\n";
     }
   }
   out << ".SH EXIT STATUS\n";
