@@ -7,7 +7,7 @@ build_dir=${1:-build}
 shift || true
 
 packages=(build-essential cmake pkg-config nlohmann-json3-dev catch2
-          libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libimgui-dev fonts-dejavu-core xvfb xauth python3
+          libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libimgui-dev fonts-dejavu-core xvfb xauth python3 jq
           file desktop-file-utils appstream)
 missing=()
 for p in "${packages[@]}"; do
