@@ -601,6 +601,7 @@ TEST_CASE("D13 more than 8 hits eliminates; a side with no unit left loses at on
   h.act(kEndPhase); // RK's melee is the only one (R25): 4 hits, 12 in all
   CHECK(h.s.game_over());
   CHECK(h.s.winner == 0);
+  CHECK(h.s.end_reason == EndReason::SideEliminated);
 }
 
 TEST_CASE("D13 2D6 not above the hits taken this turn disorders, in order of unit id") {

@@ -217,7 +217,7 @@ TEST_CASE("D13 app: the die box shows both dice of a 2D6 disorder test, one die 
   REQUIRE(f.has_event("disorder", "D13"));
   CHECK(last_roll_faces(f.ev, before) == std::vector<int>{4, 3});
   // An S&S II roll is one d8 face.
-  Events fire = {{"fire", "9.2", "B1 fires at R1", 5, "no effect", {}}};
+  Events fire = {{EventKind::Fire, "9.2", "B1 fires at R1", 5, "no effect", {}}};
   CHECK(last_roll_faces(fire, 0) == std::vector<int>{5});
 }
 
@@ -240,7 +240,7 @@ TEST_CASE(
   // The shot, then the disorder test it led to as the turn ended by itself (its 2D6 said once).
   CHECK(roll_words(f.ev, before) == "RB shoots at BX: d6 6 (D3 3) = 3 hits. BX took 3 hits this "
                                     "turn and rolls 2D6 = 7: steady");
-  Events fire = {{"fire", "9.2", "B1 fires at R1", 5, "no effect", {}}};
+  Events fire = {{EventKind::Fire, "9.2", "B1 fires at R1", 5, "no effect", {}}};
   CHECK(roll_words(fire, 0) == "B1 fires at R1");
 }
 

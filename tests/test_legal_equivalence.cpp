@@ -4,6 +4,8 @@
 #include "fixture.hpp"
 #include "legal_digest.hpp"
 
+#include <filesystem>
+
 using namespace sns;
 using namespace sns::test;
 
@@ -16,16 +18,54 @@ struct Stored {
 
 // Digests of the legal lists along 40 seeded random games per battle (300 actions at most), as
 // computed by the engine before moves were generated per unit, cached per state and sampled by
-// count (docs/performance.md). A change here means the legal lists changed: a rules change must
-// say so and refresh these; a speed change must not.
+// count (docs/performance.md); the three last (Lincoln and the two D3 Medieval battles) as
+// computed before the rulesets became objects (issue 30). A change here means the legal lists
+// changed: a rules change must say so and refresh these; a speed or structure change must not.
 constexpr Stored kStored[] = {
+    {"d3-first-charge", 2122, 39430, 0x0a81767570e21fafull},
     {"first-clash", 2754, 123020, 0x62120538a949b1beull},
     {"grunwald-1410", 9453, 2068400, 0xc28aba73fb289259ull},
+    {"lincoln-1141", 2202, 114450, 0x3aaf202817a57305ull},
     {"morlaix-1342", 2545, 171120, 0xe573103891f5a71cull},
+    {"morlaix-1342-d3", 3950, 109882, 0x18c40db53a0053a7ull},
     {"the-standard-1138", 4141, 1233358, 0x1912ecf7cb830cf0ull},
 };
 
+// The battles in battles/, by id (the file name without .json), sorted.
+std::vector<std::string> shipped_battle_ids() {
+  std::vector<std::string> out;
+  for (auto &e : std::filesystem::directory_iterator(source_path("battles")))
+    if (e.path().extension() == ".json") out.push_back(e.path().stem().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Does the action move, fire, attack, activate, shoot or fight with unit u? (what
+// legal_actions_for_unit lists: S&S II's moves, fire and attacks, D3 Medieval's activations,
+// moves, shots and melees)
+bool acts_with(const Action &a, int u) {
+  switch (a.type) {
+  case ActionType::Move:
+  case ActionType::Fire:
+  case ActionType::Activate:
+  case ActionType::Shoot:
+  case ActionType::Melee:
+    return a.unit == u;
+  case ActionType::Attack:
+    return std::find(a.attackers.begin(), a.attackers.end(), u) != a.attackers.end();
+  default:
+    return false;
+  }
+}
+
 } // namespace
+
+TEST_CASE("R25 perft: every shipped battle has a stored digest") {
+  std::vector<std::string> stored;
+  for (const Stored &want : kStored)
+    stored.push_back(want.battle);
+  CHECK(stored == shipped_battle_ids());
+}
 
 TEST_CASE("R25 perft: the legal lists of every shipped battle match the stored digests") {
   for (const Stored &want : kStored) {
@@ -39,7 +79,7 @@ TEST_CASE("R25 perft: the legal lists of every shipped battle match the stored d
 }
 
 TEST_CASE("R25 per-unit lists, counts and picks agree with the whole-board list") {
-  for (const char *id : {"first-clash", "grunwald-1410", "morlaix-1342", "the-standard-1138"}) {
+  for (const std::string &id : shipped_battle_ids()) {
     Setup setup;
     setup.battle = load_battle_file(source_path(std::string("battles/") + id + ".json"));
     int positions = 0;
@@ -56,17 +96,11 @@ TEST_CASE("R25 per-unit lists, counts and picks agree with the whole-board list"
         CHECK(legal_action_at(setup, s, probe) == all[probe]);
         CHECK(legal_action_at(setup, s, all.size() - 1) == all.back());
         // Each unit's own list is exactly the whole list's actions that move, fire or attack
-        // with it, in the same order.
+        // with it (activate, move, shoot or fight in D3 Medieval), in the same order.
         for (int u = 0; u < static_cast<int>(s.units.size()); ++u) {
           std::vector<Action> mine;
-          for (const Action &a : all) {
-            bool moves_or_fires =
-                (a.type == ActionType::Move || a.type == ActionType::Fire) && a.unit == u;
-            bool attacks =
-                a.type == ActionType::Attack &&
-                std::find(a.attackers.begin(), a.attackers.end(), u) != a.attackers.end();
-            if (moves_or_fires || attacks) mine.push_back(a);
-          }
+          for (const Action &a : all)
+            if (acts_with(a, u)) mine.push_back(a);
           REQUIRE(legal_actions_for_unit(setup, s, u) == mine);
         }
         REQUIRE_FALSE(apply(setup, s, all[probe]));

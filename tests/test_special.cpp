@@ -79,6 +79,7 @@ TEST_CASE(
   CHECK(f.phase() == "game_over");
   CHECK(f.s.result_reason.find("the-rise") == std::string::npos);
   CHECK(f.s.result_reason.find("takes the position") != std::string::npos);
+  CHECK(f.s.end_reason == EndReason::InstantWin);
 }
 
 TEST_CASE(

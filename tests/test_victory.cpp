@@ -51,6 +51,7 @@ TEST_CASE("R26 after the last Player Turn the battle's at_end decides") {
     INFO(at_end);
     CHECK(f.s.winner == winner);
     CHECK(f.phase() == "game_over");
+    CHECK(f.s.end_reason == EndReason::LastTurn);
   }
 }
 
@@ -64,6 +65,7 @@ TEST_CASE("R26 a victory won at the last Victory Check stands over at_end") {
   CHECK(f.s.winner == -1);
   f.act(kNoCommands); // B's turn: A checks A's total, 4 >= 4
   CHECK(f.s.winner == 0);
+  CHECK(f.s.end_reason == EndReason::VictoryTotal);
 }
 
 TEST_CASE("4.2 standard Wing Integrity: a Levy far from its wing is eliminated and scores for the "

@@ -249,7 +249,7 @@ TEST_CASE("app: every rule tag the log and refusals carry opens a section of the
         (void)g.play(legal[(seed * 7919 + step * 104729) % legal.size()]);
       }
       for (const Event &e : g.log()) {
-        INFO(battle << " " << e.kind << ": " << e.text);
+        INFO(battle << " " << name(e.kind) << ": " << e.text);
         CHECK((e.rule.empty() || has(e.rule, *b)));
       }
     }
@@ -308,38 +308,45 @@ TEST_CASE("7.7 a hinted or asked Combat mode says to choose it; the search's acc
 
 TEST_CASE("app: Explain's last roll is this Player Turn's, or the last action's when it ended the "
           "turn; a roll of the turn before is not said again over the next player's orders") {
-  Events log = {{"turn", "3.0", "Player Turn 2: Royal Army"},
-                {"attack", "7.5", "Attack: R1 on B5", 4, "DR*", {}},
-                {"phase", "13.0", "Royal Army checks for victory"},
-                {"turn", "3.0", "Player Turn 3: Rebel Host"}};
+  Events log = {{EventKind::Turn, "3.0", "Player Turn 2: Royal Army"},
+                {EventKind::Attack, "7.5", "Attack: R1 on B5", 4, "DR*", {}},
+                {EventKind::Phase, "13.0", "Royal Army checks for victory"},
+                {EventKind::Turn, "3.0", "Player Turn 3: Rebel Host"}};
   // The pass that began Player Turn 3 logged entries 2 and 3; the attack was an earlier action.
   CHECK(last_roll_entry(log, 2) == -1);
   // A command in the new turn, no roll yet: still nothing.
-  log.push_back({"command", "4.0", "Rebel Host commands Host: Move"});
+  log.push_back({EventKind::Command, "4.0", "Rebel Host commands Host: Move"});
   CHECK(last_roll_entry(log, 4) == -1);
   // D3: the action that ends the melee phase rolls disorder, then the next turn begins.
-  Events d3 = {{"turn", "D4", "Turn 1: Red"},
-               {"melee", "D11", "RK fights BL", 4, "", {}},
-               {"phase", "D13", "disorder and elimination phase"},
-               {"disorder", "D13", "BL took 3 hits this turn and rolls 2D6 = 6", 6, "", {}},
-               {"turn", "D4", "Turn 1: Blue"}};
+  Events d3 = {
+      {EventKind::Turn, "D4", "Turn 1: Red"},
+      {EventKind::Melee, "D11", "RK fights BL", 4, "", {}},
+      {EventKind::Phase, "D13", "disorder and elimination phase"},
+      {EventKind::Disorder, "D13", "BL took 3 hits this turn and rolls 2D6 = 6", 6, "", {}},
+      {EventKind::Turn, "D4", "Turn 1: Blue"}};
   CHECK(last_roll_entry(d3, 2) == 3); // the disorder roll, made by the last action
-  d3.push_back({"face", "D6", "BX pivots to face north (0)"}); // Blue's first action
+  d3.push_back({EventKind::Face, "D6", "BX pivots to face north (0)"}); // Blue's first action
   CHECK(last_roll_entry(d3, 5) == -1); // Red's rolls are now the turn before's
-  Events within = {{"turn", "3.0", "Player Turn 2"}, {"fire", "9.0", "R4 fires", 7, "", {}}};
+  Events within = {{EventKind::Turn, "3.0", "Player Turn 2"},
+                   {EventKind::Fire, "9.0", "R4 fires", 7, "", {}}};
   CHECK(last_roll_entry(within, 1) == 1);
 }
 
 TEST_CASE("app 7.5: Explain's last roll says where an attack's roll lands on the CRT, without the "
           "log's sentence said over again") {
   auto b = load_battle_file(source_path("battles/first-clash.json"));
-  Event attack{
-      "attack", "7.5", "Attack: R1 (Primary) on B5, CC A, DRM -1 [...], rolled 4 -> column 3: DR*",
-      4,        "DR*", {},
-      1,        3};
+  Event attack{EventKind::Attack,
+               "7.5",
+               "Attack: R1 (Primary) on B5, CC A, DRM -1 [...], rolled 4 -> column 3: DR*",
+               4,
+               "DR*",
+               {},
+               1,
+               3};
   CHECK(narrate_roll(*b, attack) ==
         "Rolled 4: with the DRM that reads column 3 of row A on the Combat Results Table: DR*.");
-  Event activation{"activate", "D5", "RB activation: needs 3+, rolls 2: failed", 2, "", {}};
+  Event activation{
+      EventKind::Activate, "D5", "RB activation: needs 3+, rolls 2: failed", 2, "", {}};
   CHECK(narrate_roll(*b, activation) == activation.text); // its sentence is the whole story
 }
 
@@ -536,8 +543,8 @@ TEST_CASE(
   Action fire{.type = ActionType::Fire, .unit = b->unit_index("R4"), .target = b->unit_index("B4")};
   CHECK(action_words(*b, fire) == "R4 Royal Archers fires at B4 Hill Levy");
   // The computer's attack was said twice: "attack B5 with R1. Attack: R1 (Primary) on B5 ...".
-  Events log = {{"phase", "7.0", "Combat Phase begins"},
-                {"attack", "7.5", "Attack: R1 (Primary) on B5, CC A", 4, "DR*", {}}};
+  Events log = {{EventKind::Phase, "7.0", "Combat Phase begins"},
+                {EventKind::Attack, "7.5", "Attack: R1 (Primary) on B5, CC A", 4, "DR*", {}}};
   CHECK(log_resolves(log, 0, attack));
   CHECK_FALSE(log_resolves(log, 2, attack)); // nothing logged since
   CHECK_FALSE(log_resolves(log, 0, fire));   // an attack's sentence does not resolve a fire

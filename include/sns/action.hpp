@@ -30,6 +30,31 @@ enum class ActionType : uint8_t {
   Shoot,    // D3 Medieval (D9)
   Melee,    // D3 Medieval (D11)
 };
+inline constexpr size_t kActionTypeCount = 16;
+// The action vocabulary: the "type" of an action in files and the CLI, its rulesets, the words of
+// a player and the section that governs it (move and end_phase serve both rulesets).
+inline constexpr std::array<Word<ActionType>, kActionTypeCount> kActionTypes{{
+    {ActionType::Command, "command", kInSsii, "give commands", "4.0"},
+    {ActionType::Move, "move", kInBoth, "move", "5.0"},
+    {ActionType::Fire, "fire", kInSsii, "fire", "9.0"},
+    {ActionType::Attack, "attack", kInSsii, "attack", "7.0"},
+    {ActionType::CombatMode, "combat_mode", kInSsii, "choose the combat mode", "7.7"},
+    {ActionType::Choose, "choose", kInSsii, "choose a result option", "7.5"},
+    {ActionType::LoseStep, "lose_step", kInSsii, "take the loss", "7.5"},
+    {ActionType::Retreat, "retreat", kInSsii, "retreat", "7.6"},
+    {ActionType::Advance, "advance", kInSsii, "advance", "7.8"},
+    {ActionType::NoAdvance, "no_advance", kInSsii, "stay put", "7.8"},
+    {ActionType::Initiative, "initiative", kInSsii, "answer the Initiative question", "11.0"},
+    {ActionType::EndPhase, "end_phase", kInBoth, "end the phase", "3.0"},
+    {ActionType::Special, "special", kInSsii, "use a special rule", ""},
+    {ActionType::Activate, "activate", kInD3, "activate", "D5"},
+    {ActionType::Shoot, "shoot", kInD3, "shoot", "D9"},
+    {ActionType::Melee, "melee", kInD3, "fight a melee", "D11"},
+}};
+static_assert(kActionTypes.size() == static_cast<size_t>(ActionType::Melee) + 1 &&
+                  rows_in_enum_order(kActionTypes),
+              "one row per action type, in enum order");
+template <> struct VocabularyOf<ActionType> { static constexpr const auto &rows = kActionTypes; };
 
 // A vector with fixed room and no heap use: actions are copied by the thousand in playouts.
 template <typename T, size_t N> class SmallVec {
@@ -69,7 +94,19 @@ private:
 
 using Attackers = SmallVec<int, 6>;
 
+// A resolution option (7.5, R18): keep the result, or take it as EX, DR or AR.
 enum class Choice : uint8_t { Keep, EX, DR, AR };
+inline constexpr size_t kChoiceCount = 4;
+inline constexpr std::array<Word<Choice>, kChoiceCount> kChoices{{
+    {Choice::Keep, "keep", kInSsii, "keep the result", "7.5"},
+    {Choice::EX, "EX", kInSsii, "take EX", "7.5"},
+    {Choice::DR, "DR", kInSsii, "take DR", "7.5"},
+    {Choice::AR, "AR", kInSsii, "take AR", "7.5"},
+}};
+static_assert(kChoices.size() == static_cast<size_t>(Choice::AR) + 1 &&
+                  rows_in_enum_order(kChoices),
+              "one row per choice, in enum order");
+template <> struct VocabularyOf<Choice> { static constexpr const auto &rows = kChoices; };
 enum class CombatMode : uint8_t { Undecided, TwoPhases, Pitched };
 enum class SpecialVerb : uint8_t { None, Leave, Return }; // "leave" / "return" for an off-map wing
 
@@ -105,6 +142,5 @@ struct Action {
 Action action_from_json(const Battle &b, const nlohmann::json &j, const std::string &source);
 nlohmann::json action_to_json(const Battle &b, const Action &a);
 std::string describe(const Battle &b, const Action &a);
-const char *choice_name(Choice c); // "EX", "DR", "AR" or "keep", as in the action vocabulary
 
 } // namespace sns

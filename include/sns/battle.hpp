@@ -103,7 +103,7 @@ struct Special {
 };
 
 struct Battle {
-  Ruleset ruleset = Ruleset::SSII;
+  RulesetId ruleset = RulesetId::SSII;
   std::string id;
   std::string name;
   std::string date;
@@ -145,7 +145,7 @@ struct Battle {
   bool hexside_impassable(HexId h, int dir) const {
     return hexsides[h][dir] == HexsideFeature::River;
   }
-  bool d3() const { return ruleset == Ruleset::D3; }
+  bool d3() const { return ruleset == RulesetId::D3; }
   // What the turn counter counts, as a player reads it: Player Turns in S&S II (3.0), game turns
   // of both players' turns in D3 Medieval (D4). The app's Battle panel and the report say it.
   const char *turn_name() const { return d3() ? "Game turn" : "Player Turn"; }

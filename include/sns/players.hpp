@@ -123,7 +123,8 @@ struct ArenaGame {
   std::array<double, 2> max_decision_seconds{};
   std::vector<double> decision_seconds[2];
   std::array<int, 2> vp{};
-  std::string reason;
+  std::string reason;                     // why it ended, in words (GameState::result_reason)
+  EndReason end_reason = EndReason::None; // why it ended, for grouping (None: cut off)
   std::vector<Action> played; // every action in order: the game can be rebuilt and saved
 };
 // Plays one game between two players (players[side]); throws std::logic_error if a player ever

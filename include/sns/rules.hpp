@@ -47,7 +47,7 @@ struct Refusal {
 };
 
 struct Event {
-  std::string kind; // "move", "attack", "fire", "phase", "skip", "eliminated", ...
+  EventKind kind = EventKind::Turn; // its row in kEventKinds says what `units` holds
   std::string rule;
   std::string text;
   int roll = 0;
@@ -131,8 +131,8 @@ std::optional<Refusal> preview_attack(const Setup &setup, const GameState &state
 std::optional<Refusal> preview_fire(const Setup &setup, const GameState &state, const Action &fire,
                                     FirePreview &out);
 
-// The rulebook section that governs a phase ("7.7" for a Pitched Combat Phase).
-const char *phase_section(Phase p);
+// Compatibility for src/app: section(p) (the phase table) is the one name.
+inline const char *phase_section(Phase p) { return section(p); }
 
 // Will this phase be played this turn, given the active side's orders? (3.0, R1; for display)
 bool phase_commanded(const Setup &setup, const GameState &state, Phase p);

@@ -33,6 +33,25 @@ enum class AttackStage : uint8_t {
   AttackerRetreat,     // attacker's owner picks a retreat hex for attackers[retreat_index]
   Advance,             // attacker may (or, charging Heavy Horse, must) advance
 };
+inline constexpr size_t kAttackStageCount = 8;
+// "stage" of the state's pending attack; the words say who decides what.
+inline constexpr std::array<Word<AttackStage>, kAttackStageCount> kAttackStages{{
+    {AttackStage::None, "none", kInSsii, "no attack is being resolved", "7.0"},
+    {AttackStage::ChooseAsterisk, "choose_asterisk", kInSsii,
+     "the attacker may take the starred result as EX", "7.5*"},
+    {AttackStage::ChooseHorsePrimary, "choose_horse_primary", kInSsii,
+     "the attacker may take EX as DR or AR", "7.5"},
+    {AttackStage::ChooseHorseDefender, "choose_horse_defender", kInSsii,
+     "the defender may take EX as DR", "7.5"},
+    {AttackStage::AttackerLoss, "attacker_loss", kInSsii, "an attacker takes the loss", "7.5"},
+    {AttackStage::DefenderRetreat, "defender_retreat", kInSsii, "the defender retreats", "7.6"},
+    {AttackStage::AttackerRetreat, "attacker_retreat", kInSsii, "an attacker retreats", "7.6"},
+    {AttackStage::Advance, "advance", kInSsii, "an attacker may advance", "7.8"},
+}};
+static_assert(kAttackStages.size() == static_cast<size_t>(AttackStage::Advance) + 1 &&
+                  rows_in_enum_order(kAttackStages),
+              "one row per attack stage, in enum order");
+template <> struct VocabularyOf<AttackStage> { static constexpr const auto &rows = kAttackStages; };
 
 inline constexpr int kMaxAttackers = 6;
 
@@ -78,11 +97,12 @@ struct GameState {
   std::vector<uint8_t> combat_mode; // per wing: 0 undecided, 1 two Combat Phases, 2 Pitched (7.7)
   std::vector<UnitState> units;
   PendingAttack attack;
-  uint32_t special_flags = 0; // per special rule: triggered / satisfied
-  std::vector<D3Unit> d3;     // D3 Medieval only: per unit
-  uint8_t activations = 0;    // D5: units activated this movement phase
-  int16_t moving = -1;        // D5: the unit activated and now to make its move, or -1
-  std::string result_reason;  // why the game ended
+  uint32_t special_flags = 0;             // per special rule: triggered / satisfied
+  std::vector<D3Unit> d3;                 // D3 Medieval only: per unit
+  uint8_t activations = 0;                // D5: units activated this movement phase
+  int16_t moving = -1;                    // D5: the unit activated and now to make its move, or -1
+  std::string result_reason;              // why the game ended, in words for players
+  EndReason end_reason = EndReason::None; // why the game ended, for programs
 
   bool game_over() const { return phase == Phase::GameOver; }
   friend bool operator==(const GameState &, const GameState &) = default;

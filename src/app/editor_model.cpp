@@ -318,7 +318,8 @@ std::vector<Problem> lost_at_start(const BattleDoc &doc, const std::shared_ptr<c
       if (!u.hex || u.reinforcement || index < 0 || g.state().units[index].steps > 0) continue;
       std::string why = "eliminated before the first decision";
       for (const Event &e : g.log())
-        if (e.kind == "eliminated" && e.text.find(u.id) != std::string::npos) {
+        if (e.kind == EventKind::Eliminated &&
+            std::find(e.units.begin(), e.units.end(), index) != e.units.end()) {
           why += " (" + e.rule + ": " + e.text + ")";
           break;
         }

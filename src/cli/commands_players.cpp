@@ -74,14 +74,9 @@ void keep_game(const std::string &dir, const std::shared_ptr<const Battle> &b,
       (std::filesystem::path(dir) / (b->id + "-" + std::to_string(game_seed) + ".json")).string());
 }
 
-// How a game ended, in the words `play` counts endings by.
+// How a game ended, in the words `play` counts endings by: the engine's EndReason row.
 std::string ending_of(const ArenaGame &r) {
-  const std::string &ending = r.reason;
-  if (ending.find("VP (needed") != std::string::npos) return "VP victory";
-  if (ending.find("last turn") != std::string::npos) return "last turn";
-  if (ending.find("has no unit left") != std::string::npos) return "a side eliminated"; // D3
-  if (r.winner < 0) return "cut off";
-  return "special rule";
+  return r.winner < 0 ? "cut off" : std::string(title(r.end_reason));
 }
 
 // The arena's running totals over its games, by side and by bot.

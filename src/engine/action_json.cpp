@@ -33,101 +33,47 @@ struct ActionReader {
   }
 };
 
-const char *type_name(ActionType t) {
-  switch (t) {
-  case ActionType::Command:
-    return "command";
-  case ActionType::Move:
-    return "move";
-  case ActionType::Fire:
-    return "fire";
-  case ActionType::Attack:
-    return "attack";
-  case ActionType::CombatMode:
-    return "combat_mode";
-  case ActionType::Choose:
-    return "choose";
-  case ActionType::LoseStep:
-    return "lose_step";
-  case ActionType::Retreat:
-    return "retreat";
-  case ActionType::Advance:
-    return "advance";
-  case ActionType::NoAdvance:
-    return "no_advance";
-  case ActionType::Initiative:
-    return "initiative";
-  case ActionType::EndPhase:
-    return "end_phase";
-  case ActionType::Special:
-    return "special";
-  case ActionType::Activate:
-    return "activate";
-  case ActionType::Shoot:
-    return "shoot";
-  case ActionType::Melee:
-    return "melee";
-  }
-  return "?";
-}
-
-// Which ruleset's vocabulary an action type belongs to: move and end_phase serve both.
-bool d3_only(const std::string &type) {
-  return type == "activate" || type == "shoot" || type == "melee";
-}
-bool ssii_only(const std::string &type) {
-  for (const char *t : {"command", "fire", "attack", "combat_mode", "choose", "lose_step",
-                        "retreat", "advance", "no_advance", "initiative", "special"})
-    if (type == t) return true;
-  return false;
+// The action types of the battle's ruleset, in table order, for a refusal: "a, b or c".
+std::string types_of(uint8_t ruleset) {
+  std::vector<std::string_view> names;
+  for (const auto &row : kActionTypes)
+    if (row.rulesets & ruleset) names.push_back(row.json);
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
+  return out;
 }
 
 } // namespace
-
-const char *choice_name(Choice c) {
-  switch (c) {
-  case Choice::EX:
-    return "EX";
-  case Choice::DR:
-    return "DR";
-  case Choice::AR:
-    return "AR";
-  default:
-    return "keep";
-  }
-}
 
 Action action_from_json(const Battle &b, const json &j, const std::string &source) {
   ActionReader r{b, JsonReader(source), j};
   JsonReader &in = r.in;
   in.object(j, "");
   std::string type = in.str(in.field(j, "", "type"), "/type");
+  const uint8_t ours = ruleset_bit(b.ruleset);
+  auto known = parse_name<ActionType>(type);
+  if (!known)
+    in.fail("/type", "unknown action type \"" + type + "\"; expected " + types_of(ours) + " (" +
+                         std::string(title(b.ruleset)) + ")");
+  if (!used_in(*known, ours))
+    in.fail("/type", "\"" + type + "\" is not an action of " + std::string(title(b.ruleset)) +
+                         ", under which this battle is played (" + types_of(ours) + ")");
   Action a;
-  if (b.d3() ? ssii_only(type) : d3_only(type))
-    in.fail("/type", b.d3() ? "\"" + type +
-                                  "\" is a Shields & Swords II action; this battle is played "
-                                  "under D3 Medieval (activate, move, shoot, melee, end_phase)"
-                            : "\"" + type +
-                                  "\" is a D3 Medieval action; this battle is played under "
-                                  "Shields & Swords II");
-  if (type == "activate") {
+  a.type = *known;
+  switch (a.type) {
+  case ActionType::Activate:
     in.only_keys(j, "", {"type", "unit"});
-    a.type = ActionType::Activate;
     a.unit = r.unit("unit");
-  } else if (type == "shoot" || type == "melee") {
+    break;
+  case ActionType::Shoot:
+  case ActionType::Melee:
     in.only_keys(j, "", {"type", "unit", "target"});
-    a.type = type == "shoot" ? ActionType::Shoot : ActionType::Melee;
     a.unit = r.unit("unit");
     a.target = r.unit("target");
-  } else if (type == "move" && b.d3()) { // D6: a destination and an end facing
-    in.only_keys(j, "", {"type", "unit", "to", "facing"});
-    a.type = ActionType::Move;
-    a.unit = r.unit("unit");
-    a.to = r.hex("to");
-    a.facing = static_cast<int8_t>(in.integer(in.field(j, "", "facing"), "/facing", 0, 5));
-  } else if (type == "command") {
+    break;
+  case ActionType::Command: {
     in.only_keys(j, "", {"type", "orders"});
-    a.type = ActionType::Command;
     const json &orders = in.array(in.field(j, "", "orders"), "/orders");
     if (orders.size() > kMaxWingOrders)
       in.fail("/orders", "at most " + std::to_string(kMaxWingOrders) + " wing orders");
@@ -151,19 +97,27 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
       }
       a.orders.push_back(wo);
     }
-  } else if (type == "move") {
+    break;
+  }
+  case ActionType::Move:
+    if (b.d3()) { // D6: a destination and an end facing
+      in.only_keys(j, "", {"type", "unit", "to", "facing"});
+      a.unit = r.unit("unit");
+      a.to = r.hex("to");
+      a.facing = static_cast<int8_t>(in.integer(in.field(j, "", "facing"), "/facing", 0, 5));
+      break;
+    }
     in.only_keys(j, "", {"type", "unit", "to"});
-    a.type = ActionType::Move;
     a.unit = r.unit("unit");
     a.to = r.hex("to");
-  } else if (type == "fire") {
+    break;
+  case ActionType::Fire:
     in.only_keys(j, "", {"type", "unit", "target"});
-    a.type = ActionType::Fire;
     a.unit = r.unit("unit");
     a.target = r.unit("target");
-  } else if (type == "attack") {
+    break;
+  case ActionType::Attack: {
     in.only_keys(j, "", {"type", "target", "attackers", "primary"});
-    a.type = ActionType::Attack;
     a.target = r.unit("target");
     const json &att = in.array(in.field(j, "", "attackers"), "/attackers");
     if (att.size() > 6) in.fail("/attackers", "at most six attackers");
@@ -174,9 +128,10 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
       a.attackers.push_back(u);
     }
     if (in.optional(j, "primary")) a.primary = r.unit("primary");
-  } else if (type == "combat_mode") {
+    break;
+  }
+  case ActionType::CombatMode: {
     in.only_keys(j, "", {"type", "mode", "wing"});
-    a.type = ActionType::CombatMode;
     std::string m = in.str(in.field(j, "", "mode"), "/mode");
     if (m == "two_phases")
       a.mode = CombatMode::TwoPhases;
@@ -185,39 +140,37 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
     else
       in.fail("/mode", "expected \"two_phases\" or \"pitched\", got \"" + m + "\"");
     if (auto *w = in.optional(j, "wing")) a.wing = r.wing(*w, "/wing");
-  } else if (type == "choose") {
+    break;
+  }
+  case ActionType::Choose: {
     in.only_keys(j, "", {"type", "option"});
-    a.type = ActionType::Choose;
     std::string o = in.str(in.field(j, "", "option"), "/option");
-    if (o == "EX")
-      a.option = Choice::EX;
-    else if (o == "DR")
-      a.option = Choice::DR;
-    else if (o == "AR")
-      a.option = Choice::AR;
-    else if (o == "keep")
-      a.option = Choice::Keep;
-    else
+    auto option = parse_name<Choice>(o);
+    if (!option)
       in.fail("/option", "expected \"EX\", \"DR\", \"AR\" or \"keep\", got \"" + o + "\"");
-  } else if (type == "lose_step" || type == "advance") {
+    a.option = *option;
+    break;
+  }
+  case ActionType::LoseStep:
+  case ActionType::Advance:
     in.only_keys(j, "", {"type", "unit"});
-    a.type = type == "advance" ? ActionType::Advance : ActionType::LoseStep;
     a.unit = r.unit("unit");
-  } else if (type == "retreat") {
+    break;
+  case ActionType::Retreat:
     in.only_keys(j, "", {"type", "unit", "to"});
-    a.type = ActionType::Retreat;
     a.unit = r.unit("unit");
     a.to = r.hex("to");
-  } else if (type == "no_advance" || type == "end_phase") {
+    break;
+  case ActionType::NoAdvance:
+  case ActionType::EndPhase:
     in.only_keys(j, "", {"type"});
-    a.type = type == "end_phase" ? ActionType::EndPhase : ActionType::NoAdvance;
-  } else if (type == "initiative") {
+    break;
+  case ActionType::Initiative:
     in.only_keys(j, "", {"type", "declare"});
-    a.type = ActionType::Initiative;
     a.declare = in.boolean(in.field(j, "", "declare"), "/declare");
-  } else if (type == "special") {
+    break;
+  case ActionType::Special: {
     in.only_keys(j, "", {"type", "rule", "verb"});
-    a.type = ActionType::Special;
     std::string id = in.str(in.field(j, "", "rule"), "/rule");
     for (size_t i = 0; i < b.special.size(); ++i)
       if (b.special[i].id == id) a.special = static_cast<int>(i);
@@ -229,19 +182,15 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
       a.verb = SpecialVerb::Return;
     else
       in.fail("/verb", "expected \"leave\" or \"return\", got \"" + verb + "\"");
-  } else {
-    in.fail("/type",
-            "unknown action type \"" + type +
-                "\"; expected command, move, fire, attack, combat_mode, "
-                "choose, lose_step, retreat, advance, no_advance, initiative, end_phase or special "
-                "(or, in D3 Medieval, activate, move, shoot, melee, end_phase)");
+    break;
+  }
   }
   return a;
 }
 
 json action_to_json(const Battle &b, const Action &a) {
   json j;
-  j["type"] = type_name(a.type);
+  j["type"] = std::string(name(a.type));
   auto uid = [&](int u) { return b.units[u].id; };
   switch (a.type) {
   case ActionType::Command: {
@@ -283,7 +232,7 @@ json action_to_json(const Battle &b, const Action &a) {
     if (a.wing >= 0) j["wing"] = b.wings[a.wing].id;
     break;
   case ActionType::Choose:
-    j["option"] = choice_name(a.option);
+    j["option"] = std::string(name(a.option));
     break;
   case ActionType::LoseStep:
   case ActionType::Advance:
@@ -336,7 +285,7 @@ std::string describe(const Battle &b, const Action &a) {
   case ActionType::CombatMode:
     return a.mode == CombatMode::Pitched ? "Pitched Combat Phase" : "two Combat Phases";
   case ActionType::Choose:
-    return std::string("choose ") + choice_name(a.option);
+    return "choose " + std::string(name(a.option));
   case ActionType::LoseStep:
     return uid(a.unit) + " takes the loss";
   case ActionType::Retreat:

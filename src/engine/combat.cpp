@@ -317,7 +317,7 @@ void apply_attack(Ctx &c, const Action &a) {
             std::string(name(cell.result)) + (cell.asterisk ? "*" : "");
     std::vector<int> units(a.attackers.begin(), a.attackers.end());
     units.push_back(a.target);
-    c.ev->push_back(Event{"attack", "7.5", text, roll,
+    c.ev->push_back(Event{EventKind::Attack, "7.5", text, roll,
                           std::string(name(cell.result)) + (cell.asterisk ? "*" : ""), units, k.cc,
                           column});
   }

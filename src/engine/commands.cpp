@@ -156,7 +156,7 @@ void apply_command(Ctx &c, const Action &a) {
       set |= bit(cmd);
     c.w.orders[o.wing] = set;
   }
-  c.say("command", "4.0", [&] {
+  c.say(EventKind::Command, "4.0", [&] {
     if (a.orders.empty()) return c.b.sides[c.s.active].name + " gives no commands this turn";
     std::string text = c.b.sides[c.s.active].name + " commands";
     for (const WingOrder &o : a.orders) {

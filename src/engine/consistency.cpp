@@ -120,6 +120,9 @@ bool attack_consistent(const View &c, const Breach &fail) {
 bool state_is_consistent(const Setup &setup, const GameState &s, std::string *why) {
   Breach fail{why};
   const Battle &b = *setup.battle;
+  // Every ruleset records why its games end (EndReason), for programs that group the endings.
+  if ((s.end_reason != EndReason::None) != s.game_over())
+    return fail("the end reason and the end of the game disagree (13.0)");
   if (b.d3()) return d3::state_consistent(View(setup, s), why); // the ruleset seam
   if (s.units.size() != b.units.size() || s.orders.size() != b.wings.size() ||
       s.combat_mode.size() != b.wings.size())

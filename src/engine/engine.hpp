@@ -36,7 +36,7 @@ struct Ctx : View {
 
   // Log an event; the text is only built when someone is listening (bots and benchmarks are not).
   template <typename TextFn>
-  void say(const char *kind, const char *rule, TextFn &&text, std::vector<int> units = {}) {
+  void say(EventKind kind, const char *rule, TextFn &&text, std::vector<int> units = {}) {
     if (ev) ev->push_back(Event{kind, rule, text(), 0, "", std::move(units)});
   }
   UnitState &unit(int u) { return w.units[u]; }
@@ -192,7 +192,7 @@ std::vector<HexId> retreat_hexes(const View &c, int u, bool attacker);
 void lose_step(Ctx &c, int u, const char *rule, const std::string &why);
 void eliminate(Ctx &c, int u, const char *rule, const std::string &why);
 void victory_check(Ctx &c);
-void end_game(Ctx &c, int winner, const std::string &reason);
+void end_game(Ctx &c, int winner, EndReason why, const std::string &reason);
 
 // Battle special rules.
 Check special_attack_restriction(const View &c, int attacker_side, const Attackers &attackers,

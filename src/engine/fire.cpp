@@ -181,7 +181,7 @@ void apply_fire(Ctx &c, const Action &a) {
     text += " = " + std::to_string(score) + " against Fire Factor " + std::to_string(factor) +
             (hit ? ": Suppressed" : ": no effect");
     c.ev->push_back(
-        Event{"fire", "9.2", text, roll, hit ? "suppressed" : "miss", {a.unit, a.target}});
+        Event{EventKind::Fire, "9.2", text, roll, hit ? "suppressed" : "miss", {a.unit, a.target}});
   }
 }
 

@@ -17,8 +17,6 @@ constexpr Phase kActionPhases[] = {
 
 } // namespace
 
-const char *phase_section(Phase p) { return section(p); }
-
 std::string_view name(RefusalKind k) {
   static constexpr std::array<std::string_view, kRefusalKindCount> kNames{
       "other",         "game_over",  "attack_pending", "wrong_phase",  "not_yours",    "no_command",
@@ -43,7 +41,7 @@ void clear_phase_marks(Ctx &c) {
 void start_phase(Ctx &c, Phase p) {
   c.w.phase = p;
   clear_phase_marks(c);
-  c.say("phase", phase_section(p), [&] { return std::string(title(p)) + " Phase begins"; });
+  c.say(EventKind::Phase, section(p), [&] { return std::string(title(p)) + " Phase begins"; });
   // The Charge step belongs to the Horse Phase that was just checked (R13).
   if (p != Phase::Charge) check_wing_integrity(c);
   if (p == Phase::ShieldWall) enter_shield_wall(c);
@@ -56,7 +54,7 @@ void enter_phases_from(Ctx &c, Phase from) {
     if (p == Phase::Combat && first_undecided_combat_wing(c) >= 0) {
       c.w.phase = Phase::Combat;
       clear_phase_marks(c);
-      c.say("decide", "7.7", [] {
+      c.say(EventKind::Decide, "7.7", [] {
         return std::string("Bonus + Combat: choose two Combat Phases or one Pitched Combat Phase");
       });
       return;
@@ -66,7 +64,7 @@ void enter_phases_from(Ctx &c, Phase from) {
       return;
     }
     if (p != Phase::Charge)
-      c.say("skip", "R1",
+      c.say(EventKind::Skip, "R1",
             [&] { return std::string(title(p)) + " Phase skipped: no wing holds its command"; });
   }
   if (c.s.game_over()) return;
@@ -83,7 +81,7 @@ void begin_turn(Ctx &c) {
   for (size_t u = 0; u < c.s.units.size(); ++u)
     if (c.b.units[u].side == c.s.active) c.w.units[u].shield_wall = false; // R4: lasts until now
   special_on_turn_start(c);
-  c.say("turn", "3.0", [&] {
+  c.say(EventKind::Turn, "3.0", [&] {
     return "Player Turn " + std::to_string(c.s.turn) + ": " + c.b.sides[c.s.active].name;
   });
   check_wing_integrity(c);
@@ -94,7 +92,7 @@ void finish_turn(Ctx &c, bool declared) {
     if (c.b.units[u].side == c.s.active) c.w.units[u].suppressed = false; // 9.3, R4
   if (declared) {
     c.w.initiative = static_cast<uint8_t>(c.other(c.s.active));
-    c.say("initiative", "11.0", [&] {
+    c.say(EventKind::Initiative, "11.0", [&] {
       return c.b.sides[c.s.active].name +
              " declares Initiative and takes another turn; the marker passes to " +
              c.b.sides[c.other(c.s.active)].name;
@@ -194,7 +192,7 @@ void apply_unchecked(Ctx &c, const Action &a) {
   case ActionType::CombatMode: {
     int w = first_undecided_combat_wing(c);
     c.w.combat_mode[w] = static_cast<uint8_t>(a.mode);
-    c.say("combat_mode", "7.7", [&] {
+    c.say(EventKind::CombatMode, "7.7", [&] {
       return c.b.wings[w].name + (a.mode == CombatMode::Pitched
                                       ? " will fight one Pitched Combat Phase"
                                       : " will fight two Combat Phases");
@@ -281,7 +279,7 @@ void settle(Ctx &c) {
     ActionSink first = ActionSink::picking(0);
     legal(c, first);
     const Action only = first.pick();
-    c.say("auto", "R25", [&] { return "only one choice: " + describe(c.b, only); });
+    c.say(EventKind::Auto, "R25", [&] { return "only one choice: " + describe(c.b, only); });
     apply_unchecked(c, only);
   }
   throw std::logic_error("engine did not settle");
@@ -298,7 +296,7 @@ int first_undecided_combat_wing(const View &c) {
 
 void end_phase(Ctx &c) {
   Phase p = c.s.phase;
-  c.say("phase_end", phase_section(p), [&] { return std::string(title(p)) + " Phase ends"; });
+  c.say(EventKind::PhaseEnd, section(p), [&] { return std::string(title(p)) + " Phase ends"; });
   auto it = std::find(std::begin(kActionPhases), std::end(kActionPhases), p);
   if (it == std::end(kActionPhases) || ++it == std::end(kActionPhases)) {
     enter_phases_from(c, Phase::VictoryCheck);

@@ -346,7 +346,7 @@ void apply_move(Ctx &c, const Action &a) {
                      : c.s.phase == Phase::ShieldWall ? "8.0"
                      : c.s.phase == Phase::SecondMove ? "5.6"
                                                       : "5.0";
-  c.say("move", rule,
+  c.say(EventKind::Move, rule,
         [&] {
           return from == kOffMap ? c.name(a.unit) + " enters the map at " + c.hex(a.to)
                                  : c.name(a.unit) + " moves " + c.hex(from) + " -> " + c.hex(a.to);
@@ -368,7 +368,7 @@ void enter_shield_wall(Ctx &c) {
     formed.push_back(i);
   }
   c.say(
-      "shield_wall", "8.0",
+      EventKind::ShieldWall, "8.0",
       [&] { return std::to_string(formed.size()) + " units form Shield Wall"; }, formed);
 }
 

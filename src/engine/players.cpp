@@ -433,6 +433,7 @@ ArenaGame play_game(const Setup &setup, uint64_t game_seed, std::array<Player *,
   g.turns = s.turn;
   g.vp = s.vp;
   g.reason = s.result_reason;
+  g.end_reason = s.end_reason;
   return g;
 }
 

@@ -490,31 +490,10 @@ json special_status_json(const Setup &setup, const GameState &s) {
   return out;
 }
 
-const char *stage_name(AttackStage s) {
-  switch (s) {
-  case AttackStage::ChooseAsterisk:
-    return "choose_asterisk";
-  case AttackStage::ChooseHorsePrimary:
-    return "choose_horse_primary";
-  case AttackStage::ChooseHorseDefender:
-    return "choose_horse_defender";
-  case AttackStage::AttackerLoss:
-    return "attacker_loss";
-  case AttackStage::DefenderRetreat:
-    return "defender_retreat";
-  case AttackStage::AttackerRetreat:
-    return "attacker_retreat";
-  case AttackStage::Advance:
-    return "advance";
-  case AttackStage::None:
-    return "none";
-  }
-  return "none";
-}
 } // namespace
 
 json event_to_json(const Battle &b, const Event &e) {
-  json j = {{"event", e.kind}, {"rule", e.rule}, {"text", e.text}};
+  json j = {{"event", std::string(name(e.kind))}, {"rule", e.rule}, {"text", e.text}};
   if (e.roll) j["roll"] = e.roll;
   if (!e.result.empty()) j["result"] = e.result;
   if (e.cc >= 0) {
@@ -593,6 +572,7 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
     j["moving"] = s.moving >= 0 ? json(b.units[s.moving].id) : json(nullptr);
     j["winner"] = winner_json(b, s);
     if (!s.result_reason.empty()) j["result"] = s.result_reason;
+    if (s.end_reason != EndReason::None) j["end_reason"] = std::string(name(s.end_reason));
     j["units"] = d3_units_json(setup, s);
     if (log) j["log"] = log_json(b, *log);
     return j;
@@ -616,6 +596,7 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
   j["orders"] = orders;
   j["winner"] = winner_json(b, s);
   if (!s.result_reason.empty()) j["result"] = s.result_reason;
+  if (s.end_reason != EndReason::None) j["end_reason"] = std::string(name(s.end_reason));
   json units = json::array();
   for (size_t u = 0; u < b.units.size(); ++u) {
     const UnitDef &d = b.units[u];
@@ -647,7 +628,7 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
     json att = json::array();
     for (int i = 0; i < s.attack.attacker_count; ++i)
       att.push_back(b.units[s.attack.attackers[i]].id);
-    j["attack"] = {{"stage", stage_name(s.attack.stage)},
+    j["attack"] = {{"stage", std::string(name(s.attack.stage))},
                    {"target", b.units[s.attack.target].id},
                    {"attackers", att},
                    {"primary", b.units[s.attack.primary].id},

@@ -18,33 +18,33 @@ namespace {
 // How each log entry kind appears in the narrative: a heading word, or nothing (moves are only
 // counted; phase openings and forced choices are bookkeeping a reader does not need).
 struct KindInReport {
-  const char *kind;
+  EventKind kind;
   const char *label;
 };
 constexpr KindInReport kTold[] = {
-    {"command", "Orders"},
-    {"combat_mode", "Combat"},
-    {"attack", "Attack"},
-    {"fire", "Fire"},
-    {"choose", "Choice"},
-    {"step_loss", "Loss"},
-    {"eliminated", "Eliminated"},
-    {"retreat", "Retreat"},
-    {"advance", "Advance"},
-    {"initiative", "Initiative"},
-    {"special", "Special rule"},
-    {"game_over", "Game over"},
+    {EventKind::Command, "Orders"},
+    {EventKind::CombatMode, "Combat"},
+    {EventKind::Attack, "Attack"},
+    {EventKind::Fire, "Fire"},
+    {EventKind::Choose, "Choice"},
+    {EventKind::StepLoss, "Loss"},
+    {EventKind::Eliminated, "Eliminated"},
+    {EventKind::Retreat, "Retreat"},
+    {EventKind::Advance, "Advance"},
+    {EventKind::Initiative, "Initiative"},
+    {EventKind::Special, "Special rule"},
+    {EventKind::GameOver, "Game over"},
     // D3 Medieval (D5-D13): without them its report told only moves, eliminations and the end.
-    {"activate", "Activation"},
-    {"charge", "Charge"},
-    {"face", "Turns to face"},
-    {"flank", "Flank"},
-    {"shoot", "Shooting"},
-    {"melee", "Melee"},
-    {"disorder", "Disorder"},
+    {EventKind::Activate, "Activation"},
+    {EventKind::Charge, "Charge"},
+    {EventKind::Face, "Turns to face"},
+    {EventKind::Flank, "Flank"},
+    {EventKind::Shoot, "Shooting"},
+    {EventKind::Melee, "Melee"},
+    {EventKind::Disorder, "Disorder"},
 };
 
-const char *label_of(const std::string &kind) {
+const char *label_of(EventKind kind) {
   for (const KindInReport &k : kTold)
     if (kind == k.kind) return k.label;
   return nullptr;
@@ -166,11 +166,11 @@ private:
   void entries(size_t from, size_t to, size_t at) {
     for (size_t e = from; e < to; ++e) {
       const Event &ev = g_.log()[e];
-      if (ev.kind == "turn") {
+      if (ev.kind == EventKind::Turn) {
         close_turn(at);
         o_ << "### " << md(ev.text) << "\n\n";
         in_turn_ = true;
-      } else if (ev.kind == "move") {
+      } else if (ev.kind == EventKind::Move) {
         ++moves_;
       } else if (const char *label = label_of(ev.kind)) {
         flush_moves();

@@ -58,7 +58,7 @@ void attacker_retreat_next(Ctx &c) {
     int u = p.attackers[p.retreat_index];
     if (!on_map(c.s, u)) continue;
     if (c.s.units[u].shield_wall) {
-      c.say("retreat", "7.6",
+      c.say(EventKind::Retreat, "7.6",
             [&] { return c.name(u) + " is in Shield Wall and ignores the retreat"; }, {u});
       continue;
     }
@@ -81,7 +81,7 @@ void attacker_loss(Ctx &c, bool eliminates) {
 void defender_retreat(Ctx &c) {
   int t = target(c);
   if (c.s.units[t].shield_wall) {
-    c.say("retreat", "7.6",
+    c.say(EventKind::Retreat, "7.6",
           [&] { return c.name(t) + " is in Shield Wall and ignores the retreat"; }, {t});
     return finish(c);
   }
@@ -156,8 +156,6 @@ std::vector<Choice> choices(const View &c) {
   }
 }
 
-const char *choice_rule(AttackStage s) { return s == AttackStage::ChooseAsterisk ? "7.5*" : "7.5"; }
-
 } // namespace
 
 std::vector<HexId> retreat_hexes(const View &c, int u, bool attacker) {
@@ -209,8 +207,8 @@ Check validate_resolution(const View &c, const Action &a) {
     if (opts.empty())
       return refuse(RefusalKind::WrongPhase, "7.5", "no optional result is on offer now");
     if (std::find(opts.begin(), opts.end(), a.option) == opts.end())
-      return refuse(RefusalKind::BadChoice, choice_rule(p.stage),
-                    std::string("the options now are ") + choice_name(opts[0]) + " or keep");
+      return refuse(RefusalKind::BadChoice, section(p.stage),
+                    std::string("the options now are ") + std::string(name(opts[0])) + " or keep");
     return std::nullopt;
   }
   case ActionType::LoseStep: {
@@ -300,13 +298,13 @@ void apply_resolution(Ctx &c, const Action &a) {
   switch (a.type) {
   case ActionType::Choose: {
     AttackStage stage = p.stage;
-    c.say("choose", choice_rule(stage), [&] {
+    c.say(EventKind::Choose, section(stage), [&] {
       return a.option == Choice::Keep
                  ? std::string("result kept: ") + std::string(name(p.result))
-                 : std::string(name(p.result)) + " taken as " + choice_name(a.option);
+                 : std::string(name(p.result)) + " taken as " + std::string(name(a.option));
     });
     if (a.option != Choice::Keep) {
-      p.result = *parse_result(choice_name(a.option));
+      p.result = *parse_result(name(a.option));
       p.converted = true;
     }
     if (stage == AttackStage::ChooseAsterisk)
@@ -330,7 +328,7 @@ void apply_resolution(Ctx &c, const Action &a) {
   case ActionType::Retreat: {
     HexId from = c.s.units[a.unit].hex;
     c.unit(a.unit).hex = a.to;
-    c.say("retreat", "7.6",
+    c.say(EventKind::Retreat, "7.6",
           [&] { return c.name(a.unit) + " retreats " + c.hex(from) + " -> " + c.hex(a.to); },
           {a.unit});
     special_on_entry(c, a.unit);
@@ -347,7 +345,7 @@ void apply_resolution(Ctx &c, const Action &a) {
   case ActionType::Advance: {
     HexId from = c.s.units[a.unit].hex;
     c.unit(a.unit).hex = p.vacated;
-    c.say("advance", "7.8",
+    c.say(EventKind::Advance, "7.8",
           [&] { return c.name(a.unit) + " advances " + c.hex(from) + " -> " + c.hex(p.vacated); },
           {a.unit});
     special_on_entry(c, a.unit);
@@ -355,7 +353,7 @@ void apply_resolution(Ctx &c, const Action &a) {
     break;
   }
   case ActionType::NoAdvance:
-    c.say("advance", "7.8", [] { return std::string("no advance"); });
+    c.say(EventKind::Advance, "7.8", [] { return std::string("no advance"); });
     finish(c);
     break;
   default:

@@ -100,7 +100,7 @@ void special_on_attack_declared(Ctx &c, const Attackers &attackers, int target) 
                           [&](int u) { return contains(sp.attacker_types, c.def(u).type); });
     if (by && contains(sp.until_target_types, c.def(target).type)) {
       set_flag(c, i, true);
-      c.say("special", sp.id.c_str(),
+      c.say(EventKind::Special, sp.id.c_str(),
             [&] { return "condition met: " + (sp.text.empty() ? sp.id : sp.text) + " (lifted)"; });
     }
   }
@@ -116,7 +116,7 @@ void special_on_command(Ctx &c, const Action &a) {
     set_flag(c, i, true);
     int lost = std::min(sp.value, c.s.vp[sp.side]);
     c.w.vp[sp.side] -= lost;
-    c.say("special", sp.id.c_str(), [&] {
+    c.say(EventKind::Special, sp.id.c_str(), [&] {
       return c.b.sides[sp.side].name + " commands " + c.b.wings[sp.wing].name +
              " for the first time and loses " + std::to_string(lost) + " VP";
     });
@@ -127,7 +127,7 @@ void special_on_entry(Ctx &c, int u) {
   for (const Special &sp : c.b.special) {
     if (sp.kind != SpecialKind::InstantWinOnEntry || c.def(u).side != sp.side) continue;
     if (std::find(sp.hexes.begin(), sp.hexes.end(), c.s.units[u].hex) == sp.hexes.end()) continue;
-    end_game(c, sp.side,
+    end_game(c, sp.side, EndReason::InstantWin,
              c.b.sides[sp.side].name + " wins at once: " + c.name(u) + " entered " +
                  c.hex(c.s.units[u].hex) + (sp.text.empty() ? "" : " (" + sp.text + ")"));
     return;
@@ -216,11 +216,11 @@ void apply_special(Ctx &c, const Action &a) {
         gone.push_back(static_cast<int>(u));
       }
     c.say(
-        "special", sp.id.c_str(),
+        EventKind::Special, sp.id.c_str(),
         [&] { return c.b.wings[sp.wing].name + " leaves the battlefield"; }, gone);
   } else {
     set_flag(c, i, false);
-    c.say("special", sp.id.c_str(), [&] {
+    c.say(EventKind::Special, sp.id.c_str(), [&] {
       return c.b.wings[sp.wing].name +
              " is called back and may enter by its edge in its Move Phases";
     });

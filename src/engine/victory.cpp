@@ -22,7 +22,7 @@ void eliminate(Ctx &c, int u, const char *rule, const std::string &why) {
   int scorer = c.other(c.def(u).side);
   int vp = vp_value(c, scorer, u);
   c.w.vp[scorer] += vp;
-  c.say("eliminated", rule,
+  c.say(EventKind::Eliminated, rule,
         [&] {
           return c.name(u) + " is eliminated (" + why + "); " + c.b.sides[scorer].name +
                  " scores " + std::to_string(vp) + " VP";
@@ -36,7 +36,7 @@ void lose_step(Ctx &c, int u, const char *rule, const std::string &why) {
   us.steps = 1;
   // 8.0: only units without a Fire Factor are in Shield Wall; a reverse with one leaves it.
   if (us.shield_wall && !shield_wall_eligible(c, u)) us.shield_wall = false;
-  c.say("step_loss", rule,
+  c.say(EventKind::StepLoss, rule,
         [&] {
           const UnitFace &f = c.face(u);
           return c.name(u) + " loses a step (" + why + ") and is flipped: now CC " + cc_name(f.cc) +
@@ -45,12 +45,13 @@ void lose_step(Ctx &c, int u, const char *rule, const std::string &why) {
         {u});
 }
 
-void end_game(Ctx &c, int winner, const std::string &reason) {
+void end_game(Ctx &c, int winner, EndReason why, const std::string &reason) {
   c.w.winner = static_cast<int8_t>(winner);
   c.w.phase = Phase::GameOver;
   c.w.attack = PendingAttack{};
   c.w.result_reason = reason;
-  c.say("game_over", "13.0", [&] { return reason; });
+  c.w.end_reason = why;
+  c.say(EventKind::GameOver, "13.0", [&] { return reason; });
 }
 
 void victory_check(Ctx &c) {
@@ -58,12 +59,12 @@ void victory_check(Ctx &c) {
   int checker = c.other(c.s.active);
   const SideDef &side = c.b.sides[checker];
   if (side.victory_vp && c.s.vp[checker] >= *side.victory_vp) {
-    end_game(c, checker,
+    end_game(c, checker, EndReason::VictoryTotal,
              side.name + " wins with " + std::to_string(c.s.vp[checker]) + " VP (needed " +
                  std::to_string(*side.victory_vp) + ")");
     return;
   }
-  c.say("victory_check", "13.0", [&] {
+  c.say(EventKind::VictoryCheck, "13.0", [&] {
     return side.name + " checks for victory: " + std::to_string(c.s.vp[checker]) + " VP" +
            (side.victory_vp ? " of " + std::to_string(*side.victory_vp)
                             : std::string(" (no VP victory)"));
@@ -74,19 +75,20 @@ void victory_check(Ctx &c) {
   case AtEnd::Side0:
   case AtEnd::Side1: {
     int s = c.b.at_end == AtEnd::Side0 ? 0 : 1;
-    end_game(c, s, "the last turn is played: " + c.b.sides[s].name + " wins");
+    end_game(c, s, EndReason::LastTurn, "the last turn is played: " + c.b.sides[s].name + " wins");
     break;
   }
   case AtEnd::MostVP:
     if (c.s.vp[0] == c.s.vp[1])
-      end_game(c, kDraw, "the last turn is played with VP level: a draw");
+      end_game(c, kDraw, EndReason::LastTurn, "the last turn is played with VP level: a draw");
     else {
       int s = c.s.vp[0] > c.s.vp[1] ? 0 : 1;
-      end_game(c, s, "the last turn is played: " + c.b.sides[s].name + " wins on VP");
+      end_game(c, s, EndReason::LastTurn,
+               "the last turn is played: " + c.b.sides[s].name + " wins on VP");
     }
     break;
   case AtEnd::Draw:
-    end_game(c, kDraw, "the last turn is played: a draw");
+    end_game(c, kDraw, EndReason::LastTurn, "the last turn is played: a draw");
     break;
   }
 }

@@ -63,7 +63,7 @@ int unfought_unit(const View &c); // D11: an active unit that must still fight, 
 
 // Shared by shooting and melee: D3 + modifiers, never below 0 (D10, D12). roll_hits rolls the
 // d6 (D14), marks the unit as having acted, logs the roll under `rule` and adds the hits.
-void roll_hits(Ctx &c, const Action &a, int modifier, const char *kind, const char *rule,
+void roll_hits(Ctx &c, const Action &a, int modifier, EventKind kind, const char *rule,
                const char *verb);
 void add_hits(Ctx &c, int target, int hits);
 void fill_chances(HitsPreview &out);

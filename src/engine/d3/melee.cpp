@@ -131,7 +131,7 @@ void apply_melee(Ctx &c, const Action &a) {
   Attackers one;
   one.push_back(a.unit);
   special_on_attack_declared(c, one, a.target);
-  roll_hits(c, a, m, "melee", "D12", " fights ");
+  roll_hits(c, a, m, EventKind::Melee, "D12", " fights ");
 }
 
 Check melee_preview(const View &c, const Action &a, HitsPreview &out) {

@@ -169,7 +169,7 @@ void apply_activate(Ctx &c, const Action &a) {
   ++c.w.activations;
   const bool ok = roll >= needed;
   if (c.ev)
-    c.ev->push_back(Event{"activate",
+    c.ev->push_back(Event{EventKind::Activate,
                           "D5",
                           c.name(u) + " activation: needs " + std::to_string(needed) + "+, rolls " +
                               std::to_string(roll) +
@@ -253,7 +253,7 @@ void turn_to_face(Ctx &c, int target, int charger) {
   if (hit == Side::Front) return;
   bool engaged_in_front = side_held(c, board, target, Side::Front, charger);
   if (engaged_in_front) {
-    c.say("flank", "D8",
+    c.say(EventKind::Flank, "D8",
           [&] {
             return c.name(target) + " is engaged in front and cannot turn: " + c.name(charger) +
                    " holds its " + side_name(hit) + " (+1 in melee)";
@@ -264,7 +264,7 @@ void turn_to_face(Ctx &c, int target, int charger) {
   c.w.d3[static_cast<size_t>(target)].facing = static_cast<uint8_t>(dir);
   // "face", not "turn": "turn" opens a player turn, and the log and the battle report start a
   // new turn's section at every such entry.
-  c.say("face", "D8",
+  c.say(EventKind::Face, "D8",
         [&] {
           return c.name(target) + " turns to face " + c.name(charger) + " on its " + side_name(hit);
         },
@@ -290,11 +290,11 @@ void apply_move(Ctx &c, const Action &a) {
   du.charged = target >= 0;
   c.w.moving = -1;
   if (target >= 0)
-    c.say("charge", "D7",
+    c.say(EventKind::Charge, "D7",
           [&] { return c.name(u) + " charges " + c.name(target) + " from " + c.hex(from); },
           {u, target});
   else
-    c.say("move", "D6",
+    c.say(EventKind::Move, "D6",
           [&] {
             // "north (0)": the name a player reads, and the number the record and the CLI use.
             std::string facing =

@@ -25,7 +25,7 @@ void begin_player_turn(Ctx &c) {
     d.activated = d.moved = d.charged = false;
     c.w.units[u].acted = false;
   }
-  c.say("turn", "D4", [&] {
+  c.say(EventKind::Turn, "D4", [&] {
     return "Turn " + std::to_string(c.s.turn) + ": " + c.b.sides[c.s.active].name +
            "; movement phase";
   });
@@ -35,7 +35,7 @@ void begin_player_turn(Ctx &c) {
 bool wiped_out(Ctx &c) {
   for (int side = 0; side < 2; ++side)
     if (units_left(c, side) == 0) {
-      end_game(c, c.other(side),
+      end_game(c, c.other(side), EndReason::SideEliminated,
                c.b.sides[c.other(side)].name + " wins at once: " + c.b.sides[side].name +
                    " has no unit left");
       return true;
@@ -46,7 +46,7 @@ bool wiped_out(Ctx &c) {
 // D13: first the eliminations, then 2D6 for every unit hit this turn, in order of unit id.
 void disorder_phase(Ctx &c) {
   c.w.phase = Phase::Disorder;
-  c.say("phase", "D13", [] { return std::string("disorder and elimination phase"); });
+  c.say(EventKind::Phase, "D13", [] { return std::string("disorder and elimination phase"); });
   const int n = static_cast<int>(c.s.units.size());
   for (int u = 0; u < n; ++u)
     if (alive(c.s, u) && c.s.d3[static_cast<size_t>(u)].hits > kMaxHits)
@@ -62,14 +62,18 @@ void disorder_phase(Ctx &c) {
     if (!alive(c.s, u) || d.hits_this_turn == 0) continue;
     int first = d6(c);
     if (c.ev)
-      c.ev->push_back(Event{
-          "disorder_die", "D13", c.name(u) + " rolls a first d6 for disorder", first, "", {u}});
+      c.ev->push_back(Event{EventKind::DisorderDie,
+                            "D13",
+                            c.name(u) + " rolls a first d6 for disorder",
+                            first,
+                            "",
+                            {u}});
     int second = d6(c);
     int score = first + second;
     bool disordered = score <= d.hits_this_turn;
     if (disordered) d.disordered = true;
     if (c.ev)
-      c.ev->push_back(Event{"disorder",
+      c.ev->push_back(Event{EventKind::Disorder,
                             "D13",
                             c.name(u) + " took " + std::to_string(d.hits_this_turn) +
                                 (d.hits_this_turn == 1 ? " hit" : " hits") +
@@ -94,7 +98,7 @@ void finish_player_turn(Ctx &c) {
     case AtEnd::Side0:
     case AtEnd::Side1: {
       int s = c.b.at_end == AtEnd::Side0 ? 0 : 1;
-      end_game(c, s,
+      end_game(c, s, EndReason::LastTurn,
                "the last turn (" + std::to_string(c.s.turn) + ") is over: " + c.b.sides[s].name +
                    " wins");
       return;
@@ -104,9 +108,10 @@ void finish_player_turn(Ctx &c) {
       int left0 = units_left(c, 0), left1 = units_left(c, 1);
       if (c.b.at_end == AtEnd::MostVP && left0 != left1) {
         int s = left0 > left1 ? 0 : 1;
-        end_game(c, s, "the last turn is over: " + c.b.sides[s].name + " has more units left");
+        end_game(c, s, EndReason::LastTurn,
+                 "the last turn is over: " + c.b.sides[s].name + " has more units left");
       } else {
-        end_game(c, kDraw, "the last turn is over: a draw");
+        end_game(c, kDraw, EndReason::LastTurn, "the last turn is over: a draw");
       }
       return;
     }
@@ -145,13 +150,13 @@ void end_phase(Ctx &c) {
     c.w.phase = Phase::Shooting;
     for (auto &u : c.w.units)
       u.acted = false;
-    c.say("phase", "D9", [] { return std::string("shooting phase"); });
+    c.say(EventKind::Phase, "D9", [] { return std::string("shooting phase"); });
     break;
   case Phase::Shooting:
     c.w.phase = Phase::Melee;
     for (auto &u : c.w.units)
       u.acted = false;
-    c.say("phase", "D11", [] { return std::string("melee phase"); });
+    c.say(EventKind::Phase, "D11", [] { return std::string("melee phase"); });
     break;
   default:
     disorder_phase(c);

@@ -124,7 +124,7 @@ void shoot_actions(const View &c, ActionSink &out, int only_unit) {
 
 void apply_shoot(Ctx &c, const Action &a) {
   const int m = hits_modifier(c, a.unit, a.target, nullptr);
-  roll_hits(c, a, m, "shoot", "D10", " shoots at ");
+  roll_hits(c, a, m, EventKind::Shoot, "D10", " shoots at ");
 }
 
 Check shoot_preview(const View &c, const Action &a, HitsPreview &out) {
@@ -147,7 +147,7 @@ void fill_chances(HitsPreview &out) {
   }
 }
 
-void roll_hits(Ctx &c, const Action &a, int modifier, const char *kind, const char *rule,
+void roll_hits(Ctx &c, const Action &a, int modifier, EventKind kind, const char *rule,
                const char *verb) {
   const int roll = d6(c);
   const int hits = std::max(0, d3_of(roll) + modifier);
