@@ -47,13 +47,13 @@ void hover_tooltip(App &app, const MapRect &map, HexId hover) {
     const UnitDef &d = b.units[u];
     const UnitFace &f = visible_face(b, s, u);
     float card = 88 * app.ui_scale;
-    ImVec2 at = ImGui::GetCursorScreenPos();
+    ImVec2 corner = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(card + 8, card + 8));
-    draw_counter(app, ImGui::GetWindowDrawList(), at.x + 4 + card / 2, at.y + 4 + card / 2, card, u,
-                 false);
+    draw_counter(app, ImGui::GetWindowDrawList(), corner.x + 4 + card / 2, corner.y + 4 + card / 2,
+                 card, u, false);
     if (b.d3()) // facing, hits, disorder over the face (d3_view.cpp)
-      draw_d3_markers(app, ImGui::GetWindowDrawList(), at.x + 4 + card / 2, at.y + 4 + card / 2,
-                      card, u);
+      draw_d3_markers(app, ImGui::GetWindowDrawList(), corner.x + 4 + card / 2,
+                      corner.y + 4 + card / 2, card, u);
     ImGui::SameLine();
     ImGui::BeginGroup();
     if (b.d3()) {

@@ -96,7 +96,7 @@ FaceCache cache;
 // callback each), so a marker painted over a letter stays over it.
 class TtfCanvas : public CounterCanvas {
 public:
-  explicit TtfCanvas(ImDrawList *dl) : CounterCanvas(dl) {}
+  explicit TtfCanvas(ImDrawList *list) : CounterCanvas(list) {}
   ~TtfCanvas() override {
     for (Copy &c : letters_)
       SDL_DestroyTexture(c.texture);
