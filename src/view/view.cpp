@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
-#include <sstream>
 
 namespace sns::app {
 
@@ -321,40 +320,6 @@ std::string Interaction::explain(const Selection &sel, HexId hex) const {
     return reason(r);
   }
   return "";
-}
-
-std::vector<RulesSection> parse_rules_text(const std::string &markdown) {
-  // Sections start at "## <number> <title>"; inside one, lines of a paragraph are joined (the
-  // window wraps them), blank lines and list items start new lines.
-  std::vector<RulesSection> out;
-  std::istringstream in(markdown);
-  std::string line;
-  bool paragraph_open = false;
-  while (std::getline(in, line)) {
-    if (line.rfind("## ", 0) == 0) {
-      std::string head = line.substr(3);
-      auto space = head.find(' ');
-      out.push_back(
-          {head.substr(0, space), space == std::string::npos ? "" : head.substr(space + 1), ""});
-      paragraph_open = false;
-    } else if (!out.empty()) {
-      std::string &body = out.back().body;
-      if (line.empty()) {
-        if (!body.empty()) body += "\n\n";
-        paragraph_open = false;
-      } else if (paragraph_open && line.rfind("- ", 0) != 0) {
-        body += " " + line;
-      } else {
-        if (!body.empty() && body.back() != '\n') body += "\n";
-        body += line;
-        paragraph_open = true;
-      }
-    }
-  }
-  for (auto &s : out)
-    while (!s.body.empty() && (s.body.back() == '\n' || s.body.back() == ' '))
-      s.body.pop_back();
-  return out;
 }
 
 std::string section_for_tag(const std::string &tag) {
