@@ -171,20 +171,9 @@ struct TerrainCache {
 };
 TerrainCache terrain_cache;
 
-// One frame: panels, map, input on the map.
-void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
-  menu_bar(app, quit);
-  if (editor_frame(app)) return; // the battle editor draws the whole frame while it is shown
-  if (app.start_screen || !app.has_game()) {
-    if (app.lessons_screen)
-      draw_lessons_screen(app);
-    else
-      draw_start_screen(app);
-    record_windows(app, map_rect(app));
-    open_dialog(app);
-    return;
-  }
-  MapRect r = map_rect(app);
+// The map fitted to its area, then the mouse over it: wheel zoom, drag pan, a click for the
+// session; the hex under the pointer, or kOffMap.
+HexId map_input(App &app, const MapRect &r) {
   // A resized window or hidden panels change the map's area: fit the map to it again.
   if (r.w != app.fitted_w || r.h != app.fitted_h) app.camera_fitted = false;
   if (!app.camera_fitted) {
@@ -214,10 +203,15 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
     }
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.sel().clear();
   }
+  return hover;
+}
+
+// What the map lights: the selection's marks, the hint's and the computer's last action, the
+// lesson step's units and hexes; `named` gets the units the words beside the map name.
+std::vector<uint16_t> map_marks(App &app, std::vector<int> &named) {
   auto marks = app.view().marks(app.sel(), app.show_zoc, app.show_range);
   // Light an action's units and the hex it enters (the hint, and what the computer just did).
   // Their units are named by id in the words beside the map: `named` collects them for tags.
-  std::vector<int> named;
   auto light_action = [&](const Action &a, auto mark) {
     const GameState &gs = app.game().state();
     for (int u : action_units(a)) {
@@ -243,6 +237,26 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
     for (const std::string &h : run->step()->hexes)
       if (auto id = b.parse_hex(h)) marks[*id] |= kMarkLesson;
   }
+  return marks;
+}
+
+// One frame: panels, map, input on the map.
+void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
+  menu_bar(app, quit);
+  if (editor_frame(app)) return; // the battle editor draws the whole frame while it is shown
+  if (app.start_screen || !app.has_game()) {
+    if (app.lessons_screen)
+      draw_lessons_screen(app);
+    else
+      draw_start_screen(app);
+    record_windows(app, map_rect(app));
+    open_dialog(app);
+    return;
+  }
+  MapRect r = map_rect(app);
+  HexId hover = map_input(app, r);
+  std::vector<int> named;
+  auto marks = map_marks(app, named);
   if (terrain_cache.stale(app, r)) terrain_cache.rebuild(app, r, renderer);
   ImDrawList *bg = ImGui::GetBackgroundDrawList();
   terrain_cache.visible = terrain_cache.texture != nullptr; // blitted before ImGui draws (see main)

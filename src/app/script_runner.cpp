@@ -111,6 +111,68 @@ bool ScriptRunner::key(const std::string &spec) {
   return false;
 }
 
+// A press: the pointer goes to the button once it has come to rest, then clicks it.
+ScriptRunner::Progress ScriptRunner::press_step(const ScriptStep &s, const ui::Seen &seen) {
+  if (phase_ == 0) {
+    const ui::SeenItem *item = seen.item(s.arg);
+    if (!item) {
+      if (!waiting_since_) waiting_since_ = SDL_GetTicks();
+      if (SDL_GetTicks() - waiting_since_ > kPatienceMs)
+        return fail_step("no button, checkbox, tab or menu item labelled \"" + s.arg +
+                         "\" is visible");
+      return Progress::Wait;
+    }
+    if (!item->enabled) return fail_step("\"" + s.arg + "\" is visible but disabled");
+    // A player aims at a button that has come to rest: one that moved since the frame before
+    // (a panel above it taking its new height) is pressed once it stays put for a few frames.
+    // A box above may settle over two frames (its text rewrapped beside a scroll bar shown for
+    // one frame), so one still frame is not enough: at 1280x800 lesson 7's "Keep the result"
+    // moved onto "Take EX instead" as it was clicked.
+    const ui::SeenItem *before = ui::seen_last_frame().item(s.arg);
+    bool still = before && before->min.x == item->min.x && before->min.y == item->min.y;
+    still_frames_ = still ? still_frames_ + 1 : 0;
+    if (still_frames_ < kStillFrames) {
+      if (!waiting_since_) waiting_since_ = SDL_GetTicks();
+      if (SDL_GetTicks() - waiting_since_ > kPatienceMs)
+        return fail_step("\"" + s.arg + "\" keeps moving on screen");
+      return Progress::Wait;
+    }
+    waiting_since_ = 0;
+    still_frames_ = 0;
+    mouse_ = ImVec2((item->min.x + item->max.x) / 2, (item->min.y + item->max.y) / 2);
+  } else if (const ui::SeenItem *now = seen.item(s.arg);
+             phase_ <= 2 && now && !under_pointer(now)) {
+    // Something came in above it as the pointer arrived or pressed (a hint that was still being
+    // thought about): the button has moved away, and pressing or releasing there would click
+    // whatever took its place. Release off the window, where nothing is clicked, and aim again.
+    mouse_ = ImVec2(-1, -1);
+    down_[0] = false;
+    phase_ = 0;
+    return Progress::Wait;
+  }
+  return mouse_click(mouse_, 0) ? Progress::Done : Progress::Next;
+}
+
+// Waits for TEXT to be shown (expect), shown uncut (whole) or gone (absent).
+ScriptRunner::Progress ScriptRunner::expect_step(App &app, const ScriptStep &s,
+                                                 const ui::Seen &seen) {
+  bool want_shown = s.kind != StepKind::Absent;
+  bool shown = s.kind == StepKind::Whole ? seen.shows_whole(s.arg) : seen.shows(s.arg);
+  if (!waiting_since_) waiting_since_ = SDL_GetTicks();
+  if (shown == want_shown) {
+    waiting_since_ = 0;
+    return Progress::Done;
+  } else if (SDL_GetTicks() - waiting_since_ > kPatienceMs) {
+    if (!want_shown) return fail_step("\"" + s.arg + "\" is still on screen");
+    if (s.kind == StepKind::Whole && seen.shows(s.arg))
+      return fail_step("\"" + s.arg + "\" is on screen but cut off by its panel's edge");
+    std::string said = app.has_game() ? app.session->message() : "";
+    return fail_step("\"" + s.arg + "\" is not on screen" +
+                     (said.empty() ? "" : " (the status line says: " + said + ")"));
+  }
+  return Progress::Next;
+}
+
 void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *renderer) {
   if (finished()) return;
   if (++total_frames_ > kMostFrames) return fail("the script ran too long");
@@ -132,66 +194,20 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
     step_done = phase_ >= 2;
     break;
   }
-  case StepKind::Press: {
-    if (phase_ == 0) {
-      const ui::SeenItem *item = seen.item(s.arg);
-      if (!item) {
-        if (!waiting_since_) waiting_since_ = SDL_GetTicks();
-        if (SDL_GetTicks() - waiting_since_ > kPatienceMs)
-          return fail("no button, checkbox, tab or menu item labelled \"" + s.arg +
-                      "\" is visible");
-        return;
-      }
-      if (!item->enabled) return fail("\"" + s.arg + "\" is visible but disabled");
-      // A player aims at a button that has come to rest: one that moved since the frame before
-      // (a panel above it taking its new height) is pressed once it stays put for a few frames.
-      // A box above may settle over two frames (its text rewrapped beside a scroll bar shown for
-      // one frame), so one still frame is not enough: at 1280x800 lesson 7's "Keep the result"
-      // moved onto "Take EX instead" as it was clicked.
-      const ui::SeenItem *before = ui::seen_last_frame().item(s.arg);
-      bool still = before && before->min.x == item->min.x && before->min.y == item->min.y;
-      still_frames_ = still ? still_frames_ + 1 : 0;
-      if (still_frames_ < kStillFrames) {
-        if (!waiting_since_) waiting_since_ = SDL_GetTicks();
-        if (SDL_GetTicks() - waiting_since_ > kPatienceMs)
-          return fail("\"" + s.arg + "\" keeps moving on screen");
-        return;
-      }
-      waiting_since_ = 0;
-      still_frames_ = 0;
-      mouse_ = ImVec2((item->min.x + item->max.x) / 2, (item->min.y + item->max.y) / 2);
-    } else if (const ui::SeenItem *now = seen.item(s.arg);
-               phase_ <= 2 && now && !under_pointer(now)) {
-      // Something came in above it as the pointer arrived or pressed (a hint that was still being
-      // thought about): the button has moved away, and pressing or releasing there would click
-      // whatever took its place. Release off the window, where nothing is clicked, and aim again.
-      mouse_ = ImVec2(-1, -1);
-      down_[0] = false;
-      phase_ = 0;
+  case StepKind::Press:
+    if (Progress p = press_step(s, seen); p == Progress::Wait)
       return;
-    }
-    step_done = mouse_click(mouse_, 0);
+    else
+      step_done = p == Progress::Done;
     break;
-  }
   case StepKind::Expect:
   case StepKind::Whole:
-  case StepKind::Absent: { // waits for TEXT to be shown (expect), shown uncut (whole) or gone
-    bool want_shown = s.kind != StepKind::Absent;
-    bool shown = s.kind == StepKind::Whole ? seen.shows_whole(s.arg) : seen.shows(s.arg);
-    if (!waiting_since_) waiting_since_ = SDL_GetTicks();
-    if (shown == want_shown) {
-      step_done = true;
-      waiting_since_ = 0;
-    } else if (SDL_GetTicks() - waiting_since_ > kPatienceMs) {
-      if (!want_shown) return fail("\"" + s.arg + "\" is still on screen");
-      if (s.kind == StepKind::Whole && seen.shows(s.arg))
-        return fail("\"" + s.arg + "\" is on screen but cut off by its panel's edge");
-      std::string said = app.has_game() ? app.session->message() : "";
-      return fail("\"" + s.arg + "\" is not on screen" +
-                  (said.empty() ? "" : " (the status line says: " + said + ")"));
-    }
+  case StepKind::Absent:
+    if (Progress p = expect_step(app, s, seen); p == Progress::Wait)
+      return;
+    else
+      step_done = p == Progress::Done;
     break;
-  }
   case StepKind::Key:
     step_done = key(s.arg);
     if (failed()) return;

@@ -39,6 +39,14 @@ private:
   long total_frames_ = 0;
 
   void fail(const std::string &why);
+  // What a frame did for a step: Wait keeps its frame count, Next counts a frame, Done ends it.
+  enum class Progress { Wait, Next, Done };
+  Progress fail_step(const std::string &why) {
+    fail(why);
+    return Progress::Wait;
+  }
+  Progress press_step(const ScriptStep &s, const ui::Seen &seen);
+  Progress expect_step(App &app, const ScriptStep &s, const ui::Seen &seen);
   void done() { ++next_, phase_ = 0; }
   bool mouse_click(ImVec2 at, int button);            // true once pressed and released
   bool under_pointer(const ui::SeenItem *item) const; // the item is where the pointer is

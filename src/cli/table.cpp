@@ -18,6 +18,7 @@ const OptionRow kSeconds{"--seconds", "S", "the search's budget in seconds inste
 const OptionRow kOption{"--option", "advanced-wing-integrity", "a game option the battle offers",
                         true};
 
+// check-sizes: a table
 std::vector<CommandRow> make_table() {
   return {
       {"validate",

@@ -121,55 +121,68 @@ std::vector<uint16_t> Interaction::d3_marks(const Selection &sel) const {
   return m;
 }
 
+namespace {
+
+// A click in the Movement Phase: the unit to activate (D5), then its destination (D6, a charge D7)
+// and its end facing. `explain` is the view's own D3 refusal words for a selection and a hex.
+template <typename Explain>
+ClickOutcome d3_move_click(const Interaction &ix, const Battle &b, const GameState &state,
+                           Selection &sel, HexId hex, int here, Explain explain) {
+  ClickOutcome out;
+  const int moving = state.moving;
+  if (moving < 0) { // D5: choose the unit to activate; the panel rolls its D6
+    sel.clear();
+    if (here >= 0 && can_act(ix.legal(), ActionType::Activate, here)) {
+      sel.unit = here;
+      return out;
+    }
+    out.message = here >= 0 && b.units[here].side == state.active
+                      ? explain(sel, hex)
+                      : "Choose one of your lit units and roll to activate it (D5).";
+    return out;
+  }
+  sel.unit = moving;
+  // The end facing, by the hex the unit will face from its chosen destination (D6).
+  if (sel.to != kOffMap && hex != sel.to) {
+    int dir = b.direction(sel.to, hex);
+    auto facings = ix.d3_facings(moving, sel.to);
+    if (dir >= 0 && std::find(facings.begin(), facings.end(), dir) != facings.end()) {
+      out.action = Action{.type = ActionType::Move,
+                          .unit = moving,
+                          .to = sel.to,
+                          .facing = static_cast<int8_t>(dir)};
+      sel.clear();
+      return out;
+    }
+  }
+  auto facings = ix.d3_facings(moving, hex);
+  if (facings.size() == 1) { // a charge: its facing is its line of advance (D7)
+    out.action = Action{.type = ActionType::Move,
+                        .unit = moving,
+                        .to = hex,
+                        .facing = static_cast<int8_t>(facings[0])};
+    sel.clear();
+    return out;
+  }
+  if (!facings.empty()) {
+    sel.to = hex;
+    out.message = "Now its end facing: click the hex it should face, or a facing in the panel.";
+    return out;
+  }
+  out.message = explain(sel, hex);
+  return out;
+}
+
+} // namespace
+
 ClickOutcome Interaction::d3_click(Selection &sel, HexId hex) const {
   ClickOutcome out;
   const Battle &b = *setup_.battle;
   const int here = unit_at(hex);
   switch (state_.phase) {
-  case Phase::Movement: {
-    const int moving = state_.moving;
-    if (moving < 0) { // D5: choose the unit to activate; the panel rolls its D6
-      sel.clear();
-      if (here >= 0 && can_act(legal_, ActionType::Activate, here)) {
-        sel.unit = here;
-        return out;
-      }
-      out.message = here >= 0 && b.units[here].side == state_.active
-                        ? d3_explain(sel, hex)
-                        : "Choose one of your lit units and roll to activate it (D5).";
-      return out;
-    }
-    sel.unit = moving;
-    // The end facing, by the hex the unit will face from its chosen destination (D6).
-    if (sel.to != kOffMap && hex != sel.to) {
-      int dir = b.direction(sel.to, hex);
-      auto facings = d3_facings(moving, sel.to);
-      if (dir >= 0 && std::find(facings.begin(), facings.end(), dir) != facings.end()) {
-        out.action = Action{.type = ActionType::Move,
-                            .unit = moving,
-                            .to = sel.to,
-                            .facing = static_cast<int8_t>(dir)};
-        sel.clear();
-        return out;
-      }
-    }
-    auto facings = d3_facings(moving, hex);
-    if (facings.size() == 1) { // a charge: its facing is its line of advance (D7)
-      out.action = Action{.type = ActionType::Move,
-                          .unit = moving,
-                          .to = hex,
-                          .facing = static_cast<int8_t>(facings[0])};
-      sel.clear();
-      return out;
-    }
-    if (!facings.empty()) {
-      sel.to = hex;
-      out.message = "Now its end facing: click the hex it should face, or a facing in the panel.";
-      return out;
-    }
-    out.message = d3_explain(sel, hex);
-    return out;
-  }
+  case Phase::Movement:
+    return d3_move_click(*this, b, state_, sel, hex, here,
+                         [this](const Selection &s, HexId h) { return d3_explain(s, h); });
   case Phase::Shooting:
   case Phase::Melee: {
     const ActionType type = hit_action_type(state_.phase);

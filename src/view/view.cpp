@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
-#include <sstream>
 
 namespace sns::app {
 
@@ -164,6 +163,100 @@ int only_firer(const std::vector<Action> &legal, int target) {
 }
 } // namespace
 
+namespace {
+
+// A click in a phase that moves units (5.0): the selected unit's move there, else a unit to select.
+ClickOutcome move_click(const Interaction &ix, Selection &sel, HexId hex, int here) {
+  ClickOutcome out;
+  const std::vector<Action> &legal = ix.legal();
+  if (sel.unit >= 0)
+    for (const Action &a : legal)
+      if (a.type == ActionType::Move && a.unit == sel.unit && a.to == hex) {
+        out.action = a;
+        sel.clear();
+        return out;
+      }
+  if (here >= 0 && has_move(legal, here)) {
+    sel.clear();
+    sel.unit = here;
+    return out;
+  }
+  out.message = sel.unit >= 0 ? ix.explain(sel, hex) : "Choose one of your lit units to move.";
+  return out;
+}
+
+// A click in a Fire Phase (9.0): the firer, then its target, or the target first.
+ClickOutcome fire_click(const Interaction &ix, const Battle &b, const GameState &state,
+                        Selection &sel, HexId hex, int here) {
+  ClickOutcome out;
+  const std::vector<Action> &legal = ix.legal();
+  if (here >= 0 && has_move(legal, here)) {
+    int keep_target = sel.unit < 0 || sel.unit == here ? sel.target : -1; // target first
+    sel.clear();
+    sel.unit = here;
+    if (keep_target >= 0 && ix.explain(sel, state.units[keep_target].hex).empty())
+      sel.target = keep_target;
+    return out;
+  }
+  if (sel.unit < 0 && here >= 0 && b.units[here].side != state.active) {
+    sel.target = here; // light the units that can fire at it
+    // One possible firer: pick it, so the preview shows at once.
+    if (int only = only_firer(legal, here); only >= 0) sel.unit = only;
+    return out;
+  }
+  if (sel.unit >= 0 && here >= 0 && b.units[here].side != b.units[sel.unit].side) {
+    std::string why = ix.explain(sel, hex);
+    if (why.empty()) sel.target = here;
+    out.message = why.empty() ? "Press Fire in the panel to roll." : why;
+    return out;
+  }
+  out.message = sel.unit >= 0 ? "Choose an enemy in range to fire at."
+                              : "Choose one of your lit units to fire.";
+  return out;
+}
+
+// A click in a Combat Phase (7.0): the enemy to attack, then the attackers to add or take out.
+ClickOutcome attack_click(const Interaction &ix, const Battle &b, const GameState &state,
+                          Selection &sel, HexId hex, int here) {
+  ClickOutcome out;
+  const std::vector<Action> &legal = ix.legal();
+  if (here >= 0 && b.units[here].side != state.active) {
+    bool target = std::any_of(legal.begin(), legal.end(), [&](const Action &a) {
+      return a.type == ActionType::Attack && a.target == here;
+    });
+    if (target) {
+      sel.clear();
+      sel.target = here;
+      // One possible attacker: pick it, so the preview shows at once.
+      if (int only = only_attacker(legal, here); only >= 0) sel.attackers.push_back(only);
+      return out;
+    }
+    out.message = "No attack on this unit is possible now.";
+    return out;
+  }
+  if (here >= 0 && sel.target >= 0) {
+    auto it = std::find(sel.attackers.begin(), sel.attackers.end(), here);
+    if (it != sel.attackers.end() && only_attacker(legal, sel.target) == here)
+      return out; // the only possible attacker stays picked
+    if (it != sel.attackers.end()) {
+      sel.attackers.erase(it);
+    } else {
+      std::string why = ix.explain(sel, hex);
+      if (!why.empty()) {
+        out.message = why;
+        return out;
+      }
+      sel.attackers.push_back(here);
+    }
+    sel.primary = -1;
+    return out;
+  }
+  out.message = "Choose an enemy unit to attack (lit in red).";
+  return out;
+}
+
+} // namespace
+
 ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
   ClickOutcome out;
   if (hex == kOffMap) return out;
@@ -184,81 +277,9 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
         "Finish the attack first: choose one of the lit hexes or answer in the panel (7.1).";
     return out;
   }
-  if (phase_moves_units()) {
-    if (sel.unit >= 0)
-      for (const Action &a : legal_)
-        if (a.type == ActionType::Move && a.unit == sel.unit && a.to == hex) {
-          out.action = a;
-          sel.clear();
-          return out;
-        }
-    if (here >= 0 && has_move(legal_, here)) {
-      sel.clear();
-      sel.unit = here;
-      return out;
-    }
-    out.message = sel.unit >= 0 ? explain(sel, hex) : "Choose one of your lit units to move.";
-    return out;
-  }
-  if (phase_fires()) {
-    if (here >= 0 && has_move(legal_, here)) {
-      int keep_target = sel.unit < 0 || sel.unit == here ? sel.target : -1; // target first
-      sel.clear();
-      sel.unit = here;
-      if (keep_target >= 0 && explain(sel, state_.units[keep_target].hex).empty())
-        sel.target = keep_target;
-      return out;
-    }
-    if (sel.unit < 0 && here >= 0 && b.units[here].side != state_.active) {
-      sel.target = here; // light the units that can fire at it
-      // One possible firer: pick it, so the preview shows at once.
-      if (int only = only_firer(legal_, here); only >= 0) sel.unit = only;
-      return out;
-    }
-    if (sel.unit >= 0 && here >= 0 && b.units[here].side != b.units[sel.unit].side) {
-      std::string why = explain(sel, hex);
-      if (why.empty()) sel.target = here;
-      out.message = why.empty() ? "Press Fire in the panel to roll." : why;
-      return out;
-    }
-    out.message = sel.unit >= 0 ? "Choose an enemy in range to fire at."
-                                : "Choose one of your lit units to fire.";
-    return out;
-  }
-  if (phase_attacks()) {
-    if (here >= 0 && b.units[here].side != state_.active) {
-      bool target = std::any_of(legal_.begin(), legal_.end(), [&](const Action &a) {
-        return a.type == ActionType::Attack && a.target == here;
-      });
-      if (target) {
-        sel.clear();
-        sel.target = here;
-        // One possible attacker: pick it, so the preview shows at once.
-        if (int only = only_attacker(legal_, here); only >= 0) sel.attackers.push_back(only);
-        return out;
-      }
-      out.message = "No attack on this unit is possible now.";
-      return out;
-    }
-    if (here >= 0 && sel.target >= 0) {
-      auto it = std::find(sel.attackers.begin(), sel.attackers.end(), here);
-      if (it != sel.attackers.end() && only_attacker(legal_, sel.target) == here)
-        return out; // the only possible attacker stays picked
-      if (it != sel.attackers.end()) {
-        sel.attackers.erase(it);
-      } else {
-        std::string why = explain(sel, hex);
-        if (!why.empty()) {
-          out.message = why;
-          return out;
-        }
-        sel.attackers.push_back(here);
-      }
-      sel.primary = -1;
-      return out;
-    }
-    out.message = "Choose an enemy unit to attack (lit in red).";
-  }
+  if (phase_moves_units()) return move_click(*this, sel, hex, here);
+  if (phase_fires()) return fire_click(*this, b, state_, sel, hex, here);
+  if (phase_attacks()) return attack_click(*this, b, state_, sel, hex, here);
   return out;
 }
 
@@ -299,40 +320,6 @@ std::string Interaction::explain(const Selection &sel, HexId hex) const {
     return reason(r);
   }
   return "";
-}
-
-std::vector<RulesSection> parse_rules_text(const std::string &markdown) {
-  // Sections start at "## <number> <title>"; inside one, lines of a paragraph are joined (the
-  // window wraps them), blank lines and list items start new lines.
-  std::vector<RulesSection> out;
-  std::istringstream in(markdown);
-  std::string line;
-  bool paragraph_open = false;
-  while (std::getline(in, line)) {
-    if (line.rfind("## ", 0) == 0) {
-      std::string head = line.substr(3);
-      auto space = head.find(' ');
-      out.push_back(
-          {head.substr(0, space), space == std::string::npos ? "" : head.substr(space + 1), ""});
-      paragraph_open = false;
-    } else if (!out.empty()) {
-      std::string &body = out.back().body;
-      if (line.empty()) {
-        if (!body.empty()) body += "\n\n";
-        paragraph_open = false;
-      } else if (paragraph_open && line.rfind("- ", 0) != 0) {
-        body += " " + line;
-      } else {
-        if (!body.empty() && body.back() != '\n') body += "\n";
-        body += line;
-        paragraph_open = true;
-      }
-    }
-  }
-  for (auto &s : out)
-    while (!s.body.empty() && (s.body.back() == '\n' || s.body.back() == ' '))
-      s.body.pop_back();
-  return out;
 }
 
 std::string section_for_tag(const std::string &tag) {

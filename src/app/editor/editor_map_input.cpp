@@ -21,6 +21,47 @@ namespace {
 
 // --- The map's input ---------------------------------------------------------------------
 
+// The Hexside tool: the first hex, then an adjacent one names the hexside between them.
+void press_hexside(EditorUi &ed, const std::string &hex) {
+  EditorModel &m = *ed.model;
+  if (!ed.pending.empty() && adjacent(ed.pending, hex)) {
+    say(ed, m.set_hexside(ed.pending, hex, ed.feature == "erase" ? "" : ed.feature));
+    ed.pending.clear();
+  } else {
+    if (!ed.pending.empty() && ed.pending != hex) // a second click that names no hexside
+      say(ed, hex + " is not next to " + ed.pending +
+                  ": a hexside lies between two adjacent hexes. " + hex + " is the first hex now.");
+    ed.pending = hex;
+  }
+}
+
+// The Units tool: a unit pressed is selected (and may be dragged), an empty hex gets a new unit.
+void press_units(EditorUi &ed, const std::string &hex, int at) {
+  EditorModel &m = *ed.model;
+  if (at >= 0) {
+    ed.unit = m.doc().units[at].id;
+    ed.drag_unit = ed.unit;
+    ed.stroking = true;
+    ed.panel = "Units";
+  } else {
+    std::string id;
+    std::string why = m.add_unit(ed.wing, ed.type, hex, &id);
+    say(ed, why);
+    if (why.empty()) ed.unit = id;
+  }
+}
+
+// Picking a special rule's wing (or a wing of one of its waves) by a unit of it.
+void press_pick_wing(EditorUi &ed, int at) {
+  EditorModel &m = *ed.model;
+  if (const std::string &w = m.doc().units[at].wing; w.empty())
+    ed.message = "This side has no wings yet: add one in the Sides panel.";
+  else if (ed.pick_wave < 0)
+    say(ed, m.set_special_wing(ed.pick_special, w));
+  else
+    say(ed, m.toggle_wave_wing(ed.pick_special, ed.pick_wave, w));
+}
+
 void press(App &app, const std::string &hex) {
   EditorUi &ed = *app.editor;
   EditorModel &m = *ed.model;
@@ -45,16 +86,7 @@ void press(App &app, const std::string &hex) {
   case Tool::Hexside:
     m.begin_stroke();
     ed.stroking = true;
-    if (!ed.pending.empty() && adjacent(ed.pending, hex)) {
-      say(ed, m.set_hexside(ed.pending, hex, ed.feature == "erase" ? "" : ed.feature));
-      ed.pending.clear();
-    } else {
-      if (!ed.pending.empty() && ed.pending != hex) // a second click that names no hexside
-        say(ed, hex + " is not next to " + ed.pending +
-                    ": a hexside lies between two adjacent hexes. " + hex +
-                    " is the first hex now.");
-      ed.pending = hex;
-    }
+    press_hexside(ed, hex);
     break;
   case Tool::Road:
     m.begin_stroke();
@@ -62,17 +94,7 @@ void press(App &app, const std::string &hex) {
     say(ed, m.set_road(hex, ed.road, ed.brush));
     break;
   case Tool::Units:
-    if (at >= 0) {
-      ed.unit = m.doc().units[at].id;
-      ed.drag_unit = ed.unit;
-      ed.stroking = true;
-      ed.panel = "Units";
-    } else {
-      std::string id;
-      std::string why = m.add_unit(ed.wing, ed.type, hex, &id);
-      say(ed, why);
-      if (why.empty()) ed.unit = id;
-    }
+    press_units(ed, hex, at);
     break;
   case Tool::Place:
     say(ed, m.move_unit(ed.unit, hex));
@@ -101,13 +123,7 @@ void press(App &app, const std::string &hex) {
     if (at >= 0) say(ed, m.toggle_special_unit(ed.pick_special, m.doc().units[at].id));
     break;
   case Tool::PickWing:
-    if (at < 0) break;
-    if (const std::string &w = m.doc().units[at].wing; w.empty())
-      ed.message = "This side has no wings yet: add one in the Sides panel.";
-    else if (ed.pick_wave < 0)
-      say(ed, m.set_special_wing(ed.pick_special, w));
-    else
-      say(ed, m.toggle_wave_wing(ed.pick_special, ed.pick_wave, w));
+    if (at >= 0) press_pick_wing(ed, at);
     break;
   }
 }
@@ -294,28 +310,40 @@ void brush_sizes(EditorUi &ed) {
 
 } // namespace
 
-void tools_window(App &app, const MapRect &r) {
-  EditorUi &ed = *app.editor;
+// The Add units tool's choices: the side, the wing and the type of the units added.
+void unit_tool_options(EditorUi &ed) {
   EditorModel &m = *ed.model;
-  ImGuiViewport *vp = ImGui::GetMainViewport();
-  place_window(vp->WorkPos.x, vp->WorkPos.y, r.x - vp->WorkPos.x, vp->WorkSize.y);
-  ui::Begin("Battle editor", nullptr, kPanel);
-  ImGui::BeginDisabled(!m.can_undo());
-  if (ui::Button("Undo")) m.undo();
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(!m.can_redo());
-  if (ui::Button("Redo")) m.redo();
-  ImGui::EndDisabled();
-  ImGui::Separator();
-  tool_radio(ed, "Paint terrain", Tool::Terrain);
-  tool_radio(ed, "Fill", Tool::Fill);
-  tool_radio(ed, "Elevation", Tool::Elevation);
-  tool_radio(ed, "Hexsides", Tool::Hexside);
-  if (m.doc().d3()) tool_radio(ed, "Roads", Tool::Road);
-  tool_radio(ed, "Add units", Tool::Units);
-  tool_radio(ed, "Area (copy, paste, mirror)", Tool::Area);
-  ImGui::Separator();
+  const auto &doc = m.doc();
+  for (int s = 0; s < 2; ++s)
+    if (ui::RadioButton(id_label(doc.sides[s].name.empty() ? doc.sides[s].id : doc.sides[s].name,
+                                 "side" + std::to_string(s))
+                            .c_str(),
+                        ed.side == s))
+      ed.side = s, ed.wing.clear();
+  std::vector<std::string> wings = m.unit_wings(ed.side);
+  if (!contains(wings, ed.wing)) ed.wing = wings.empty() ? "" : wings[0];
+  ui::Text("Wing:");
+  for (const std::string &w : wings) {
+    const editor::WingDoc *wd = doc.wing(w);
+    std::string shown = !wd ? "(the side's own)" : wd->name.empty() ? w : wd->name;
+    if (ui::RadioButton(id_label(shown, "wing" + w).c_str(), ed.wing == w)) ed.wing = w;
+  }
+  ui::Text("Type:");
+  const auto &types = m.words().unit_types;
+  if (!contains(types, ed.type)) ed.type = types[0];
+  for (size_t i = 0; i < types.size(); ++i) {
+    const std::string &t = types[i];
+    if (i % (doc.d3() ? 2 : 3)) ImGui::SameLine();
+    if (ui::RadioButton(("Unit " + t).c_str(), ed.type == t)) ed.type = t;
+  }
+  ui::TextWrapped(ed.tool == Tool::Place ? "Click the hex to place the selected unit on."
+                                         : "Click a free hex to add a unit; click a unit to "
+                                           "select it; drag it to move it.");
+}
+
+// The choices of the tool in hand, under the tool palette.
+void tool_options(EditorUi &ed) {
+  EditorModel &m = *ed.model;
   switch (ed.tool) {
   case Tool::Terrain:
   case Tool::Fill:
@@ -348,35 +376,9 @@ void tools_window(App &app, const MapRect &r) {
                     "goes half as far again; D6: towns are entered by road).");
     break;
   case Tool::Units:
-  case Tool::Place: {
-    const auto &doc = m.doc();
-    for (int s = 0; s < 2; ++s)
-      if (ui::RadioButton(id_label(doc.sides[s].name.empty() ? doc.sides[s].id : doc.sides[s].name,
-                                   "side" + std::to_string(s))
-                              .c_str(),
-                          ed.side == s))
-        ed.side = s, ed.wing.clear();
-    std::vector<std::string> wings = m.unit_wings(ed.side);
-    if (!contains(wings, ed.wing)) ed.wing = wings.empty() ? "" : wings[0];
-    ui::Text("Wing:");
-    for (const std::string &w : wings) {
-      const editor::WingDoc *wd = doc.wing(w);
-      std::string shown = !wd ? "(the side's own)" : wd->name.empty() ? w : wd->name;
-      if (ui::RadioButton(id_label(shown, "wing" + w).c_str(), ed.wing == w)) ed.wing = w;
-    }
-    ui::Text("Type:");
-    const auto &types = m.words().unit_types;
-    if (!contains(types, ed.type)) ed.type = types[0];
-    for (size_t i = 0; i < types.size(); ++i) {
-      const std::string &t = types[i];
-      if (i % (doc.d3() ? 2 : 3)) ImGui::SameLine();
-      if (ui::RadioButton(("Unit " + t).c_str(), ed.type == t)) ed.type = t;
-    }
-    ui::TextWrapped(ed.tool == Tool::Place ? "Click the hex to place the selected unit on."
-                                           : "Click a free hex to add a unit; click a unit to "
-                                             "select it; drag it to move it.");
+  case Tool::Place:
+    unit_tool_options(ed);
     break;
-  }
   case Tool::Area:
   case Tool::Paste:
     ui::TextWrapped("Click two corners of an area.");
@@ -408,6 +410,31 @@ void tools_window(App &app, const MapRect &r) {
                     ed.pick_wave + 1);
     break;
   }
+}
+
+void tools_window(App &app, const MapRect &r) {
+  EditorUi &ed = *app.editor;
+  EditorModel &m = *ed.model;
+  ImGuiViewport *vp = ImGui::GetMainViewport();
+  place_window(vp->WorkPos.x, vp->WorkPos.y, r.x - vp->WorkPos.x, vp->WorkSize.y);
+  ui::Begin("Battle editor", nullptr, kPanel);
+  ImGui::BeginDisabled(!m.can_undo());
+  if (ui::Button("Undo")) m.undo();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!m.can_redo());
+  if (ui::Button("Redo")) m.redo();
+  ImGui::EndDisabled();
+  ImGui::Separator();
+  tool_radio(ed, "Paint terrain", Tool::Terrain);
+  tool_radio(ed, "Fill", Tool::Fill);
+  tool_radio(ed, "Elevation", Tool::Elevation);
+  tool_radio(ed, "Hexsides", Tool::Hexside);
+  if (m.doc().d3()) tool_radio(ed, "Roads", Tool::Road);
+  tool_radio(ed, "Add units", Tool::Units);
+  tool_radio(ed, "Area (copy, paste, mirror)", Tool::Area);
+  ImGui::Separator();
+  tool_options(ed);
   ImGui::Separator();
   if (ui::Button("Save")) save(app, false);
   ImGui::SameLine();

@@ -394,17 +394,68 @@ void special_field(App &app, int i, const editor::SpecialDoc &sp, const editor::
   }
 }
 
+// A side as the panels name it: its name, else its id.
+std::string side_label(const editor::BattleDoc &d, int s) {
+  return d.sides[s].name.empty() ? d.sides[s].id : d.sides[s].name;
+}
+
+// The Rules panel's special rules: a new one's kind and side, then each rule with its fields.
+void special_rules_list(App &app) {
+  EditorUi &ed = *app.editor;
+  EditorModel &m = *ed.model;
+  const auto &d = m.doc();
+  ui::Text("Special rules (%zu of 8):", d.special.size());
+  std::vector<std::string> kinds;
+  for (const auto &k : editor::special_kinds())
+    if (k.in_d3 || !d.d3()) kinds.push_back(k.kind);
+  if (!contains(kinds, ed.new_kind)) ed.new_kind = kinds[0];
+  if (auto k = choose("Kind", ed.new_kind, kinds)) ed.new_kind = *k;
+  for (int s = 0; s < 2; ++s) {
+    if (s) ImGui::SameLine();
+    if (ui::RadioButton(id_label(side_label(d, s), "newside" + std::to_string(s)).c_str(),
+                        ed.new_kind_side == s))
+      ed.new_kind_side = s;
+  }
+  if (ui::Button("Add special rule")) say(ed, m.add_special(ed.new_kind, ed.new_kind_side));
+  for (size_t i = 0; i < d.special.size(); ++i) {
+    const auto &sp = d.special[i];
+    int k = static_cast<int>(i);
+    ImGui::PushID(k);
+    if (ed.open_index == k) ImGui::SetNextItemOpen(true);
+    bool open = ui::CollapsingHeader(id_label(sp.id + " (" + sp.kind + ")", "special").c_str(),
+                                     ImGuiTreeNodeFlags_DefaultOpen);
+    if (ed.open_index == k) ImGui::SetScrollHereY(0); // a problem's rule comes into view
+    if (open) {
+      if (const auto *kind = editor::special_kind(sp.kind)) ui::TextDisabled("%s", kind->what);
+      text_field(ed, "Rule id", sp.id,
+                 [&](const std::string &v) { return m.set_special_id(k, v); });
+      ui::Text("Side:");
+      for (int s = 0; s < 2; ++s) {
+        ImGui::SameLine();
+        if (ui::RadioButton(id_label(side_label(d, s), "spside" + std::to_string(s)).c_str(),
+                            sp.side == d.sides[s].id))
+          say(ed, m.set_special_side(k, s));
+      }
+      text_field(ed, "Text", sp.text.value_or(""),
+                 [&](const std::string &v) { return m.set_special_text(k, v); });
+      if (const auto *kind = editor::special_kind(sp.kind))
+        for (const auto &f : kind->fields)
+          special_field(app, k, sp, f);
+      if (ui::SmallButton("Remove rule")) say(ed, m.remove_special(k));
+    }
+    ImGui::PopID();
+  }
+  ed.open_index = -1;
+}
+
 void rules_panel(App &app) {
   EditorUi &ed = *app.editor;
   EditorModel &m = *ed.model;
   const auto &d = m.doc();
-  auto side_label = [&](int s) {
-    return d.sides[s].name.empty() ? d.sides[s].id : d.sides[s].name;
-  };
   ui::Text("First player:");
   for (int s = 0; s < 2; ++s) {
     ImGui::SameLine();
-    if (ui::RadioButton(id_label(side_label(s), "first" + std::to_string(s)).c_str(),
+    if (ui::RadioButton(id_label(side_label(d, s), "first" + std::to_string(s)).c_str(),
                         d.rules.first_player == d.sides[s].id))
       say(ed, m.set_rule("first_player", d.sides[s].id));
   }
@@ -412,7 +463,7 @@ void rules_panel(App &app) {
     ui::Text("Initiative:");
     for (int s = 0; s < 2; ++s) {
       ImGui::SameLine();
-      if (ui::RadioButton(id_label(side_label(s), "init" + std::to_string(s)).c_str(),
+      if (ui::RadioButton(id_label(side_label(d, s), "init" + std::to_string(s)).c_str(),
                           d.rules.initiative == d.sides[s].id))
         say(ed, m.set_rule("initiative", d.sides[s].id));
     }
@@ -435,48 +486,7 @@ void rules_panel(App &app) {
     if (auto v = choose("Wing Integrity", d.rules.wing_integrity.value_or("(none)"), wi))
       say(ed, m.set_rule("wing_integrity", *v == "(none)" ? "" : *v));
   ImGui::Separator();
-  ui::Text("Special rules (%zu of 8):", d.special.size());
-  std::vector<std::string> kinds;
-  for (const auto &k : editor::special_kinds())
-    if (k.in_d3 || !d.d3()) kinds.push_back(k.kind);
-  if (!contains(kinds, ed.new_kind)) ed.new_kind = kinds[0];
-  if (auto k = choose("Kind", ed.new_kind, kinds)) ed.new_kind = *k;
-  for (int s = 0; s < 2; ++s) {
-    if (s) ImGui::SameLine();
-    if (ui::RadioButton(id_label(side_label(s), "newside" + std::to_string(s)).c_str(),
-                        ed.new_kind_side == s))
-      ed.new_kind_side = s;
-  }
-  if (ui::Button("Add special rule")) say(ed, m.add_special(ed.new_kind, ed.new_kind_side));
-  for (size_t i = 0; i < d.special.size(); ++i) {
-    const auto &sp = d.special[i];
-    int k = static_cast<int>(i);
-    ImGui::PushID(k);
-    if (ed.open_index == k) ImGui::SetNextItemOpen(true);
-    bool open = ui::CollapsingHeader(id_label(sp.id + " (" + sp.kind + ")", "special").c_str(),
-                                     ImGuiTreeNodeFlags_DefaultOpen);
-    if (ed.open_index == k) ImGui::SetScrollHereY(0); // a problem's rule comes into view
-    if (open) {
-      if (const auto *kind = editor::special_kind(sp.kind)) ui::TextDisabled("%s", kind->what);
-      text_field(ed, "Rule id", sp.id,
-                 [&](const std::string &v) { return m.set_special_id(k, v); });
-      ui::Text("Side:");
-      for (int s = 0; s < 2; ++s) {
-        ImGui::SameLine();
-        if (ui::RadioButton(id_label(side_label(s), "spside" + std::to_string(s)).c_str(),
-                            sp.side == d.sides[s].id))
-          say(ed, m.set_special_side(k, s));
-      }
-      text_field(ed, "Text", sp.text.value_or(""),
-                 [&](const std::string &v) { return m.set_special_text(k, v); });
-      if (const auto *kind = editor::special_kind(sp.kind))
-        for (const auto &f : kind->fields)
-          special_field(app, k, sp, f);
-      if (ui::SmallButton("Remove rule")) say(ed, m.remove_special(k));
-    }
-    ImGui::PopID();
-  }
-  ed.open_index = -1;
+  special_rules_list(app);
 }
 
 } // namespace

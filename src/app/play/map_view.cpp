@@ -84,6 +84,71 @@ std::vector<std::array<ImVec2, 6>> all_corners(const Battle &b, const Camera &ca
 }
 } // namespace
 
+namespace {
+
+// A hexside's feature between h and its neighbour n, along the side from p to q.
+void draw_hexside_feature(ImDrawList *dl, const Battle &b, const Camera &cam, HexsideFeature f,
+                          HexId h, HexId n, ImVec2 p, ImVec2 q, float size) {
+  switch (f) {
+  case HexsideFeature::River:
+    dl->AddLine(p, q, IM_COL32(40, 90, 200, 255), std::max(3.0f, size * 0.18f));
+    break;
+  case HexsideFeature::Ford:
+    dl->AddLine(p, q, IM_COL32(110, 160, 230, 255), std::max(3.0f, size * 0.18f));
+    for (int i = 1; i <= 3; ++i) {
+      ImVec2 m(p.x + (q.x - p.x) * i / 4, p.y + (q.y - p.y) * i / 4);
+      dl->AddCircleFilled(m, std::max(1.5f, size * 0.05f), IM_COL32(230, 220, 190, 255));
+    }
+    break;
+  case HexsideFeature::Bridge: {
+    dl->AddLine(p, q, IM_COL32(40, 90, 200, 255), std::max(3.0f, size * 0.18f));
+    PointF c1 = cam.centre(b, h), c2 = cam.centre(b, n);
+    ImVec2 m((p.x + q.x) / 2, (p.y + q.y) / 2);
+    float dx = static_cast<float>(c2.x - c1.x) * 0.22f,
+          dy = static_cast<float>(c2.y - c1.y) * 0.22f;
+    dl->AddLine(ImVec2(m.x - dx, m.y - dy), ImVec2(m.x + dx, m.y + dy), IM_COL32(120, 75, 35, 255),
+                std::max(4.0f, size * 0.25f));
+    break;
+  }
+  case HexsideFeature::Trench: { // a ditch: a dark zigzag across the side
+    PointF c1 = cam.centre(b, h), c2 = cam.centre(b, n);
+    float nx = static_cast<float>(c2.x - c1.x), ny = static_cast<float>(c2.y - c1.y);
+    float len = std::sqrt(nx * nx + ny * ny);
+    nx = nx / len * size * 0.12f, ny = ny / len * size * 0.12f;
+    const int teeth = 6;
+    ImVec2 pts[teeth + 1];
+    for (int i = 0; i <= teeth; ++i) {
+      float f = static_cast<float>(i) / teeth, sgn = (i % 2) ? 1.0f : -1.0f;
+      pts[i] = ImVec2(p.x + (q.x - p.x) * f + nx * sgn, p.y + (q.y - p.y) * f + ny * sgn);
+    }
+    dl->AddPolyline(pts, teeth + 1, IM_COL32(60, 30, 10, 255), 0, std::max(2.0f, size * 0.07f));
+    break;
+  }
+  case HexsideFeature::Stakes: { // D3 Medieval (D6, D12): a row of crossed stakes
+    PointF c1 = cam.centre(b, h), c2 = cam.centre(b, n);
+    float nx = static_cast<float>(c2.x - c1.x), ny = static_cast<float>(c2.y - c1.y);
+    float len = std::sqrt(nx * nx + ny * ny);
+    nx = nx / len * size * 0.13f, ny = ny / len * size * 0.13f;
+    float tx = (q.x - p.x) * 0.08f, ty = (q.y - p.y) * 0.08f;
+    ImU32 wood = IM_COL32(90, 50, 15, 255);
+    float w = std::max(1.5f, size * 0.05f);
+    dl->AddLine(p, q, wood, w);
+    for (int i = 1; i <= 4; ++i) {
+      ImVec2 m(p.x + (q.x - p.x) * i / 5, p.y + (q.y - p.y) * i / 5);
+      dl->AddLine(ImVec2(m.x - nx - tx, m.y - ny - ty), ImVec2(m.x + nx + tx, m.y + ny + ty), wood,
+                  w);
+      dl->AddLine(ImVec2(m.x - nx + tx, m.y - ny + ty), ImVec2(m.x + nx - tx, m.y + ny - ty), wood,
+                  w);
+    }
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+} // namespace
+
 // The static layer: terrain, patterns, contours, hexside features, labels. It changes only when the
 // camera does, so the app renders it once into a texture.
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r) {
@@ -117,62 +182,7 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
       if (n != kOffMap && b.elevation[h] > b.elevation[n])
         dl->AddLine(p, q, IM_COL32(120, 80, 30, 255), std::max(1.5f, size * 0.08f));
       if (n == kOffMap || n < h) continue; // draw each shared side once
-      switch (b.hexsides[h][d]) {
-      case HexsideFeature::River:
-        dl->AddLine(p, q, IM_COL32(40, 90, 200, 255), std::max(3.0f, size * 0.18f));
-        break;
-      case HexsideFeature::Ford:
-        dl->AddLine(p, q, IM_COL32(110, 160, 230, 255), std::max(3.0f, size * 0.18f));
-        for (int i = 1; i <= 3; ++i) {
-          ImVec2 m(p.x + (q.x - p.x) * i / 4, p.y + (q.y - p.y) * i / 4);
-          dl->AddCircleFilled(m, std::max(1.5f, size * 0.05f), IM_COL32(230, 220, 190, 255));
-        }
-        break;
-      case HexsideFeature::Bridge: {
-        dl->AddLine(p, q, IM_COL32(40, 90, 200, 255), std::max(3.0f, size * 0.18f));
-        PointF c1 = cam.centre(b, h), c2 = cam.centre(b, n);
-        ImVec2 m((p.x + q.x) / 2, (p.y + q.y) / 2);
-        float dx = static_cast<float>(c2.x - c1.x) * 0.22f,
-              dy = static_cast<float>(c2.y - c1.y) * 0.22f;
-        dl->AddLine(ImVec2(m.x - dx, m.y - dy), ImVec2(m.x + dx, m.y + dy),
-                    IM_COL32(120, 75, 35, 255), std::max(4.0f, size * 0.25f));
-        break;
-      }
-      case HexsideFeature::Trench: { // a ditch: a dark zigzag across the side
-        PointF c1 = cam.centre(b, h), c2 = cam.centre(b, n);
-        float nx = static_cast<float>(c2.x - c1.x), ny = static_cast<float>(c2.y - c1.y);
-        float len = std::sqrt(nx * nx + ny * ny);
-        nx = nx / len * size * 0.12f, ny = ny / len * size * 0.12f;
-        const int teeth = 6;
-        ImVec2 pts[teeth + 1];
-        for (int i = 0; i <= teeth; ++i) {
-          float f = static_cast<float>(i) / teeth, sgn = (i % 2) ? 1.0f : -1.0f;
-          pts[i] = ImVec2(p.x + (q.x - p.x) * f + nx * sgn, p.y + (q.y - p.y) * f + ny * sgn);
-        }
-        dl->AddPolyline(pts, teeth + 1, IM_COL32(60, 30, 10, 255), 0, std::max(2.0f, size * 0.07f));
-        break;
-      }
-      case HexsideFeature::Stakes: { // D3 Medieval (D6, D12): a row of crossed stakes
-        PointF c1 = cam.centre(b, h), c2 = cam.centre(b, n);
-        float nx = static_cast<float>(c2.x - c1.x), ny = static_cast<float>(c2.y - c1.y);
-        float len = std::sqrt(nx * nx + ny * ny);
-        nx = nx / len * size * 0.13f, ny = ny / len * size * 0.13f;
-        float tx = (q.x - p.x) * 0.08f, ty = (q.y - p.y) * 0.08f;
-        ImU32 wood = IM_COL32(90, 50, 15, 255);
-        float w = std::max(1.5f, size * 0.05f);
-        dl->AddLine(p, q, wood, w);
-        for (int i = 1; i <= 4; ++i) {
-          ImVec2 m(p.x + (q.x - p.x) * i / 5, p.y + (q.y - p.y) * i / 5);
-          dl->AddLine(ImVec2(m.x - nx - tx, m.y - ny - ty), ImVec2(m.x + nx + tx, m.y + ny + ty),
-                      wood, w);
-          dl->AddLine(ImVec2(m.x - nx + tx, m.y - ny + ty), ImVec2(m.x + nx - tx, m.y + ny - ty),
-                      wood, w);
-        }
-        break;
-      }
-      default:
-        break;
-      }
+      draw_hexside_feature(dl, b, cam, b.hexsides[h][d], h, n, p, q, size);
     }
   dl->PopClipRect();
 }

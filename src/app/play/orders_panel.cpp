@@ -71,15 +71,11 @@ struct HintLight {
   }
 };
 
-void command_builder(App &app, Footer &footer) {
+// The wings of the side to act, each a line to pick it (one wing a turn works like a radio button).
+void wing_choices(App &app) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   const SideDef &side = b.sides[s.active];
-  ui::TextWrapped("%s: choose up to %s, then up to %s for each. Each marker is played once, one "
-                  "face up.",
-                  side.name.c_str(), counted(side.wings_per_turn, "wing", "wings").c_str(),
-                  counted(side.commands_per_wing, "command", "commands").c_str());
-  rule_link(app, "4.0", false);
   std::vector<int> wings;
   for (size_t w = 0; w < b.wings.size(); ++w)
     if (b.wings[w].side == s.active) wings.push_back(static_cast<int>(w));
@@ -97,6 +93,13 @@ void command_builder(App &app, Footer &footer) {
     HintLight lit(hinted_order(app, w) != nullptr);
     if (ui::Selectable(label.c_str(), on)) toggle_wing(app, w, side.wings_per_turn);
   }
+}
+
+// For each wing picked, its marker faces: a click sets or clears one command.
+void marker_faces(App &app) {
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
+  const SideDef &side = b.sides[s.active];
   for (int k = 0; k < 8; ++k) {
     if (app.draft_wing[k] < 0) continue;
     ImGui::PushID(k);
@@ -125,6 +128,10 @@ void command_builder(App &app, Footer &footer) {
     }
     ImGui::PopID();
   }
+}
+
+// The command being built: the wings picked with their faces, as the engine's action.
+Action drafted_command(const App &app) {
   Action a{.type = ActionType::Command};
   for (int k = 0; k < 8; ++k)
     if (app.draft_wing[k] >= 0 && !app.draft[k].empty() && a.orders.size() < kMaxWingOrders) {
@@ -133,6 +140,13 @@ void command_builder(App &app, Footer &footer) {
         if (o.commands.size() < kMaxListedCommands) o.commands.push_back(c);
       a.orders.push_back(o);
     }
+  return a;
+}
+
+// Whether the engine accepts the command built, and the footer's buttons for it.
+void command_status(App &app, const Action &a, Footer &footer) {
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
   auto refusal = check(app.game().setup(), s, a);
   ImGui::Separator();
   if (refusal) {
@@ -162,6 +176,11 @@ void command_builder(App &app, Footer &footer) {
     footer.label = wing_chosen ? "Click marker faces to command" : "Pick a wing to command";
     footer.disabled_why = "nothing set yet";
   }
+}
+
+// The battle's special rules that act in this phase (send a wing away, call it back).
+void special_rule_buttons(App &app) {
+  const Battle &b = app.game().battle();
   std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
   for (const Action &sa : app.view().legal())
     if (sa.type == ActionType::Special) {
@@ -173,6 +192,22 @@ void command_builder(App &app, Footer &footer) {
       rule_link(app, sp.id); // the battle's rule, in the rules window
     }
   if (chosen) app.session->play(*chosen);
+}
+
+void command_builder(App &app, Footer &footer) {
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
+  const SideDef &side = b.sides[s.active];
+  ui::TextWrapped("%s: choose up to %s, then up to %s for each. Each marker is played once, one "
+                  "face up.",
+                  side.name.c_str(), counted(side.wings_per_turn, "wing", "wings").c_str(),
+                  counted(side.commands_per_wing, "command", "commands").c_str());
+  rule_link(app, "4.0", false);
+  wing_choices(app);
+  marker_faces(app);
+  Action a = drafted_command(app);
+  command_status(app, a, footer);
+  special_rule_buttons(app);
 }
 
 // The search's own account of a choice (candidates, playouts, odds): in Explain mode only, else a
@@ -276,6 +311,53 @@ void search_accounts(const App &app) {
     search_account(app, ss.computer_detail());
 }
 
+// A phase that moves, fires or attacks: the prompt, units ready to enter, the preview of the
+// action being built, and the last attack's table.
+void unit_phase_controls(App &app, Footer &footer) {
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
+  const auto &legal = app.view().legal();
+  footer.end_phase = true;
+  if (app.view().phase_moves_units()) {
+    ui::TextWrapped(
+        "Click a lit unit (those that cannot move are dimmed), then a yellow hex. Hover any hex "
+        "to see why it is or is not allowed.");
+    std::vector<int> entering;
+    for (const Action &a : legal)
+      if (a.type == ActionType::Move && s.units[a.unit].hex == kOffMap &&
+          std::find(entering.begin(), entering.end(), a.unit) == entering.end())
+        entering.push_back(a.unit);
+    if (!entering.empty()) {
+      ui::Text("Off the map, ready to enter:");
+      for (int u : entering)
+        if (ui::Selectable(unit_words(b, u).c_str(), app.sel().unit == u))
+          app.sel().clear(), app.sel().unit = u;
+    }
+  } else if (app.view().phase_fires()) {
+    ui::TextWrapped(
+        "Click a lit unit to fire (those that cannot are dimmed), then an enemy in range (or "
+        "the enemy first).");
+  } else if (app.view().phase_attacks()) {
+    ui::TextWrapped(
+        "Click an enemy ringed in red to attack, then add your attackers (ringed in green).");
+  }
+  if (auto pending = app.view().pending_action(app.sel())) {
+    ImGui::Separator();
+    if (pending->type == ActionType::Attack)
+      attack_preview(app, *pending, footer);
+    else
+      fire_preview(app, *pending, footer);
+  }
+  // What to do now comes first; the last attack's table below it (above, it pushed the phase's
+  // prompt under the fold).
+  if (const LastAttack &la = app.session->last_attack();
+      la.row >= 0 &&
+      ui::CollapsingHeader("Last attack on the CRT", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ui::TextWrapped("%s", la.text.c_str());
+    crt_table(app, la.row, la.column);
+  }
+}
+
 // What the side to act may do now, and the controls to do it.
 void decision_controls(App &app, Footer &footer) {
   const Battle &b = app.game().battle();
@@ -322,45 +404,7 @@ void decision_controls(App &app, Footer &footer) {
     if (chosen) app.session->play(*chosen);
     return;
   }
-  footer.end_phase = true;
-  if (app.view().phase_moves_units()) {
-    ui::TextWrapped(
-        "Click a lit unit (those that cannot move are dimmed), then a yellow hex. Hover any hex "
-        "to see why it is or is not allowed.");
-    std::vector<int> entering;
-    for (const Action &a : legal)
-      if (a.type == ActionType::Move && s.units[a.unit].hex == kOffMap &&
-          std::find(entering.begin(), entering.end(), a.unit) == entering.end())
-        entering.push_back(a.unit);
-    if (!entering.empty()) {
-      ui::Text("Off the map, ready to enter:");
-      for (int u : entering)
-        if (ui::Selectable(unit_words(b, u).c_str(), app.sel().unit == u))
-          app.sel().clear(), app.sel().unit = u;
-    }
-  } else if (app.view().phase_fires()) {
-    ui::TextWrapped(
-        "Click a lit unit to fire (those that cannot are dimmed), then an enemy in range (or "
-        "the enemy first).");
-  } else if (app.view().phase_attacks()) {
-    ui::TextWrapped(
-        "Click an enemy ringed in red to attack, then add your attackers (ringed in green).");
-  }
-  if (auto pending = app.view().pending_action(app.sel())) {
-    ImGui::Separator();
-    if (pending->type == ActionType::Attack)
-      attack_preview(app, *pending, footer);
-    else
-      fire_preview(app, *pending, footer);
-  }
-  // What to do now comes first; the last attack's table below it (above, it pushed the phase's
-  // prompt under the fold).
-  if (const LastAttack &la = app.session->last_attack();
-      la.row >= 0 &&
-      ui::CollapsingHeader("Last attack on the CRT", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ui::TextWrapped("%s", la.text.c_str());
-    crt_table(app, la.row, la.column);
-  }
+  unit_phase_controls(app, footer);
 }
 
 } // namespace
