@@ -67,11 +67,11 @@ template <typename T> int index_by_id(const std::vector<T> &items, const std::st
 }
 } // namespace
 
-int Battle::unit_index(const std::string &id) const { return index_by_id(units, id); }
-int Battle::wing_index(const std::string &id) const { return index_by_id(wings, id); }
-int Battle::side_index(const std::string &id) const {
+int Battle::unit_index(const std::string &wanted) const { return index_by_id(units, wanted); }
+int Battle::wing_index(const std::string &wanted) const { return index_by_id(wings, wanted); }
+int Battle::side_index(const std::string &wanted) const {
   for (int s = 0; s < 2; ++s)
-    if (sides[s].id == id) return s;
+    if (sides[s].id == wanted) return s;
   return -1;
 }
 int Battle::terrain_index(const std::string &n) const {
@@ -210,7 +210,7 @@ private:
     b_->hexsides.assign(n, {});
     b_->road.assign(n, 0);
     b_->adjacent.assign(n, {});
-    for (HexId h = 0; h < n; ++h) {
+    for (int h = 0; h < n; ++h) {
       Hex a = b_->axial(h);
       for (int d = 0; d < 6; ++d)
         b_->adjacent[h][d] = b_->hex_id(neighbour(a, d));
