@@ -47,6 +47,7 @@ class KillTest:
     def __init__(self, app, cli, work, rng):
         self.app, self.cli, self.work, self.rng = app, cli, work, rng
         self.kills = self.rounds = self.files_checked = self.kills_mid_game = 0
+        self.continuations = 0  # launches whose first shown game was checked
         self.leftover_tmp = set()
         self.launches = 0
         self.full = os.path.join(work, "full.json")
@@ -75,14 +76,16 @@ class KillTest:
             raise Failure(f"{len(self.blocks)} blocks of steps for {len(self.actions)} actions")
         self.states = {}  # the CLI's state after N actions, worked out once each
 
-    def state_at(self, n):
-        if n not in self.states:
-            r = run([self.cli, "state", self.full, "--at", str(n), "--spoilers"])
+    def state_at(self, n, spoilers=True):
+        """The CLI's state of the whole game after n actions (with the hidden reverses or not)."""
+        if (n, spoilers) not in self.states:
+            r = run([self.cli, "state", self.full, "--at", str(n)] + ["--spoilers"] * spoilers)
             if r.returncode != 0:
                 raise Failure(f"state --at {n} of the whole game failed: " + r.stderr)
-            self.states[n] = json.loads(r.stdout)
-            self.states[n].pop("at", None)  # --at says which moment; a record's own state does not
-        return self.states[n]
+            state = json.loads(r.stdout)
+            state.pop("at", None)  # --at says which moment; a record's own state does not
+            self.states[(n, spoilers)] = state
+        return self.states[(n, spoilers)]
 
     # --- one round: a fresh folder, the game from its start -----------------------------------
     def new_round(self):
@@ -105,7 +108,8 @@ class KillTest:
 
     def script_from(self, done):
         """The steps that open the game (start.json, or the autosave) and play action `done` on."""
-        lines = ["expect \"Opened \""]
+        # The game as the app shows it once opened: it must be the game after `done` actions.
+        lines = ["expect \"Opened \"", f"state opened-{self.launches}.json"]
         if os.path.exists(self.autosave()):
             lines = ["press \"Continue the autosave\""] + lines
         for n in range(done, len(self.actions)):
@@ -126,6 +130,7 @@ class KillTest:
     def launch(self):
         self.launches += 1
         done = self.autosaved_actions()
+        self.check_files()  # what the run starts from, and the app clears its cut writes
         script = os.path.join(self.folder, f"run{self.launches}.script")
         with open(script, "w") as f:
             f.write(self.script_from(done))
@@ -140,6 +145,20 @@ class KillTest:
         return len(json.load(open(self.autosave()))["actions"])
 
     # --- checks after a kill ------------------------------------------------------------------
+    def check_continued(self, done):
+        """The launch that just ended showed, once opened, the game after `done` actions."""
+        opened = os.path.join(self.folder, f"opened-{self.launches}.json")
+        if not os.path.exists(opened):
+            return  # killed before the game was shown
+        try:
+            shown = json.load(open(opened))
+        except ValueError:
+            return  # killed while the script wrote it
+        if shown != self.state_at(done, spoilers=False):
+            raise Failure(f"launch {self.launches} did not continue from action {done}: "
+                          "the game it showed differs from the game after that many actions")
+        self.continuations += 1
+
     def check_record(self, path):
         self.files_checked += 1
         for command in (["state", path, "--spoilers"], ["verify", path]):
@@ -171,17 +190,27 @@ class KillTest:
                 self.check_record(path)
 
     # --- the loop -----------------------------------------------------------------------------
+    def wait_until_shown(self, proc):
+        """Until the launch shows its game (its opened-N.json written), so the kill falls while it
+        plays and writes, not while it starts; a launch that never shows one is killed anyway."""
+        opened = os.path.join(self.folder, f"opened-{self.launches}.json")
+        deadline = time.monotonic() + 60
+        while not os.path.exists(opened) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+
     def play(self, kills, longest_delay):
         self.new_round()
         while self.kills < kills:
             proc, done = self.launch()
-            delay = self.rng.uniform(0.2, longest_delay)
+            self.wait_until_shown(proc)
+            delay = self.rng.uniform(0, longest_delay)
             try:
                 code = proc.wait(timeout=delay)
             except subprocess.TimeoutExpired:
                 proc.send_signal(signal.SIGKILL)
                 proc.wait()
                 self.kills += 1
+                self.check_continued(done)
                 self.check_files()
                 if self.autosaved_actions() < done:
                     raise Failure(f"the autosave went back from {done} actions to "
@@ -191,6 +220,7 @@ class KillTest:
             if code != 0:
                 log = open(os.path.join(self.folder, f"run{self.launches}.log")).read()
                 raise Failure(f"run {self.launches} exited {code} before the kill:\n{log}")
+            self.check_continued(done)
             self.finish_round()
             self.new_round()
 
@@ -204,6 +234,10 @@ class KillTest:
         if self.autosaved_actions() != len(self.actions):
             raise Failure(f"the autosave holds {self.autosaved_actions()} of "
                           f"{len(self.actions)} actions at the game's end")
+        # The window that held the autosave cleared the writes that kills cut short.
+        cut = glob.glob(os.path.join(self.data, "autosave*.tmp.*"))
+        if cut:
+            raise Failure(f"cut writes of the autosave left after the game's end: {cut}")
 
 
 def main():
@@ -212,8 +246,9 @@ def main():
     p.add_argument("cli")
     p.add_argument("--kills", type=int, default=5)
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--longest-delay", type=float, default=10.0,
-                   help="seconds: each kill comes after a uniform random delay up to this")
+    p.add_argument("--longest-delay", type=float, default=8.0,
+                   help="seconds: each kill comes after a uniform random delay up to this, "
+                        "counted from when the launch shows its game")
     p.add_argument("--keep", help="keep the work folder here instead of a temporary one")
     a = p.parse_args()
     seed = a.seed if a.seed is not None else random.randrange(1 << 30)
@@ -228,7 +263,8 @@ def main():
         failure = str(e)
     figures = {"kills": test.kills, "launches": test.launches, "rounds": test.rounds,
                "game_actions": len(test.actions), "files_checked": test.files_checked,
-               "kills_after_moves": test.kills_mid_game, "leftover_tmp_files": len(test.leftover_tmp), "seed": seed,
+               "kills_after_moves": test.kills_mid_game,
+               "continuations_checked": test.continuations, "leftover_tmp_files": len(test.leftover_tmp), "seed": seed,
                "seconds": round(time.monotonic() - started, 1), "failure": failure}
     print(json.dumps(figures))
     if failure:
