@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Xvfb smoke test of the desktop app: every shipped battle opens and renders a PNG of the right size
-# that is not blank; a bad file is refused with exit 2.
+# that is not blank; a bad file, and a file name that is not UTF-8, are refused with exit 2 (a
+# window that can show the error keeps running instead: tests/e2e/open-not-utf8-command-line).
 set -uo pipefail
 app=$1
 cli=$(dirname "$app")/shields-swords-cli
@@ -42,6 +43,10 @@ echo '{"format": 1}' > "$dir/bad.json"
 xrun "$app" --screenshot "$dir/bad.png" "$dir/bad.json" 2>"$dir/err"; code=$?
 [ "$code" = 2 ] && grep -q "bad.json" "$dir/err" || { echo "FAIL: a bad file should exit 2 with its name, got $code"; fails=$((fails+1)); }
 [ ! -e "$dir/bad.png" ] || { echo "FAIL: a screenshot was written for a bad file"; fails=$((fails+1)); }
+# A file name that is not UTF-8 (issue 31): refused with its byte escaped, never an abort (134).
+xrun "$app" --screenshot "$dir/bad.png" "$dir/caf"$'\xe9'".json" 2>"$dir/err"; code=$?
+[ "$code" = 2 ] && grep -qF 'caf\\xE9.json' "$dir/err" \
+  || { echo "FAIL: a file name that is not UTF-8 should exit 2 naming it escaped, got $code"; cat "$dir/err"; fails=$((fails+1)); }
 # Screenshots are not games the player is having: nothing written to the data folder.
 [ -z "$(ls -A "$XDG_DATA_HOME/shields-swords" 2>/dev/null)" ] \
   || { echo "FAIL: a screenshot run wrote $(ls "$XDG_DATA_HOME/shields-swords")"; fails=$((fails+1)); }

@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Bad-input corpus (tests/bad-input/EXPECTED.tsv): every broken battle and record is refused with
-# exit 2, a message naming the file and the JSON path, and nothing written.
+# exit 2, a message naming the file and the JSON path (and, when EXPECTED.tsv has a fourth column,
+# holding that text), and nothing written.
 set -uo pipefail
 cli=$(realpath "$1")
 cd "$(dirname "$0")/bad-input"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fails=0 count=0
-while IFS=$'\t' read -r file command path; do
-  [[ -z "$file" || "$file" == \#* ]] && continue
+while IFS= read -r row; do
+  [[ -z "$row" || "$row" == \#* ]] && continue
+  # Split at tabs through a separator that is not white space, so an empty path stays a field.
+  IFS=$'\x1f' read -r file command path words <<<"${row//$'\t'/$'\x1f'}"
   count=$((count+1))
   "$cli" "$command" "$file" >"$dir/out" 2>"$dir/err"; code=$?
   if [ "$code" != 2 ]; then echo "FAIL $file: exit $code, expected 2"; fails=$((fails+1)); continue; fi
   grep -q "\"file\":\"$file\"" "$dir/err" || { echo "FAIL $file: error does not name the file"; cat "$dir/err"; fails=$((fails+1)); }
   grep -q "\"path\":\"$path\"" "$dir/err" || { echo "FAIL $file: expected path '$path'"; cat "$dir/err"; fails=$((fails+1)); }
+  [ -z "$words" ] || grep -qF "$words" "$dir/err" || { echo "FAIL $file: the error does not say '$words'"; cat "$dir/err"; fails=$((fails+1)); }
   [ ! -s "$dir/out" ] || { echo "FAIL $file: printed on stdout"; fails=$((fails+1)); }
   if [ "$command" = state ]; then
     "$cli" apply "$file" '{"type":"end_phase"}' --out "$dir/written.json" >/dev/null 2>&1

@@ -72,6 +72,13 @@ TEST_CASE("input: byte-order marks are named") {
   CHECK(refusal([] { check_utf8("\xFF\xFE{\0", "f"); }).find("UTF-16 LE") != std::string::npos);
 }
 
+TEST_CASE("input: utf8_refusal names the text, its first bad byte and offset, or nothing") {
+  CHECK(utf8_refusal("caf\xE9.json", "the file name") ==
+        "the file name \"caf\\xE9.json\" is not UTF-8 (byte 0xE9 at offset 3)");
+  CHECK(utf8_refusal("caf\xC3\xA9.json", "the file name").empty());
+  CHECK(utf8_refusal("", "the note").empty());
+}
+
 TEST_CASE("input: printable writes bytes that are not UTF-8 as \\xNN and keeps the rest") {
   CHECK(printable("a\xFF"
                   "b\xC3\xA9") == "a\\xFFb\xC3\xA9");

@@ -34,4 +34,9 @@ std::optional<std::string_view> byte_order_mark(std::string_view text);
 // `text` with every byte that is not UTF-8 written as \xNN: safe to quote in any message.
 std::string printable(std::string_view text);
 
+// Why `text` cannot be taken, in a player's words, when it is not UTF-8 ("the file name
+// \"caf\xE9.json\" is not UTF-8 (byte 0xE9 at offset 3)", `what` being "the file name"); ""
+// when it is UTF-8. For texts that enter from outside a file: names, paths, typed text.
+std::string utf8_refusal(std::string_view text, std::string_view what);
+
 } // namespace sns

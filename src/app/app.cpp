@@ -39,8 +39,12 @@ bool camera_key(App &app, SDL_Keycode k) {
   return true;
 }
 
+std::string json_line(const nlohmann::json &j) {
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 void report_line(const char *kind, const std::string &text) {
-  std::cerr << nlohmann::json{{kind, text}}.dump() << "\n";
+  std::cerr << json_line(nlohmann::json{{kind, text}}) << "\n";
 }
 
 void App::game_shown() {

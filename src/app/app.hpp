@@ -136,6 +136,9 @@ struct App {
 // One JSON line on standard error ({"error": text}, {"warning": text}), written by the JSON
 // library.
 void report_line(const char *kind, const std::string &text);
+// One JSON line; bytes that are not UTF-8 (a file name from the command line) are written as
+// U+FFFD instead of throwing, so reporting an error never ends the program (issue 31).
+std::string json_line(const nlohmann::json &j);
 inline void report_error(const std::string &text) { report_line("error", text); }
 MapRect map_rect(const App &app); // the map's place in the window, between the panels
 // Home, arrows and +/-: fit, pan and zoom the map (game and editor alike); false for other keys.

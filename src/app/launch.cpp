@@ -156,15 +156,20 @@ bool open_first_screen(App &app, const LaunchOptions &opt, bool scripted) {
   app.fixed_seed = opt.seed;
   app.session->seed_fresh_dice(app.next_seed());
   if (scripted) app.session->set_pace(0.05); // a script watches the computer's moves at speed
+  // A file that cannot be opened is said in the window, which opens on the start screen (issue
+  // 31); only a run with no window to say it in (a screenshot, a benchmark, a report) ends.
+  const bool windowless =
+      !scripted && (!opt.screenshot.empty() || opt.bench_frames > 0 || !opt.report.empty());
   if (opt.editor) { // --editor [BATTLE.json]: the editor, on that battle or on a new map
-    if (!open_editor(app, file)) {
+    if (open_editor(app, file)) {
+      set_editor_seed(app, opt.seed.value_or(0));
+    } else {
       report_error(app.session->message());
-      return false;
+      if (windowless) return false;
     }
-    set_editor_seed(app, opt.seed.value_or(0));
   } else if (!file.empty() && !open_record_as(app, file, opt.open_as, app.next_seed())) {
     report_error(app.session->message());
-    return false;
+    if (windowless) return false;
   }
   if (!opt.lesson.empty() && !open_lesson(app, opt)) return false;
   if (opt.explain) app.explain = true;

@@ -37,8 +37,10 @@ bool parse_options(int argc, char **argv, LaunchOptions &o);
 int print_lesson_script(const char *argv0, const std::string &id);
 int print_game_script(const std::string &game_file);
 
-// What the launch asked to see first: the editor, a file, a lesson, a selected unit; false (the
-// error reported) when it cannot be opened.
+// What the launch asked to see first: the editor, a file, a lesson, a selected unit. A file that
+// cannot be opened is reported and said on the start screen; false (the error reported) only when
+// the run has no window to say it in (a screenshot, a benchmark, a report), or for a lesson or
+// unit.
 bool open_first_screen(App &app, const LaunchOptions &opt, bool scripted);
 
 // A fresh folder under the system's temporary folder, removed with everything in it.

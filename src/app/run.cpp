@@ -201,12 +201,12 @@ int finish_run(const LaunchOptions &opt, ScriptRunner *script, ReportShots *repo
     report_error("script failed: " + script->error());
     return 1;
   }
-  if (script) std::cout << nlohmann::json{{"script", opt.script}, {"passed", true}}.dump() << "\n";
+  if (script) std::cout << json_line({{"script", opt.script}, {"passed", true}}) << "\n";
   if (report && !report->error().empty()) {
     report_error(report->error());
     return 2;
   }
-  if (report) std::cout << nlohmann::json{{"report", report->written()}}.dump() << "\n";
+  if (report) std::cout << json_line({{"report", report->written()}}) << "\n";
   return 0;
 }
 

@@ -7,14 +7,7 @@
 #include "sns/json_io.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
-#include <cstring>
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <thread>
-#include <unistd.h>
 
 namespace sns::cli {
 
@@ -165,47 +158,14 @@ json notes_to_json(const std::vector<Note> &notes) {
   return out;
 }
 
-namespace {
-
-// True when the descriptor is still the file at `path`: a lock file another writer unlinked
-// after we opened it locks nothing.
-bool still_linked(int fd, const std::string &path) {
-  struct stat held {
-  }, named{};
-  return ::fstat(fd, &held) == 0 && ::stat(path.c_str(), &named) == 0 &&
-         held.st_ino == named.st_ino && held.st_dev == named.st_dev;
-}
-
-} // namespace
-
-RecordLock::RecordLock(const std::string &record) : path_(record + ".lock") {
+RecordLock::RecordLock(const std::string &record) {
   set_error_file(record);
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kLockWaitSeconds);
-  for (;;) {
-    fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ < 0)
-      throw IoError(record,
-                    "cannot create the lock file " + path_ + " (" + std::strerror(errno) + ")");
-    if (::flock(fd_, LOCK_EX | LOCK_NB) == 0) {
-      if (still_linked(fd_, path_)) return;
-    } else if (errno != EWOULDBLOCK && errno != EINTR) {
-      return; // a file system without locks: write as before
-    }
-    ::close(fd_);
-    fd_ = -1;
-    if (std::chrono::steady_clock::now() >= deadline)
-      fail(kCannotWrite,
-           "another command is writing this record (waited " + std::to_string(kLockWaitSeconds) +
-               " s for " + path_ + "); nothing written",
-           "locked");
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-}
-
-RecordLock::~RecordLock() {
-  if (fd_ < 0) return;
-  ::unlink(path_.c_str()); // while still held: a waiting writer sees it unlinked and opens anew
-  ::close(fd_);            // closing releases the lock
+  lock_ = FileLock::acquire(record, std::chrono::seconds(kLockWaitSeconds));
+  if (!lock_)
+    fail(kCannotWrite,
+         "another command is writing this record (waited " + std::to_string(kLockWaitSeconds) +
+             " s for " + FileLock::lock_path(record) + "); nothing written",
+         "locked");
 }
 
 } // namespace sns::cli

@@ -4,11 +4,13 @@
 #include "output.hpp"
 #include "table.hpp"
 
+#include "sns/file_lock.hpp"
 #include "sns/game.hpp"
 #include "sns/players.hpp"
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,13 +53,9 @@ nlohmann::json notes_to_json(const std::vector<Note> &notes);
 class RecordLock {
 public:
   explicit RecordLock(const std::string &record);
-  ~RecordLock();
-  RecordLock(const RecordLock &) = delete;
-  RecordLock &operator=(const RecordLock &) = delete;
 
 private:
-  std::string path_;
-  int fd_ = -1;
+  std::optional<FileLock> lock_; // sns/file_lock.hpp: the app's saves take the same lock
 };
 constexpr int kLockWaitSeconds = 3;
 

@@ -132,6 +132,14 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+std::string utf8_refusal(std::string_view text, std::string_view what) {
+  auto bad = first_invalid_utf8(text);
+  if (!bad) return "";
+  return std::string(what) + " \"" + printable(text) + "\" is not UTF-8 (byte " +
+         hex_byte(static_cast<unsigned char>(text[*bad])) + " at offset " + std::to_string(*bad) +
+         ")";
+}
+
 std::string read_text_file(const std::string &path, size_t max_bytes) {
   // Non-blocking, so a FIFO without a writer opens at once and a silent device times out.
   Descriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)};

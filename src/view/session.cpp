@@ -2,9 +2,11 @@
 #include "session.hpp"
 #include "words.hpp"
 
+#include "sns/input.hpp"
 #include "sns/json_io.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -16,8 +18,17 @@ using json = nlohmann::json;
 namespace {
 constexpr size_t kRecentGames = 8;
 
+// Never throws: a path the system cannot resolve (a loop of links, a name too long) is no file.
 bool same_file(const std::string &a, const std::string &b) {
-  return fs::weakly_canonical(a) == fs::weakly_canonical(b);
+  std::error_code ea, eb;
+  fs::path ca = fs::weakly_canonical(a, ea), cb = fs::weakly_canonical(b, eb);
+  return !ea && !eb && ca == cb;
+}
+
+// A path to open or write, refused before use when it is not UTF-8 (issue 31): "" when fine.
+std::string path_refusal(const std::string &path) {
+  std::string bad = utf8_refusal(path, "The file name");
+  return bad.empty() ? "" : bad + ": rename the file, or choose another name.";
 }
 } // namespace
 
@@ -37,6 +48,7 @@ Session::Session(std::string root, std::string data_dir)
   } catch (const std::exception &) {
     // No list yet, or an unreadable one: start afresh.
   }
+  hold_autosave(); // the first window keeps the autosave; a second one is told (other_windows_note)
 }
 
 const Game &Session::game() const {
@@ -107,13 +119,18 @@ void Session::changed() {
 void Session::new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed) {
   std::string kept = keep_unsaved_autosave();
   game_.emplace(std::move(battle), options, seed);
-  save_path_.clear(); // a new game has no name until the player gives it one
+  name_game(""); // a new game has no name until the player gives it one
   message_ = kept;
   reset_to(Mode::Play);
 }
 
 bool Session::open(std::string path, uint64_t seed_for_battle, Options for_battle) {
-  if (fs::is_directory(path)) {
+  if (std::string bad = path_refusal(path); !bad.empty()) {
+    message_ = bad; // the game shown (if any) is untouched
+    return false;
+  }
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
     message_ = path + " is a folder: choose a saved game or a battle file in it.";
     return false;
   }
@@ -135,11 +152,11 @@ bool Session::open(std::string path, uint64_t seed_for_battle, Options for_battl
   }
   // The autosave is the app's file, never the player's: Ctrl+S on it saves to the file the game
   // had been saved as (the autosave remembers which), or asks for a name.
-  save_path_ = path;
   if (same_file(path, autosave_path())) {
-    save_path_ = autosave_named_file();
+    name_game(autosave_named_file());
     remember_saved(named_file_record(save_path_));
   } else {
+    name_game(path);
     remember_saved(game_->record());
   }
   // Recent games are the player's files: the autosave stands for the file it continues.
@@ -201,7 +218,7 @@ bool Session::start_lesson(size_t index) {
     return false;
   }
   lesson_index_ = index;
-  save_path_.clear();
+  name_game("");
   message_.clear();
   reset_to(Mode::Lesson);
   return true;
@@ -544,6 +561,7 @@ std::string Session::autosave_named_file() const {
 }
 
 std::string Session::keep_unsaved_autosave() {
+  if (!hold_autosave()) return ""; // the autosave is another window's game, kept by that window
   try {
     if (!fs::exists(autosave_path())) return "";
     json autosaved = read_json_file(autosave_path(), kMaxInputBytes);
@@ -572,6 +590,10 @@ std::string Session::keep_unsaved_autosave() {
 
 void Session::autosave() {
   if (mode_ != Mode::Play) return; // lessons never write the game's files
+  bool was_elsewhere = autosave_elsewhere_;
+  if (!hold_autosave()) return; // another window keeps it: other_windows_note() says so
+  if (was_elsewhere)            // that window has closed: its autosave may hold moves no file has
+    if (std::string kept = keep_unsaved_autosave(); !kept.empty()) message_ = kept;
   try {
     game_->save(autosave_path());
     if (autosave_named_ != save_path_) {
@@ -589,6 +611,11 @@ Session::Saved Session::save() {
     return Saved::No;
   }
   if (save_path_.empty()) return Saved::NeedsName;
+  if (!named_lock_) name_game(save_path_); // the other window may have closed since
+  if (named_elsewhere_) { // never written over that window's game: the player picks a new name
+    message_ = named_elsewhere_words();
+    return Saved::NeedsName;
+  }
   return save_as(save_path_);
 }
 
@@ -598,7 +625,12 @@ Session::Saved Session::save_as(const std::string &path, bool replace_existing) 
     message_ = "Give the saved game a file name.";
     return Saved::No;
   }
-  if (fs::is_directory(path)) {
+  if (std::string bad = path_refusal(path); !bad.empty()) {
+    message_ = bad;
+    return Saved::No;
+  }
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
     message_ = path + " is a folder: give a file name inside it.";
     return Saved::No;
   }
@@ -606,15 +638,26 @@ Session::Saved Session::save_as(const std::string &path, bool replace_existing) 
     message_ = "That is the autosave's file, which every move rewrites: choose another name.";
     return Saved::No;
   }
-  if (fs::exists(path) && !replace_existing &&
+  if (fs::exists(path, ec) && !replace_existing &&
       (save_path_.empty() || !same_file(path, save_path_))) {
     message_ = path + " already exists: Replace it, or choose another name.";
     return Saved::Exists;
   }
   json written;
+  std::optional<FileLock> lock; // another file than the one this window holds: its lock first
   try {
     fs::path parent = fs::path(path).parent_path();
     if (!parent.empty()) fs::create_directories(parent);
+    if (!named_lock_ || !same_file(path, save_path_)) {
+      // A command line writer holds a record's lock for a moment: it is waited for.
+      lock = FileLock::acquire(path, std::chrono::milliseconds(500));
+      if (!lock) {
+        message_ = printable(path) +
+                   " is open in another window, or another program is writing it: save this "
+                   "game under another name.";
+        return Saved::No;
+      }
+    }
     // A replay saves its record (with its notes); replayed and compared before the file is
     // replaced.
     written = (mode_ == Mode::Replay ? replay_->record() : *game_).save(path);
@@ -623,6 +666,7 @@ Session::Saved Session::save_as(const std::string &path, bool replace_existing) 
     return Saved::No;
   }
   save_path_ = path;
+  if (lock) named_lock_ = std::move(lock), named_elsewhere_ = false;
   remember_saved(mode_ == Mode::Play ? std::move(written) : json());
   remember_recent(path);
   autosave(); // the autosave now continues this file
@@ -639,7 +683,9 @@ std::vector<std::string> Session::recent() const {
 }
 
 void Session::remember_recent(const std::string &path) {
-  std::string full = fs::weakly_canonical(path).string();
+  std::error_code unresolved;
+  std::string full = fs::weakly_canonical(path, unresolved).string();
+  if (unresolved) return; // a path the system cannot resolve is not listed
   std::erase_if(recent_, [&](const std::string &p) {
     std::error_code ec;
     return p == full || !fs::exists(p, ec); // a deleted file leaves the list

@@ -7,6 +7,8 @@
 #include "tutorial.hpp"
 #include "view.hpp"
 
+#include "sns/file_lock.hpp"
+
 #include <array>
 #include <filesystem>
 #include <memory>
@@ -167,6 +169,16 @@ public:
   std::vector<std::string> recent() const;
   const std::string &data_dir() const { return data_dir_; }
 
+  // --- Other windows (one writer at a time: sns/file_lock.hpp) -------------------------------
+  // Another window keeps the autosave (holds its lock): this one writes none, so its game is kept
+  // only by Save as. Tried again at every autosave: once that window closes, this one takes over.
+  bool autosave_elsewhere() const { return autosave_elsewhere_; }
+  // The saved game shown is open in another window too: Save asks for another name instead of
+  // writing over that window's game.
+  bool named_elsewhere() const { return named_elsewhere_; }
+  // What the player is told of other windows, shown under the message ("" when nothing).
+  std::string other_windows_note() const;
+
 private:
   std::string root_, data_dir_;
   Mode mode_ = Mode::None;
@@ -228,6 +240,11 @@ private:
     std::string summary;
   };
   mutable AutosaveCheck autosave_check_;
+  std::optional<FileLock> autosave_lock_, named_lock_; // held while this window writes them
+  bool autosave_elsewhere_ = false, named_elsewhere_ = false;
+  bool hold_autosave(); // takes the autosave's lock if free; false while another window has it
+  void name_game(std::string path); // save_path_ = path, and its lock taken (or told it is held)
+  std::string named_elsewhere_words() const;
   void remember_recent(const std::string &path);
   void load_progress();
   void save_progress();

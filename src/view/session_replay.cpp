@@ -3,6 +3,7 @@
 #include "editor_doc.hpp"
 #include "session.hpp"
 
+#include "sns/input.hpp"
 #include "sns/json_io.hpp"
 
 #include <filesystem>
@@ -12,14 +13,23 @@ namespace sns::app {
 namespace fs = std::filesystem;
 
 namespace {
-bool same_file(const std::string &a, const std::string &b) {
-  return fs::weakly_canonical(a) == fs::weakly_canonical(b);
+bool same_file(const std::string &a, const std::string &b) { // never throws (session.cpp)
+  std::error_code ea, eb;
+  fs::path ca = fs::weakly_canonical(a, ea), cb = fs::weakly_canonical(b, eb);
+  return !ea && !eb && ca == cb;
+}
+
+// A file name or typed text that is not UTF-8 is refused where it enters (issue 31).
+bool refused_as_not_utf8(const std::string &text, const char *what, std::string &message) {
+  std::string bad = utf8_refusal(text, what);
+  if (!bad.empty()) message = bad + ".";
+  return !bad.empty();
 }
 } // namespace
 
 bool Session::show_replay(Game record, size_t at, const std::string &path) {
   replay_.emplace(std::move(record), at);
-  save_path_ = path; // Ctrl+S writes the record (with its notes) back where it came from
+  name_game(path); // Ctrl+S writes the record (with its notes) back where it came from
   reset_to(Mode::Replay);
   return true;
 }
@@ -37,6 +47,7 @@ bool Session::replay_game() {
 }
 
 bool Session::open_replay(const std::string &path) {
+  if (refused_as_not_utf8(path, "The file name", message_)) return false;
   try {
     Game record = Game::load(path);
     show_replay(std::move(record), 0, same_file(path, autosave_path()) ? "" : path);
@@ -49,6 +60,7 @@ bool Session::open_replay(const std::string &path) {
 }
 
 bool Session::open_mailed(const std::string &path) {
+  if (refused_as_not_utf8(path, "The file name", message_)) return false;
   std::optional<Game> record;
   try {
     record.emplace(Game::load(path)); // an illegal action: the loader names it and its rule
@@ -111,7 +123,7 @@ bool Session::play_from_here() {
   size_t at = replay_->at(), end = replay_->size();
   std::string kept = keep_unsaved_autosave();
   game_.emplace(std::move(branch));
-  save_path_.clear(); // a branch is a new game: the record it came from is never overwritten
+  name_game(""); // a branch is a new game: the record it came from is never overwritten
   reset_to(Mode::Play);
   message_ = at == end ? "Playing on from the end of the record."
                        : "Playing a new line from action " + std::to_string(at) + " of " +
@@ -121,6 +133,7 @@ bool Session::play_from_here() {
 }
 
 bool Session::add_note(const std::string &text, bool bookmark) {
+  if (refused_as_not_utf8(text, "The note", message_)) return false;
   bool ok = false;
   if (mode_ == Mode::Replay)
     ok = replay_->add_note(text, bookmark);
@@ -156,6 +169,7 @@ bool Session::send_turn(const std::string &dir) {
     message_ = "Send turn once your turn is done: the game must wait on your opponent.";
     return false;
   }
+  if (refused_as_not_utf8(dir, "The folder name", message_)) return false;
   const Battle &b = game_->battle();
   int to = side_to_act(game_->setup(), game_->state());
   // The name says whose turn it is, so a player sees at a glance which file to open.

@@ -6,6 +6,7 @@
 #include "editor/editor_view.hpp"
 #include "editor/editor_ui.hpp"
 #include "paths.hpp"
+#include "sns/input.hpp"
 #include "sns/json_io.hpp"
 #include "widgets/ui.hpp"
 #include "words.hpp"
@@ -74,8 +75,11 @@ void text_field(EditorUi &ed, const char *label, const std::string &value,
   bool enter =
       ui::InputText(label, buffer.data(), buffer.size(),
                     ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
-  if ((enter || ImGui::IsItemDeactivatedAfterEdit()) && value != buffer.data())
-    say(ed, apply(buffer.data()));
+  if ((enter || ImGui::IsItemDeactivatedAfterEdit()) && value != buffer.data()) {
+    // Checked as UTF-8 where it enters (issue 31): a battle file holds UTF-8 text only.
+    std::string typed = buffer.data(), bad = utf8_refusal(typed, std::string("The ") + label);
+    say(ed, bad.empty() ? apply(typed) : bad + ".");
+  }
 }
 
 void int_field(EditorUi &ed, const char *label, int value,
@@ -235,6 +239,9 @@ bool open_editor(App &app, const std::string &path, int columns, int rows,
   if (path.empty()) {
     doc = EditorModel::new_battle(columns, rows, ruleset);
     doc.id = free_battle_id(app, doc.id);
+  } else if (std::string bad = utf8_refusal(path, "The file name"); !bad.empty()) {
+    app.session->say(bad + ": rename the file to open it.");
+    return false;
   } else {
     try {
       doc = editor::doc_from_json(read_json_file(path, kMaxInputBytes), &repairs);

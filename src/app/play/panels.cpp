@@ -40,9 +40,11 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
     const ImGuiStyle &st = ImGui::GetStyle();
     float footer_h = 2 * ImGui::GetFrameHeightWithSpacing() + st.ItemSpacing.y + 2;
     ImGui::BeginChild("orders_body", ImVec2(0, -footer_h));
-    if (!app.session->message().empty()) {
+    // The message, then what this window may not write while another window holds it (issue 31).
+    for (const std::string &said : {app.session->message(), app.session->other_windows_note()}) {
+      if (said.empty()) continue;
       ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
-      ui::TextWrapped("%s", app.session->message().c_str());
+      ui::TextWrapped("%s", said.c_str());
       ImGui::PopStyleColor();
       ImGui::Separator();
     }

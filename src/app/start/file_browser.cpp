@@ -3,6 +3,8 @@
 #include "app.hpp"
 #include "widgets/ui.hpp"
 
+#include "sns/input.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <imgui.h>
@@ -41,10 +43,11 @@ Listing list_folder(const std::string &folder) {
 
 void open_browser(App &app) {
   App::Browser &br = app.browser;
-  if (br.folder.empty() || !fs::is_directory(br.folder)) {
+  std::error_code ec;
+  if (br.folder.empty() || !fs::is_directory(br.folder, ec)) {
     fs::path saves = fs::path(app.session->data_dir()) / "saves";
     br.folder =
-        fs::is_directory(saves) ? saves.string() : (fs::path(app.root) / "battles").string();
+        fs::is_directory(saves, ec) ? saves.string() : (fs::path(app.root) / "battles").string();
   }
   br.error.clear();
   br.open = true;
@@ -69,10 +72,12 @@ void open_dialog(App &app) {
   ImGui::BeginChild("listing", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 2.5f), true);
   if (!list.error.empty()) ui::TextWrapped("%s", list.error.c_str());
   std::string enter, open;
+  // A name that is not UTF-8 is shown with its bad bytes as \xNN (opening it says why it is
+  // refused).
   for (const std::string &f : list.folders)
-    if (ui::Selectable((f + "/").c_str())) enter = f;
+    if (ui::Selectable((printable(f) + "/##" + f).c_str())) enter = f;
   for (const std::string &f : list.files)
-    if (ui::Selectable(f.c_str())) open = f;
+    if (ui::Selectable((printable(f) + "##" + f).c_str())) open = f;
   if (list.folders.empty() && list.files.empty() && list.error.empty())
     ui::TextDisabled("No folders or .json files here.");
   ImGui::EndChild();

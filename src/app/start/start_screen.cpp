@@ -53,6 +53,8 @@ float height_below_battle_list(App &app) {
   if (size_t n = app.session->recent().size()) h += separator + line + n * row;
   if (const std::string &m = app.session->message(); !m.empty())
     h += ui::wrapped_height(m) + st.ItemSpacing.y;
+  if (std::string note = app.session->other_windows_note(); !note.empty())
+    h += ui::wrapped_height(note) + st.ItemSpacing.y;
   return h;
 }
 
@@ -144,6 +146,8 @@ void draw_start_screen(App &app) {
   ImGui::SameLine();
   if (ui::Button("Browse...")) open_browser(app);
   if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
+  if (std::string note = app.session->other_windows_note(); !note.empty())
+    ui::TextWrapped("%s", note.c_str());
   ImGui::End();
 }
 
