@@ -118,8 +118,8 @@ void draw_hexside_feature(ImDrawList *dl, const Battle &b, const Camera &cam, He
     const int teeth = 6;
     ImVec2 pts[teeth + 1];
     for (int i = 0; i <= teeth; ++i) {
-      float f = static_cast<float>(i) / teeth, sgn = (i % 2) ? 1.0f : -1.0f;
-      pts[i] = ImVec2(p.x + (q.x - p.x) * f + nx * sgn, p.y + (q.y - p.y) * f + ny * sgn);
+      float along = static_cast<float>(i) / teeth, sgn = (i % 2) ? 1.0f : -1.0f;
+      pts[i] = ImVec2(p.x + (q.x - p.x) * along + nx * sgn, p.y + (q.y - p.y) * along + ny * sgn);
     }
     dl->AddPolyline(pts, teeth + 1, IM_COL32(60, 30, 10, 255), 0, std::max(2.0f, size * 0.07f));
     break;
