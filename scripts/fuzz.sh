@@ -25,10 +25,14 @@ targets=("$@")
 [ -n "$seconds" ] || { [ -n "$runs" ] && seconds=0; } || seconds=60
 command -v clang++-14 >/dev/null || { apt-get update -qq && apt-get install -y -qq clang-14 libclang-rt-14-dev >/dev/null; }
 if [ -n "$light" ]; then
-  out=build-fuzz-light sanitizers=fuzzer opt=-O2
+  out=$PWD/build-fuzz-light sanitizers=fuzzer opt=-O2
 else
-  out=build-fuzz sanitizers=fuzzer,address,undefined opt=-O1
+  out=$PWD/build-fuzz sanitizers=fuzzer,address,undefined opt=-O1
 fi
+# Absolute paths: cli_dispatch works in a folder of its own, and libFuzzer reads the corpus and
+# writes its findings after the first run. Temporary files go to memory where there is /dev/shm
+# (the commands' atomic writes sync to disk).
+[ ! -d /dev/shm ] || export TMPDIR=/dev/shm
 launcher=()
 ! command -v ccache >/dev/null || launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 mkdir -p "$out/crashes" "$out/logs"

@@ -6,25 +6,32 @@
 # Every game checks every invariant after every action and replays its record; a failure stops the
 # run with the battle, seed and action. The figures go to build/soak.log (one line per chunk) and a
 # total per battle at the end.
-# Usage: scripts/soak.sh [GAMES] [EASY_EVERY] [CHUNK]   (defaults 14300, 250, 500; run it niced)
+# The record is replayed whole at the end of every game (SNS_SOAK_REPLAY_EVERY, default 0 here, adds
+# replays of the record so far during the game). FIRST (a multiple of CHUNK) skips the games a
+# stopped run already played, so a second part takes the seeds that follow; LOG defaults to
+# build/soak.log.
+# Usage: scripts/soak.sh [GAMES] [EASY_EVERY] [CHUNK] [FIRST] [LOG]
+#        (defaults 14300, 250, 500, 0; run it niced)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-14300}
 easy_every=${2:-250}
 chunk=${3:-500}
-log=build/soak.log
+first=${4:-0}
+log=${5:-build/soak.log}
 : >"$log"
 mapfile -t ids < <(for f in battles/*.json; do basename "$f" .json; done)
 start=$(date +%s)
-for ((done_games = 0; done_games < games; done_games += chunk)); do
+for ((done_games = first; done_games < games; done_games += chunk)); do
   n=$((games - done_games < chunk ? games - done_games : chunk))
   for id in "${ids[@]}"; do
     if [ -n "${SNS_SOAK_UNTIL:-}" ] && [ "$(date +%s)" -ge "$SNS_SOAK_UNTIL" ]; then break 2; fi
     # Seeds 1,000,000 + game number: none of the CI soak's (50,000 on); easy games keep their place.
     SNS_SOAK_BATTLES=$id SNS_SOAK_GAMES=$n SNS_SOAK_EASY_EVERY=$easy_every \
-      SNS_SOAK_SEED=$((1000000 + done_games)) build/sns_tests "soak*" >build/soak-chunk.out 2>&1 ||
-      { cat build/soak-chunk.out; echo "soak FAILED: $id, games from seed $((1000000 + done_games))" | tee -a "$log"; exit 1; }
-    grep '^soak ' build/soak-chunk.out >>"$log"
+      SNS_SOAK_REPLAY_EVERY=${SNS_SOAK_REPLAY_EVERY:-0} \
+      SNS_SOAK_SEED=$((1000000 + done_games)) build/sns_tests "soak*" >"$log.chunk" 2>&1 ||
+      { cat "$log.chunk"; echo "soak FAILED: $id, games from seed $((1000000 + done_games))" | tee -a "$log"; exit 1; }
+    grep '^soak ' "$log.chunk" >>"$log"
   done
 done
 echo "$(($(date +%s) - start)) s in all" >>"$log"

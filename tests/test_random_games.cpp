@@ -216,11 +216,15 @@ TEST_CASE("R23 random whole games hold every invariant and replay exactly from t
 // The soak (docs/testing.md "Soak"): SNS_SOAK_GAMES games per shipped battle (both rulesets),
 // every SNS_SOAK_EASY_EVERY-th with the `easy` player on one side (0: none), seeds from
 // SNS_SOAK_SEED; SNS_SOAK_BATTLES (ids, comma-separated) plays only those, so a long run can be
-// shared between processes. Prints one line of figures per battle.
+// shared between processes; SNS_SOAK_REPLAY_EVERY (default 50) sets how often the record so far is
+// replayed during a game (every record is replayed whole at its end). Prints one line of figures
+// per battle.
 TEST_CASE("soak: 2000 whole games, random and easy, across the shipped battles (SNS_SOAK_*)") {
   const int per_battle = std::max(1, env_int("SNS_SOAK_GAMES", 500));
   const int easy_every = env_int("SNS_SOAK_EASY_EVERY", 250);
   const auto seed0 = static_cast<uint64_t>(env_int("SNS_SOAK_SEED", 50000));
+  // Replays of the record so far every this many actions (0: the whole record at the end only).
+  const int replay_every = env_int("SNS_SOAK_REPLAY_EVERY", 50);
   const char *only = std::getenv("SNS_SOAK_BATTLES");
   int total = 0, battles = 0;
   for (const std::string &path : shipped_battles()) {
@@ -228,7 +232,7 @@ TEST_CASE("soak: 2000 whole games, random and easy, across the shipped battles (
     if (only && *only && ("," + std::string(only) + ",").find("," + id + ",") == std::string::npos)
       continue;
     auto start = std::chrono::steady_clock::now();
-    SimResult r = run_random_games(path, per_battle, seed0, 50, easy_every, true);
+    SimResult r = run_random_games(path, per_battle, seed0, replay_every, easy_every, true);
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("soak %-20s %6d games (%d random v random, %d with easy), %d finished, %.0f s\n",
