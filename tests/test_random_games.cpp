@@ -219,7 +219,7 @@ TEST_CASE("R23 random whole games hold every invariant and replay exactly from t
 // shared between processes; SNS_SOAK_REPLAY_EVERY (default 50) sets how often the record so far is
 // replayed during a game (every record is replayed whole at its end). Prints one line of figures
 // per battle.
-TEST_CASE("soak: 2000 whole games, random and easy, across the shipped battles (SNS_SOAK_*)") {
+TEST_CASE("soak: 500 whole games a battle, random and easy, on every shipped battle (SNS_SOAK_*)") {
   const int per_battle = std::max(1, env_int("SNS_SOAK_GAMES", 500));
   const int easy_every = env_int("SNS_SOAK_EASY_EVERY", 250);
   const auto seed0 = static_cast<uint64_t>(env_int("SNS_SOAK_SEED", 50000));
