@@ -18,8 +18,8 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-seconds=${1:-}
-shift || true
+seconds=
+if [[ ${1:-} =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi # SECONDS is optional before the targets
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(battle_loader record_loader action_parser cli_dispatch app_open)
 [ -n "$seconds" ] || { [ -n "$runs" ] && seconds=0; } || seconds=60
