@@ -1,25 +1,57 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang-14 (fuzzer + ASan + UBSan) and runs each for SECONDS
-# (default 60). Crash inputs land in build-fuzz/crashes/; add them to tests/bad-input/.
-# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
+# Builds the libFuzzer targets with clang-14 and runs each, one after another, for SECONDS (default
+# 60) or for N executions (--runs N). Crash inputs land in build-fuzz/crashes/ (build-fuzz-light/
+# with --light); add them to tests/bad-input/. Each run's whole log is kept in <out>/logs/TARGET.log.
+# Usage: scripts/fuzz.sh [--runs N] [--light] [SECONDS] [TARGET...]
+#   --runs N  stop each target after N executions (no time limit unless SECONDS is given too)
+#   --light   build without AddressSanitizer and UndefinedBehaviorSanitizer, at -O2, for the long
+#             runs (docs/testing.md "Fuzzing"): several times more executions per second
+# Targets: battle_loader record_loader action_parser cli_dispatch app_open (all by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-60}
-shift || true
+runs=
+light=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --runs) runs=$2; shift 2 ;;
+    --light) light=1; shift ;;
+    *) break ;;
+  esac
+done
+seconds=
+if [[ ${1:-} =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi # SECONDS is optional before the targets
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(battle_loader record_loader action_parser cli_dispatch)
+[ ${#targets[@]} -gt 0 ] || targets=(battle_loader record_loader action_parser cli_dispatch app_open)
+[ -n "$seconds" ] || { [ -n "$runs" ] && seconds=0; } || seconds=60
 command -v clang++-14 >/dev/null || { apt-get update -qq && apt-get install -y -qq clang-14 libclang-rt-14-dev >/dev/null; }
-out=build-fuzz
-mkdir -p "$out/crashes"
+if [ -n "$light" ]; then
+  out=$PWD/build-fuzz-light sanitizers=fuzzer opt=-O2
+else
+  out=$PWD/build-fuzz sanitizers=fuzzer,address,undefined opt=-O1
+fi
+# Absolute paths: cli_dispatch works in a folder of its own, and libFuzzer reads the corpus and
+# writes its findings after the first run. Temporary files go to memory where there is /dev/shm
+# (the commands' atomic writes sync to disk).
+[ ! -d /dev/shm ] || export TMPDIR=/dev/shm
+launcher=()
+! command -v ccache >/dev/null || launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+mkdir -p "$out/crashes" "$out/logs"
 cmake -S . -B "$out/engine" -DCMAKE_CXX_COMPILER=clang++-14 -DSNS_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined" >/dev/null
-cmake --build "$out/engine" --target sns_engine sns_cli -j"$(nproc)" >/dev/null
+  "${launcher[@]}" -DCMAKE_CXX_FLAGS="-fsanitize=${sanitizers/fuzzer/fuzzer-no-link}" >/dev/null
+needed=(sns_engine) # only the libraries the chosen targets link
+case " ${targets[*]} " in *" cli_dispatch "*) needed+=(sns_cli) ;; esac
+case " ${targets[*]} " in *" app_open "*) needed+=(sns_view) ;; esac
+cmake --build "$out/engine" --target "${needed[@]}" -j"$(nproc)" >/dev/null
+lib=$out/engine
 for t in "${targets[@]}"; do
-  # cli_dispatch runs the whole command line (sns_cli and the libraries it uses).
-  libs=("$out/engine/libsns_engine.a")
-  [ "$t" != cli_dispatch ] || libs=("$out/engine/libsns_cli.a" "$out/engine/libsns_battle_doc.a" "$out/engine/libsns_paths.a" "$out/engine/libsns_engine.a")
-  clang++-14 -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -Iinclude -Isrc/cli -DSNS_FUZZ_BATTLE="\"$PWD/battles/first-clash.json\"" \
-    "fuzz/fuzz_$t.cpp" "${libs[@]}" -o "$out/fuzz_$t"
+  libs=("$lib/libsns_engine.a")
+  case $t in # cli_dispatch runs the whole command line, app_open the app's SDL-free libraries
+    cli_dispatch) libs=("$lib/libsns_cli.a" "$lib/libsns_battle_doc.a" "$lib/libsns_paths.a" "$lib/libsns_engine.a") ;;
+    app_open) libs=("$lib/libsns_view.a" "$lib/libsns_battle_doc.a" "$lib/libsns_paths.a" "$lib/libsns_engine.a") ;;
+  esac
+  clang++-14 -std=c++20 "$opt" -g -fsanitize="$sanitizers" -Iinclude -Isrc/cli -Isrc/view \
+    -DSNS_FUZZ_BATTLE="\"$PWD/battles/first-clash.json\"" -DSNS_FUZZ_ROOT="\"$PWD\"" \
+    "fuzz/fuzz_$t.cpp" "${libs[@]}" -pthread -o "$out/fuzz_$t"
   corpus=$out/corpus_$t
   mkdir -p "$corpus"
   case $t in
@@ -45,8 +77,27 @@ for name, (words, text) in seeds.items():
     open(os.path.join(corpus, name), "w").write(words + "\n\n" + text)
 PY
                   ;;
+    app_open) # a byte for the way in (0 Open, 1 Replay, 2 Mailed, 3 the editor), then the file: battles
+              # of both rulesets, a saved game of each, the broken files of tests/bad-input
+              seeds=$out/app_open_files
+              mkdir -p "$seeds"
+              cp battles/*.json tests/bad-input/*.json "$seeds/"
+              for b in battles/*.json; do build/shields-swords-cli new "$b" --seed 3 --out "$seeds/game-$(basename "$b")" >/dev/null 2>&1 || true; done
+              python3 - "$corpus" "$seeds" <<'PY'
+import os, sys
+corpus, seeds = sys.argv[1], sys.argv[2]
+for name in os.listdir(seeds):
+    data = open(os.path.join(seeds, name), "rb").read()
+    for way in "0123":
+        open(os.path.join(corpus, way + "-" + name), "wb").write(way.encode() + data)
+PY
+              ;;
   esac
-  echo "fuzzing $t for $seconds s"
-  "$out/fuzz_$t" "$corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix="$out/crashes/$t-" -print_final_stats=1 2>&1 | tail -12 || echo "$t: the fuzzer stopped on a finding (see $out/crashes)"
+  limits=(-max_len=65536 -timeout=10 -rss_limit_mb=2048)
+  [ -z "$runs" ] || limits+=(-runs="$runs")
+  echo "fuzzing $t for ${runs:+$runs executions}${runs:+, }${seconds} s (0: no limit), log in $out/logs/$t.log"
+  "$out/fuzz_$t" "$corpus" -max_total_time="$seconds" "${limits[@]}" \
+    -artifact_prefix="$out/crashes/$t-" -print_final_stats=1 >"$out/logs/$t.log" 2>&1 \
+    || echo "$t: the fuzzer stopped on a finding (see $out/crashes and $out/logs/$t.log)"
+  tail -12 "$out/logs/$t.log"
 done

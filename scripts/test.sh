@@ -11,5 +11,6 @@ scripts/tidy.sh build
 # At -O1, as AddressSanitizer's own documentation advises: asserts stay on (Debug), and the engine's
 # heaviest tests (perft digests, whole games, search) run three to four times faster than at -O0.
 scripts/setup.sh build-asan -DSNS_WERROR=ON -DSNS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1"
-# The soak plays 50 games a battle here (2000 in all in the normal build above): ASan is ~10x slower.
+# The soak plays 50 random games a battle here (500 in the normal build above, 2 of them with the
+# easy player): ASan is ~10x slower. The long soak is scripts/soak.sh (docs/testing.md "Soak").
 (cd build-asan && SNS_SOAK_GAMES=50 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$(nproc)")

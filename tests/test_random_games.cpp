@@ -2,10 +2,14 @@
 // every step.
 #include "fixture.hpp"
 #include "sns/bots.hpp"
+#include "sns/players.hpp"
 
+#include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <sys/wait.h>
@@ -101,59 +105,103 @@ std::string action_key(const Action &a) {
 struct SimResult {
   int finished = 0;
   int games = 0;
+  int easy_games = 0; // of which one side was played by the `easy` computer player
 };
 
+// Who plays a game: random actions for both sides, or `easy` (its default budget) for one side.
+struct Seats {
+  int easy_side = -1;
+  bool advanced_wing_integrity = false; // only where the battle offers it
+};
+
+// The action the side to act plays: the `easy` player's choice, or one at random.
+Action choose(const Game &game, const std::vector<Action> &acts, const Seats &seats, BotRng &rng,
+              std::optional<Player> &easy) {
+  if (easy && side_to_act(game.setup(), game.state()) == seats.easy_side)
+    return easy->choose(game.setup(), game.state()).action;
+  return acts[rng.below(acts.size())];
+}
+
+// Plays one whole game, checking the invariants and the engine's consistency check after every
+// action, legal actions unique and accepted, and replays of the record; returns the game.
+Game play_checked_game(std::shared_ptr<const Battle> battle, uint64_t seed, const Seats &seats,
+                       int record_every) {
+  Options options;
+  options.advanced_wing_integrity = seats.advanced_wing_integrity;
+  Game game(battle, options, seed);
+  BotRng rng{seed * 977 + 1};
+  std::optional<Player> easy;
+  if (seats.easy_side >= 0) easy.emplace(Level::Easy, SearchBudget{}, seed * 31 + 7);
+  size_t step = 0;
+  int seen_turn = 0, seen_active = -1;
+  while (!game.state().game_over()) {
+    INFO("battle " << battle->id << " seed " << seed << " easy side " << seats.easy_side
+                   << " advanced WI " << seats.advanced_wing_integrity << " action " << step);
+    int ended = game.state().turn != seen_turn ? seen_active : -1;
+    seen_turn = game.state().turn;
+    seen_active = game.state().active;
+    std::string why = breach(game.setup(), game.state(), ended);
+    REQUIRE(why == "");
+    REQUIRE(state_is_consistent(game.setup(), game.state(), &why));
+    REQUIRE(why == "");
+    auto acts = legal_actions(game.setup(), game.state());
+    REQUIRE_FALSE(acts.empty());
+    // Every legal action is unique (checked at every step) and accepted by apply (checked for one
+    // action in five at every seventh step, to keep the suite quick under the sanitizers).
+    std::vector<std::string> keys;
+    keys.reserve(acts.size());
+    for (const Action &a : acts)
+      keys.push_back(action_key(a));
+    std::sort(keys.begin(), keys.end());
+    REQUIRE(std::adjacent_find(keys.begin(), keys.end()) == keys.end());
+    if (step % 7 == 0)
+      for (size_t i = 0; i < acts.size(); i += 5) {
+        GameState copy = game.state();
+        REQUIRE_FALSE(apply(game.setup(), copy, acts[i]));
+      }
+    REQUIRE_FALSE(game.play(choose(game, acts, seats, rng, easy)));
+    ++step;
+    if (record_every && step % record_every == 0) {
+      Game replayed = Game::from_record(game.record(), "record");
+      REQUIRE(replayed.state() == game.state());
+    }
+    REQUIRE(step < 20000);
+  }
+  INFO("battle " << battle->id << " seed " << seed << " easy side " << seats.easy_side);
+  REQUIRE(breach(game.setup(), game.state(), -1) == "");
+  std::string why;
+  REQUIRE(state_is_consistent(game.setup(), game.state(), &why));
+  REQUIRE(why == "");
+  Game replayed = Game::from_record(json::parse(game.record().dump()), "record");
+  REQUIRE(replayed.state() == game.state());
+  REQUIRE(replayed.log().size() == game.log().size());
+  return game;
+}
+
+// `games` games from seed0 on; every `easy_every`-th game (0: none) has `easy` on one side, the
+// sides taking turns; with vary_options, odd games use advanced Wing Integrity where the battle
+// offers it.
 SimResult run_random_games(const std::string &battle_path, int games, uint64_t seed0,
-                           int record_every) {
+                           int record_every, int easy_every = 0, bool vary_options = false) {
   auto battle = load_battle_file(battle_path);
   SimResult out;
   for (int g = 0; g < games; ++g) {
     uint64_t seed = seed0 + static_cast<uint64_t>(g);
-    Game game(battle, Options{}, seed);
-    BotRng rng{seed * 977 + 1};
-    size_t step = 0;
-    int seen_turn = 0, seen_active = -1;
-    while (!game.state().game_over()) {
-      INFO("battle " << battle->id << " seed " << seed << " action " << step);
-      int ended = game.state().turn != seen_turn ? seen_active : -1;
-      seen_turn = game.state().turn;
-      seen_active = game.state().active;
-      std::string why = breach(game.setup(), game.state(), ended);
-      REQUIRE(why == "");
-      REQUIRE(state_is_consistent(game.setup(), game.state(), &why));
-      REQUIRE(why == "");
-      auto acts = legal_actions(game.setup(), game.state());
-      REQUIRE_FALSE(acts.empty());
-      // Every legal action is unique (checked at every step) and accepted by apply (checked for one
-      // action in five at every seventh step, to keep the suite quick under the sanitizers).
-      std::vector<std::string> keys;
-      keys.reserve(acts.size());
-      for (const Action &a : acts)
-        keys.push_back(action_key(a));
-      std::sort(keys.begin(), keys.end());
-      REQUIRE(std::adjacent_find(keys.begin(), keys.end()) == keys.end());
-      if (step % 7 == 0)
-        for (size_t i = 0; i < acts.size(); i += 5) {
-          GameState copy = game.state();
-          REQUIRE_FALSE(apply(game.setup(), copy, acts[i]));
-        }
-      REQUIRE_FALSE(game.play(acts[rng.below(acts.size())]));
-      ++step;
-      if (record_every && step % record_every == 0) {
-        Game replayed = Game::from_record(game.record(), "record");
-        REQUIRE(replayed.state() == game.state());
-      }
-      REQUIRE(step < 20000);
-    }
-    INFO("battle " << battle->id << " seed " << seed);
-    REQUIRE(breach(game.setup(), game.state(), -1) == "");
-    Game replayed = Game::from_record(json::parse(game.record().dump()), "record");
-    REQUIRE(replayed.state() == game.state());
-    REQUIRE(replayed.log().size() == game.log().size());
+    Seats seats;
+    if (easy_every > 0 && g % easy_every == easy_every - 1) seats.easy_side = (g / easy_every) % 2;
+    seats.advanced_wing_integrity = vary_options && g % 2 == 1 &&
+                                    battle->wing_integrity == WingIntegrityRule::StandardOrAdvanced;
+    Game game = play_checked_game(battle, seed, seats, record_every);
     ++out.games;
+    out.easy_games += seats.easy_side >= 0;
     out.finished += game.state().winner >= 0;
   }
   return out;
+}
+
+int env_int(const char *name, int fallback) {
+  const char *v = std::getenv(name);
+  return v && *v ? std::max(0, std::atoi(v)) : fallback;
 }
 
 } // namespace
@@ -165,16 +213,37 @@ TEST_CASE("R23 random whole games hold every invariant and replay exactly from t
   }
 }
 
-TEST_CASE("soak: 2000 random whole games across the shipped battles (SNS_SOAK_GAMES per battle)") {
-  int per_battle = 500;
-  if (const char *env = std::getenv("SNS_SOAK_GAMES")) per_battle = std::max(1, std::atoi(env));
-  int total = 0;
+// The soak (docs/testing.md "Soak"): SNS_SOAK_GAMES games per shipped battle (both rulesets),
+// every SNS_SOAK_EASY_EVERY-th with the `easy` player on one side (0: none), seeds from
+// SNS_SOAK_SEED; SNS_SOAK_BATTLES (ids, comma-separated) plays only those, so a long run can be
+// shared between processes; SNS_SOAK_REPLAY_EVERY (default 50) sets how often the record so far is
+// replayed during a game (every record is replayed whole at its end). Prints one line of figures
+// per battle.
+TEST_CASE("soak: 500 whole games a battle, random and easy, on every shipped battle (SNS_SOAK_*)") {
+  const int per_battle = std::max(1, env_int("SNS_SOAK_GAMES", 500));
+  const int easy_every = env_int("SNS_SOAK_EASY_EVERY", 250);
+  const auto seed0 = static_cast<uint64_t>(env_int("SNS_SOAK_SEED", 50000));
+  // Replays of the record so far every this many actions (0: the whole record at the end only).
+  const int replay_every = env_int("SNS_SOAK_REPLAY_EVERY", 50);
+  const char *only = std::getenv("SNS_SOAK_BATTLES");
+  int total = 0, battles = 0;
   for (const std::string &path : shipped_battles()) {
-    SimResult r = run_random_games(path, per_battle, 50000, 50);
+    std::string id = std::filesystem::path(path).stem().string();
+    if (only && *only && ("," + std::string(only) + ",").find("," + id + ",") == std::string::npos)
+      continue;
+    auto start = std::chrono::steady_clock::now();
+    SimResult r = run_random_games(path, per_battle, seed0, replay_every, easy_every, true);
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("soak %-20s %6d games (%d random v random, %d with easy), %d finished, %.0f s\n",
+                id.c_str(), r.games, r.games - r.easy_games, r.easy_games, r.finished, seconds);
+    std::fflush(stdout);
     CHECK(r.finished == r.games);
     total += r.games;
+    ++battles;
   }
-  CHECK(total == per_battle * static_cast<int>(shipped_battles().size()));
+  CHECK(battles > 0);
+  CHECK(total == per_battle * battles);
 }
 
 TEST_CASE("R23 random games on the hand-made scenarios") {
