@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# The whole test suite: a normal build and an AddressSanitizer + UndefinedBehaviorSanitizer build,
-# each running every Catch2 test and the CLI and app checks through CTest.
+# The whole test suite: the format check, a normal build with clang-tidy over the engine and the
+# command line, and an AddressSanitizer + UndefinedBehaviorSanitizer build, each running every
+# Catch2 test and the CLI and app checks through CTest. Both builds treat warnings as errors.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh build
+scripts/check-format.sh
+scripts/setup.sh build -DSNS_WERROR=ON
+scripts/tidy.sh build
 (cd build && ctest --output-on-failure -j"$(nproc)")
 # At -O1, as AddressSanitizer's own documentation advises: asserts stay on (Debug), and the engine's
 # heaviest tests (perft digests, whole games, search) run three to four times faster than at -O0.
-scripts/setup.sh build-asan -DSNS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1"
+scripts/setup.sh build-asan -DSNS_WERROR=ON -DSNS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1"
 # The soak plays 50 games a battle here (2000 in all in the normal build above): ASan is ~10x slower.
 (cd build-asan && SNS_SOAK_GAMES=50 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$(nproc)")

@@ -1,4 +1,4 @@
-// The battle editor's model (src/app/editor_model.hpp): canonical writing and round trips of every
+// The battle editor's model (src/view/editor_model.hpp): canonical writing and round trips of every
 // shipped battle, every tool, undo and redo, the loader's problems by JSON path, saving.
 #include "editor_model.hpp"
 #include "fixture.hpp"

@@ -1,5 +1,5 @@
 // Where the programs find their data (SNS_ROOT, install prefix, source tree) and keep the player's
-// files (XDG folders): src/app/paths.hpp.
+// files (XDG folders): src/view/paths.hpp.
 #include "paths.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The app session (src/app/session.hpp): every flow a player can take, without a window: new game,
+// The app session (src/view/session.hpp): every flow a player can take, without a window: new game,
 // lessons judged through their run, practice take-backs and branches, undo/redo, save, load,
 // continue, bad files.
 #include "fixture.hpp"

@@ -1,5 +1,5 @@
 // Settings the app remembers between runs: written atomically, read back the same, and a bad file
-// (not JSON, wrong types, out of range) never stops the app: src/app/settings.hpp.
+// (not JSON, wrong types, out of range) never stops the app: src/view/settings.hpp.
 #include "settings.hpp"
 
 #include <catch2/catch.hpp>

@@ -180,7 +180,7 @@ struct Battle {
 // Reads and validates a battle; throws LoadError (file, JSON path, expectation) on anything wrong.
 std::shared_ptr<const Battle> load_battle(const nlohmann::json &doc, const std::string &file);
 std::shared_ptr<const Battle> load_battle_file(const std::string &path);
-inline constexpr size_t kMaxInputBytes = 4 * 1024 * 1024;
+inline constexpr size_t kMaxInputBytes = size_t{4} * 1024 * 1024;
 // Each special rule keeps three flags in GameState::special_flags (32 bits): 8 rules fill it.
 inline constexpr size_t kMaxSpecialRules = 8;
 inline constexpr int kMaxMapSide = 100;

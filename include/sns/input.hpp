@@ -11,7 +11,7 @@
 namespace sns {
 
 // The most a text read from anything may hold (battle, record, tables): 4 MiB.
-inline constexpr size_t kMaxReadBytes = 4 * 1024 * 1024;
+inline constexpr size_t kMaxReadBytes = size_t{4} * 1024 * 1024;
 // How long a read waits for a byte (a pipe, FIFO or device that sends nothing) before giving up.
 inline constexpr int kReadIdleMilliseconds = 1000;
 

@@ -192,7 +192,7 @@ static_assert(kEventKinds.size() == static_cast<size_t>(EventKind::Disorder) + 1
 template <> struct VocabularyOf<EventKind> { static constexpr const auto &rows = kEventKinds; };
 // Compatibility while src/app still compares event kinds with their JSON names: prefer comparing
 // with EventKind values.
-constexpr bool operator==(EventKind k, std::string_view json) { return name(k) == json; }
+constexpr bool operator==(EventKind k, std::string_view text) { return name(k) == text; }
 
 // Why a game ended (GameState::end_reason), for programs that group endings: the text of the end
 // (GameState::result_reason) is for players.

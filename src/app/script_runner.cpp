@@ -2,7 +2,7 @@
 #include "script_runner.hpp"
 
 #include "sns/game.hpp"
-#include "ui.hpp"
+#include "widgets/ui.hpp"
 
 #include <SDL_image.h>
 #include <cstring>

@@ -3,7 +3,7 @@
 #pragma once
 #include "app.hpp"
 #include "script.hpp"
-#include "ui.hpp"
+#include "widgets/ui.hpp"
 
 #include <SDL.h>
 #include <imgui.h>

@@ -59,7 +59,7 @@ json face_public(const UnitFace &f) {
 
 json hexes_public(const Battle &b) {
   json hexes = json::array();
-  for (HexId h = 0; h < b.hex_count(); ++h) {
+  for (int h = 0; h < b.hex_count(); ++h) {
     json jh = {{"hex", b.label(h)},
                {"terrain", b.terrain_types[b.terrain[h]].name},
                {"elevation", b.elevation[h]}};

@@ -68,11 +68,11 @@ template <typename T> int index_by_id(const std::vector<T> &items, const std::st
 }
 } // namespace
 
-int Battle::unit_index(const std::string &id) const { return index_by_id(units, id); }
-int Battle::wing_index(const std::string &id) const { return index_by_id(wings, id); }
-int Battle::side_index(const std::string &id) const {
+int Battle::unit_index(const std::string &wanted) const { return index_by_id(units, wanted); }
+int Battle::wing_index(const std::string &wanted) const { return index_by_id(wings, wanted); }
+int Battle::side_index(const std::string &wanted) const {
   for (int s = 0; s < 2; ++s)
-    if (sides[s].id == id) return s;
+    if (sides[s].id == wanted) return s;
   return -1;
 }
 int Battle::terrain_index(const std::string &n) const {
@@ -205,7 +205,7 @@ private:
     b_->hexsides.assign(n, {});
     b_->road.assign(n, 0);
     b_->adjacent.assign(n, {});
-    for (HexId h = 0; h < n; ++h) {
+    for (int h = 0; h < n; ++h) {
       Hex a = b_->axial(h);
       for (int d = 0; d < 6; ++d)
         b_->adjacent[h][d] = b_->hex_id(neighbour(a, d));
@@ -542,8 +542,8 @@ private:
       if (auto *t = in_.optional(s, "text")) sp.text = in_.str(*t, path + "/text");
       sp.side = side_ref(in_.field(s, path, "side"), path + "/side");
       // A ruleset that takes only some kinds names them, for an unknown kind too.
-      auto k = parse_name<SpecialKind>(kind);
-      if (!rules().has_every_special() && (!k || !rules().has_special(*k)))
+      auto known = parse_name<SpecialKind>(kind);
+      if (!rules().has_every_special() && (!known || !rules().has_special(*known)))
         in_.fail(path + "/kind", rules().expected_special() + ", got \"" + kind + "\"");
       if (kind == "instant_win_on_entry") {
         in_.only_keys(s, path, {"id", "kind", "text", "side", "hexes"});

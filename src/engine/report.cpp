@@ -118,8 +118,8 @@ void summary(std::ostringstream &o, const Game &g) {
   for (int side = 0; side < 2; ++side)
     o << "- **" << md(b.sides[side].name) << " lost:** " << md(join(lost[side])) << "\n";
   std::vector<std::string> opts;
-  if (g.setup().options.practice) opts.push_back("practice game");
-  if (g.setup().options.advanced_wing_integrity) opts.push_back("advanced Wing Integrity");
+  if (g.setup().options.practice) opts.emplace_back("practice game");
+  if (g.setup().options.advanced_wing_integrity) opts.emplace_back("advanced Wing Integrity");
   if (!opts.empty()) o << "- **Options:** " << join(opts) << "\n";
   o << "- **Seed:** " << g.seed() << " (the record replays this game exactly)\n\n";
   // The log names units by their ids: the roster says who they are.

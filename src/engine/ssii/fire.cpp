@@ -128,7 +128,7 @@ std::vector<HexId> fire_reach(const Setup &setup, const GameState &state, int un
   std::vector<HexId> out;
   HexId from = state.units[unit].hex;
   if (from == kOffMap || c.face(unit).fire == 0) return out;
-  for (HexId h = 0; h < c.b.hex_count(); ++h)
+  for (int h = 0; h < c.b.hex_count(); ++h)
     if (h != from && c.b.distance(from, h) <= fire_range_to(c, unit, h) &&
         line_of_sight(c.b, from, h))
       out.push_back(h);

@@ -41,7 +41,7 @@ CounterLook counter_look(const App &app, int u, float size, bool dim);
 // cache draws with SDL2_ttf at the exact pixel size.
 class CounterCanvas {
 public:
-  explicit CounterCanvas(ImDrawList *dl) : dl(dl) {}
+  explicit CounterCanvas(ImDrawList *list) : dl(list) {}
   virtual ~CounterCanvas() = default;
   ImDrawList *const dl;
   // Letters `px` pixels high (line height), their box's top left at `at`.

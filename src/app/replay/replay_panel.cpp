@@ -1,11 +1,11 @@
 // The app's replay controls (buttons, slider, turn list, bookmarks, notes), the Record menu (Send
 // turn, mailed turns, replays) and --report's map pictures (issue 11).
-#include "replay_panel.hpp"
+#include "replay/replay_panel.hpp"
 
 #include "paths.hpp"
 #include "script_runner.hpp"
 #include "sns/report.hpp"
-#include "ui.hpp"
+#include "widgets/ui.hpp"
 
 #include <filesystem>
 

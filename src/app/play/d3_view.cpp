@@ -3,7 +3,7 @@
 // (D6, D7), shooting and melee previews with exact odds (D10, D12), the phase track (D4).
 // Everything shown comes from the engine's state, legal actions and previews.
 #include "app.hpp"
-#include "ui.hpp"
+#include "widgets/ui.hpp"
 #include "words.hpp"
 
 #include <algorithm>

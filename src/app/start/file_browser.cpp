@@ -1,7 +1,7 @@
 // The Open dialog: browse folders for a saved game or a battle file (SDL 2.26 has no native file
 // dialog). Lists the folder's subfolders and .json files; a click on a file opens it.
 #include "app.hpp"
-#include "ui.hpp"
+#include "widgets/ui.hpp"
 
 #include <algorithm>
 #include <filesystem>

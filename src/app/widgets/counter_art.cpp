@@ -1,6 +1,6 @@
 // Counter art (2.2): wing colour, type symbol, CC, Fire Factor, Crown, reduced stripe, markers;
 // a counter's look (the face cache's key) and its painting.
-#include "counter_art.hpp"
+#include "widgets/counter_art.hpp"
 #include "app.hpp"
 #include "words.hpp"
 

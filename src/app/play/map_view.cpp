@@ -1,8 +1,8 @@
 // The map (2.1, 12.0): hexes shaded by terrain and elevation, contours, hexside features,
 // highlights.
 #include "app.hpp"
-#include "counter_cache.hpp"
-#include "ui.hpp"
+#include "widgets/counter_cache.hpp"
+#include "widgets/ui.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // Learning in the app: the lesson screen and steps, explain mode, practice take-backs and branches.
 #include "app.hpp"
-#include "ui.hpp"
+#include "widgets/ui.hpp"
 #include "words.hpp"
 
 #include <algorithm>

@@ -2,9 +2,9 @@
 // once into a texture, its letters drawn by SDL2_ttf at their exact pixel size; every frame a
 // counter is one copy of its face. The software renderer spent most of a frame on the counters'
 // text triangles. Hex labels are SDL2_ttf texts kept the same way.
-#include "counter_cache.hpp"
+#include "widgets/counter_cache.hpp"
 #include "app.hpp"
-#include "counter_art.hpp"
+#include "widgets/counter_art.hpp"
 
 #include <SDL.h>
 #include <SDL_ttf.h>
@@ -96,7 +96,7 @@ FaceCache cache;
 // callback each), so a marker painted over a letter stays over it.
 class TtfCanvas : public CounterCanvas {
 public:
-  explicit TtfCanvas(ImDrawList *dl) : CounterCanvas(dl) {}
+  explicit TtfCanvas(ImDrawList *list) : CounterCanvas(list) {}
   ~TtfCanvas() override {
     for (Copy &c : letters_)
       SDL_DestroyTexture(c.texture);

@@ -1,5 +1,5 @@
 // Dear ImGui widgets that note what they showed (for --script): labels, text, places, enabled.
-#include "ui.hpp"
+#include "widgets/ui.hpp"
 #include "words.hpp"
 
 #include <cstdarg>

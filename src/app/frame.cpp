@@ -1,0 +1,321 @@
+// One frame of the app: the menu bar, the keys, the map's input and marks, the screen shown, and
+// its rendering (the terrain layer kept as a texture, the fixed panels' backgrounds filled
+// unblended).
+#include "frame.hpp"
+#include "app_settings.hpp"
+#include "editor/editor_view.hpp"
+#include "replay/replay_panel.hpp"
+#include "script_runner.hpp"
+#include "widgets/counter_cache.hpp"
+#include "widgets/ui.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <imgui.h>
+#include <imgui_impl_sdl.h>
+#include <imgui_impl_sdlrenderer.h>
+
+namespace fs = std::filesystem;
+
+namespace sns::app {
+
+void render_draw_list(ImDrawList &list, float w, float h) {
+  ImDrawList *lists[1] = {&list};
+  ImDrawData data;
+  data.Valid = true;
+  data.CmdLists = lists;
+  data.CmdListsCount = 1;
+  data.TotalVtxCount = list.VtxBuffer.Size;
+  data.TotalIdxCount = list.IdxBuffer.Size;
+  data.DisplayPos = ImVec2(0, 0);
+  data.DisplaySize = ImVec2(w, h);
+  data.FramebufferScale = ImVec2(1, 1);
+  ImGui_ImplSDLRenderer_RenderDrawData(&data);
+}
+
+namespace {
+
+void menu_bar(App &app, bool &quit) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  // While the editor is shown the session is its preview: the game's items would act on it.
+  std::string editing = editor_title(app);
+  bool game = app.has_game() && editing.empty();
+  if (ui::BeginMenu("Game")) {
+    if (ui::MenuItem("Start screen")) app.start_screen = true;
+    if (ui::MenuItem("Open...", nullptr, false, editing.empty())) open_browser(app);
+    if (ui::MenuItem("Undo", "Ctrl+Z", false, game)) app.session->undo();
+    if (ui::MenuItem("Redo", "Ctrl+Y", false, game)) app.session->redo();
+    if (ui::MenuItem("Save", "Ctrl+S", false, game)) app.save();
+    if (ui::MenuItem("Save as...", nullptr, false, game)) {
+      std::snprintf(app.save_as_buffer, sizeof app.save_as_buffer, "%s",
+                    app.session->suggested_save_path().c_str());
+      app.save_as_open = true;
+    }
+    if (ui::MenuItem("Quit")) quit = true;
+    ImGui::EndMenu();
+  }
+  if (editing.empty()) record_menu(app);
+  if (ui::BeginMenu("View")) {
+    ui::MenuItem("Enemy zones of control", "Z", &app.show_zoc);
+    ui::MenuItem("Fire range", "R", &app.show_range);
+    ui::MenuItem("Hex labels", "L", &app.show_labels);
+    if (ui::MenuItem("Fit the map", "Home")) app.camera_fitted = false, app.zoom_restored = true;
+    ui::MenuItem("Hide the panels", "Tab", &app.panels_hidden, app.has_game());
+    ImGui::EndMenu();
+  }
+  if (ui::BeginMenu("Help")) {
+    if (ui::MenuItem("Rules", "F1")) app.show_rules = true;
+    ImGui::EndMenu();
+  }
+  if (!editing.empty()) {
+    ui::TextDisabled("   %s", editing.c_str());
+  } else if (app.has_game()) {
+    const std::string &file = app.session->save_path();
+    ui::TextDisabled("   %s   %s", app.game().battle().name.c_str(),
+                     app.session->mode() == Mode::Lesson ? "(lesson: not saved)"
+                     : file.empty()                      ? "(not saved yet: Ctrl+S names it)"
+                     : app.session->unsaved_changes()
+                         ? ("saved as " + file + " - later moves not saved (Ctrl+S)").c_str()
+                         : ("saved as " + file).c_str());
+  }
+  ImGui::EndMainMenuBar();
+}
+
+void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer) {
+  if (editor_key(app, e)) return; // the battle editor's keys while it is shown
+  if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
+  bool ctrl = (e.key.keysym.mod & KMOD_CTRL) != 0;
+  SDL_Keycode k = e.key.keysym.sym;
+  if (k == SDLK_F1) {
+    app.show_rules = true;
+    if (app.has_game()) app.rules_open = section_for_phase(app.game().state().phase);
+  }
+  if (k == SDLK_F12 && app.has_game()) {
+    std::string path = (fs::path(app.session->data_dir()) /
+                        ("screenshot-" + std::to_string(SDL_GetTicks()) + ".png"))
+                           .string();
+    app.session->say(save_png(renderer, path) ? "Screenshot: " + path : "Screenshot failed");
+  }
+  if (ctrl && k == SDLK_q) quit = true;
+  if (!app.has_game() || app.start_screen) return;
+  if (ctrl && k == SDLK_z)
+    app.session->undo();
+  else if (ctrl && k == SDLK_y)
+    app.session->redo();
+  else if (ctrl && k == SDLK_s)
+    app.save();
+  else if (ctrl && k == SDLK_o)
+    app.start_screen = true;
+  else if (k == SDLK_TAB)
+    app.panels_hidden = !app.panels_hidden;
+  else if (k == SDLK_z)
+    app.show_zoc = !app.show_zoc;
+  else if (k == SDLK_r)
+    app.show_range = !app.show_range;
+  else if (k == SDLK_l)
+    app.show_labels = !app.show_labels;
+  else if (k == SDLK_x)
+    app.set_explain(!app.explain);
+  else if (k == SDLK_h)
+    app.session->ask_hint();
+  else if (k == SDLK_SPACE)
+    app.session->skip_pause();
+  else if (k == SDLK_e && !e.key.repeat) // a held key ends one phase, not every phase after it
+    app.session->end_phase_key(app.now); // not the phase an automatic step just began (R25)
+  else if (k == SDLK_ESCAPE)
+    app.sel().clear();
+  else
+    camera_key(app, k);
+}
+
+// The terrain layer, rendered into a texture whenever the camera, the map area or the labels
+// change.
+struct TerrainCache {
+  SDL_Texture *texture = nullptr;
+  int w = 0, h = 0;
+  double size = 0, ox = 0, oy = 0;
+  float x = 0, y = 0;
+  bool labels = false;
+  bool visible = false; // the map is on screen this frame
+  const void *battle = nullptr;
+
+  bool stale(const App &app, const MapRect &r) const {
+    return !texture || w != static_cast<int>(r.w) || h != static_cast<int>(r.h) || x != r.x ||
+           y != r.y || size != app.camera.size || ox != app.camera.origin_x ||
+           oy != app.camera.origin_y || labels != app.show_labels || battle != &app.game().battle();
+  }
+  void rebuild(App &app, const MapRect &r, SDL_Renderer *renderer) {
+    if (!texture || w != static_cast<int>(r.w) || h != static_cast<int>(r.h)) {
+      if (texture) SDL_DestroyTexture(texture);
+      w = static_cast<int>(r.w), h = static_cast<int>(r.h);
+      texture =
+          SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
+    }
+    x = r.x, y = r.y, size = app.camera.size, ox = app.camera.origin_x, oy = app.camera.origin_y;
+    labels = app.show_labels, battle = &app.game().battle();
+    ImDrawList list(ImGui::GetDrawListSharedData());
+    list._ResetForNewFrame();
+    list.PushTextureID(ImGui::GetIO().Fonts->TexID);
+    // The backend draws vertices where they are, so the layer is drawn at the texture's own origin.
+    Camera local = app.camera;
+    local.pan(-r.x, -r.y);
+    MapRect at_origin{0, 0, r.w, r.h};
+    list.PushClipRect(ImVec2(0, 0), ImVec2(r.w, r.h));
+    draw_terrain(app, local, &list, at_origin);
+    SDL_SetRenderTarget(renderer, texture);
+    SDL_SetRenderDrawColor(renderer, 58, 62, 58, 255);
+    SDL_RenderClear(renderer);
+    render_draw_list(list, r.w, r.h);
+    SDL_SetRenderTarget(renderer, nullptr);
+  }
+};
+TerrainCache terrain_cache;
+
+// One frame: panels, map, input on the map.
+void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
+  menu_bar(app, quit);
+  if (editor_frame(app)) return; // the battle editor draws the whole frame while it is shown
+  if (app.start_screen || !app.has_game()) {
+    if (app.lessons_screen)
+      draw_lessons_screen(app);
+    else
+      draw_start_screen(app);
+    record_windows(app, map_rect(app));
+    open_dialog(app);
+    return;
+  }
+  MapRect r = map_rect(app);
+  // A resized window or hidden panels change the map's area: fit the map to it again.
+  if (r.w != app.fitted_w || r.h != app.fitted_h) app.camera_fitted = false;
+  if (!app.camera_fitted) {
+    fit_below_top_band(app.camera, app.game().battle(), r.x, r.y, r.w, r.h, app.ui_scale);
+    restore_zoom(app, r.x + r.w / 2, r.y + r.h / 2); // the remembered zoom, once per run
+    app.camera_fitted = true;
+    app.fitted_w = r.w, app.fitted_h = r.h;
+  }
+  ImGuiIO &io = ImGui::GetIO();
+  PointF mouse{io.MousePos.x, io.MousePos.y};
+  bool over_map = mouse.x >= r.x && mouse.x < r.x + r.w && mouse.y >= r.y && mouse.y < r.y + r.h &&
+                  !io.WantCaptureMouse;
+  HexId hover = over_map ? app.camera.pick(app.game().battle(), mouse) : kOffMap;
+  if (over_map) {
+    if (io.MouseWheel != 0) {
+      app.camera.zoom_at(mouse, io.MouseWheel > 0 ? 1.15 : 1 / 1.15);
+      app.zoom_restored = true; // the player's zoom from now on
+    }
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
+        ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
+        ImGui::IsMouseDragging(ImGuiMouseButton_Left, 6.0f))
+      app.camera.pan(io.MouseDelta.x, io.MouseDelta.y);
+    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 6.0f).x == 0 &&
+        ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 6.0f).y == 0 && hover != kOffMap) {
+      app.session->click(hover);
+    }
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) app.sel().clear();
+  }
+  auto marks = app.view().marks(app.sel(), app.show_zoc, app.show_range);
+  // Light an action's units and the hex it enters (the hint, and what the computer just did).
+  // Their units are named by id in the words beside the map: `named` collects them for tags.
+  std::vector<int> named;
+  auto light_action = [&](const Action &a, auto mark) {
+    const GameState &gs = app.game().state();
+    for (int u : action_units(a)) {
+      if (gs.units[u].hex != kOffMap) marks[gs.units[u].hex] |= mark;
+      named.push_back(u);
+    }
+    if (a.to != kOffMap) marks[a.to] |= mark;
+  };
+  if (app.hover_log >= 0 && app.hover_log < static_cast<int>(app.game().log().size()))
+    named = app.game().log()[app.hover_log].units;
+  if (const auto &hint = app.session->hint()) light_action(hint->action, kMarkLesson);
+  if (const auto &last = app.session->computer_last()) {
+    light_action(last->action, kMarkComputer);
+    if (last->from != kOffMap && last->from != last->action.to)
+      marks[last->from] |= kMarkComputerFrom;
+  }
+  const LessonRun *run = app.session->lesson();
+  if (run && run->step()) { // point at what the lesson step talks about
+    const Battle &b = app.game().battle();
+    for (const std::string &id : run->step()->units)
+      if (int u = b.unit_index(id); u >= 0 && app.game().state().units[u].hex != kOffMap)
+        marks[app.game().state().units[u].hex] |= kMarkLesson;
+    for (const std::string &h : run->step()->hexes)
+      if (auto id = b.parse_hex(h)) marks[*id] |= kMarkLesson;
+  }
+  if (terrain_cache.stale(app, r)) terrain_cache.rebuild(app, r, renderer);
+  ImDrawList *bg = ImGui::GetBackgroundDrawList();
+  terrain_cache.visible = terrain_cache.texture != nullptr; // blitted before ImGui draws (see main)
+  if (!terrain_cache.texture) draw_terrain(app, app.camera, bg, r);
+  draw_overlay(app, bg, r, hover, marks,
+               units_to_tag(app.game().battle(), app.game().state(), named));
+  draw_panels(app, r, hover);
+  record_windows(app, r);
+  open_dialog(app);
+}
+
+// One frame: the screen shown, then any dialog over it.
+void frame(App &app, bool &quit, SDL_Renderer *renderer) {
+  frame_contents(app, quit, renderer);
+  save_as_dialog(app);
+}
+
+constexpr SDL_Color kClear{40, 40, 44, 255}; // the window behind everything
+
+// The fixed panels' backgrounds (panels.cpp): ImGui's window colour over the clear colour, filled
+// without blending, which the software renderer does at memory speed.
+void fill_panel_backgrounds(SDL_Renderer *renderer, const std::vector<MapRect> &panels) {
+  // Integer blending as the software renderer does it, so the panels look exactly as before.
+  ImU32 bg = ImGui::ColorConvertFloat4ToU32(ImGui::GetStyle().Colors[ImGuiCol_WindowBg]);
+  unsigned alpha = bg >> 24;
+  auto over_clear = [&](int shift, Uint8 clear) {
+    return static_cast<Uint8>(((bg >> shift) & 0xFF) * alpha / 255 + clear * (255 - alpha) / 255);
+  };
+  SDL_BlendMode mode;
+  SDL_GetRenderDrawBlendMode(renderer, &mode);
+  SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE);
+  SDL_SetRenderDrawColor(renderer, over_clear(0, kClear.r), over_clear(8, kClear.g),
+                         over_clear(16, kClear.b), 255);
+  for (const MapRect &p : panels) {
+    SDL_FRect r{p.x, p.y, p.w, p.h};
+    SDL_RenderFillRectF(renderer, &r);
+  }
+  SDL_SetRenderDrawBlendMode(renderer, mode);
+}
+
+} // namespace
+
+void handle_event(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer) {
+  ImGui_ImplSDL2_ProcessEvent(&e);
+  if (e.type == SDL_QUIT) quit = true;
+  if (e.type == SDL_RENDER_TARGETS_RESET) { // textures drawn into lost their pictures
+    forget_counter_faces();
+    terrain_cache.battle = nullptr; // stale: rendered again
+  }
+  handle_keys(app, e, quit, renderer);
+}
+
+void build_frame(App &app, bool &quit, SDL_Renderer *renderer) {
+  terrain_cache.visible = false;
+  app.panel_backgrounds.clear();
+  app.session->tick(app.now);
+  if (auto faces = app.has_game() ? app.session->take_roll() : std::vector<int>{}; !faces.empty())
+    app.dice_shown = std::move(faces), app.die_frames = 24,
+    app.die_rolled_by = app.game().actions().size();
+  frame(app, quit, renderer);
+}
+
+void render_frame(App &app, SDL_Renderer *renderer) {
+  ImGui::Render();
+  SDL_SetRenderDrawColor(renderer, kClear.r, kClear.g, kClear.b, 255);
+  SDL_RenderClear(renderer);
+  fill_panel_backgrounds(renderer, app.panel_backgrounds);
+  if (terrain_cache.visible) { // a plain blit is far cheaper than a textured quad in software
+    SDL_Rect dst{static_cast<int>(terrain_cache.x), static_cast<int>(terrain_cache.y),
+                 terrain_cache.w, terrain_cache.h};
+    SDL_RenderCopy(renderer, terrain_cache.texture, nullptr, &dst);
+  }
+  ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
+}
+
+} // namespace sns::app

@@ -1,0 +1,71 @@
+// The rules window: the rulebook's sections (S&S II or D3 Medieval) and the battle's special
+// rules, searchable, opened at a section by any rule tag.
+#include "app.hpp"
+#include "play/panel_parts.hpp"
+#include "widgets/ui.hpp"
+#include "words.hpp"
+#include <algorithm>
+#include <cstring>
+#include <imgui.h>
+
+namespace sns::app {
+
+namespace {
+
+// The rules text, then the battle's own special rules (their ids are log tags too).
+std::vector<RulesSection> rules_with_battle(const App &app) {
+  if (!app.has_game()) return app.rules;
+  const Battle &b = app.game().battle();
+  std::vector<RulesSection> all = b.d3() ? app.rules_d3 : app.rules;
+  for (const Special &sp : b.special)
+    all.push_back(
+        {sp.id, "(" + b.name + ")", sp.text.empty() ? "A special rule of this battle." : sp.text});
+  return all;
+}
+
+} // namespace
+
+void rules_window(App &app) {
+  if (!app.show_rules) return;
+  ImGui::SetNextWindowSize(ImVec2(560, 520), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(1.0f); // text over the map must stay readable
+  if (!ui::Begin("Rules (F1)", &app.show_rules)) {
+    ImGui::End();
+    return;
+  }
+  ImGui::InputText("Search", app.rules_search, sizeof app.rules_search);
+  std::string needle = app.rules_search;
+  std::transform(needle.begin(), needle.end(), needle.begin(), ::tolower);
+  ImGui::BeginChild("rules_text");
+  bool rulings_shown = false, specials_shown = false;
+  for (const RulesSection &sec : rules_with_battle(app)) {
+    std::string all = sec.number + " " + sec.title + " " + sec.body;
+    std::transform(all.begin(), all.end(), all.begin(), ::tolower);
+    if (!needle.empty() && all.find(needle) == std::string::npos) continue;
+    auto numbered = [&](char letter) {
+      return sec.number.size() > 1 && sec.number[0] == letter &&
+             std::isdigit(static_cast<unsigned char>(sec.number[1]));
+    };
+    bool ruling = numbered('R'), d3_ruling = numbered('D'); // D3 Medieval's D1-D14
+    bool special =
+        !ruling && !d3_ruling && !std::isdigit(static_cast<unsigned char>(sec.number[0]));
+    if (ruling && !rulings_shown)
+      rulings_shown = true, ImGui::Separator(), ui::Text("Project rulings (R1-R26)");
+    if (d3_ruling && !rulings_shown)
+      rulings_shown = true, ui::Text("D3 Medieval on hexes: our rulings D1-D14");
+    if (special && !specials_shown)
+      specials_shown = true, ImGui::Separator(), ui::Text("This battle's special rules");
+    bool open_now = sec.number == app.rules_open;
+    if (open_now) {
+      ImGui::SetNextItemOpen(true);
+      ImGui::SetScrollHereY(0.0f);
+    }
+    if (ui::CollapsingHeader(("\xC2\xA7" + sec.number + " " + sec.title).c_str()))
+      ui::TextWrapped("%s", sec.body.c_str());
+  }
+  app.rules_open.clear();
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+} // namespace sns::app

@@ -1,0 +1,82 @@
+// The Log panel: the game's events with their rule tags, notes and bookmarks; rule tags as links
+// into the rules window.
+#include "app.hpp"
+#include "play/panel_parts.hpp"
+#include "widgets/ui.hpp"
+#include "words.hpp"
+#include <algorithm>
+#include <imgui.h>
+
+namespace sns::app {
+
+namespace {
+
+// The record's notes and bookmarks, each shown in the log where its moment falls (issue 11).
+void log_notes_at(const Game &game, size_t entry, bool at_end) {
+  for (const Note &n : game.notes()) {
+    if (n.at > game.actions().size()) continue;
+    size_t where = game.log_size_at(n.at);
+    if (at_end ? where < entry : where != entry) continue;
+    ui::TextColored(ImVec4(0.55f, 0.9f, 0.55f, 1), "%s %s",
+                    n.bookmark ? "Bookmark:" : "Note:", n.text.c_str());
+  }
+}
+
+} // namespace
+
+void log_panel(App &app) {
+  const Game &game = app.game();
+  const Events &log = game.log();
+  app.hover_log = -1;
+  ImGui::BeginChild("log", ImVec2(0, 0), false);
+  for (size_t i = 0; i < log.size(); ++i) {
+    log_notes_at(game, i, false);
+    const Event &e = log[i];
+    if (e.kind == "turn" && i > 0) ImGui::Separator();
+    ImU32 col = e.kind == "attack" || e.kind == "fire" ? IM_COL32(255, 220, 140, 255)
+                : e.kind == "eliminated"               ? IM_COL32(255, 130, 110, 255)
+                : e.kind == "turn"                     ? IM_COL32(140, 200, 255, 255)
+                : e.kind == "skip" || e.kind == "auto" ? IM_COL32(150, 150, 150, 255)
+                                                       : IM_COL32(225, 225, 225, 255);
+    ImGui::PushID(static_cast<int>(i));
+    rule_link(app, e.rule, false);
+    ImGui::PopID();
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, col);
+    ui::TextWrapped("%s", e.text.c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) app.hover_log = static_cast<int>(i);
+    ImGui::PushID(static_cast<int>(i));
+    log_context_menu(app, i);
+    ImGui::PopID();
+  }
+  log_notes_at(game, log.size(), true);
+  if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 5) ImGui::SetScrollHereY(1.0f);
+  ImGui::EndChild();
+}
+
+void rule_link(App &app, const std::string &rule, bool same_line) {
+  if (rule.empty()) return;
+  // "§" and a muted, boxed look: a tag reads as a reference, never as a unit id (R1 is both).
+  const std::string tag = "\xC2\xA7" + rule;
+  if (same_line) {
+    ImGui::SameLine();
+    // After a paragraph that fills the panel's width the tag would be cut off at its edge: it
+    // goes under the paragraph instead.
+    float width = ImGui::CalcTextSize(tag.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  }
+  std::string label = tag + "##" + rule + std::to_string(ImGui::GetCursorPosY());
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(150, 190, 240, 255));
+  ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(40, 50, 70, 255));
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 6.0f);
+  if (ui::SmallButton(label.c_str())) {
+    app.rules_open = section_for_tag(rule);
+    app.show_rules = true;
+  }
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor(2);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Rule %s: click to read it", rule.c_str());
+}
+
+} // namespace sns::app
