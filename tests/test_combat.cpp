@@ -15,7 +15,7 @@ AttackPreview preview(Fixture &f, const json &attack) {
   return p;
 }
 std::string stage(const Fixture &f) {
-  return f.s.attack.stage == AttackStage::None ? "none" : "pending";
+  return f.s.attack_stage() == AttackStage::None ? "none" : "pending";
 }
 json choose(const char *option) { return {{"type", "choose"}, {"option", option}}; }
 json retreat(const std::string &unit, const std::string &to) {
@@ -221,7 +221,7 @@ TEST_CASE("13.1 a Crown on the reverse is worth 2 VP more; R2 the opponent check
   f.command("aw", {"combat"});
   f.act(attack("BV1", {"AV1"})); // DL on a reduced unit: eliminated
   CHECK(f.s.vp[0] == 4);         // Veteran 2 + Crown 2 = side A's victory_vp
-  if (f.s.attack.stage != AttackStage::None) f.act({{"type", "no_advance"}});
+  if (f.s.attack_stage() != AttackStage::None) f.act({{"type", "no_advance"}});
   if (f.phase() == "combat") f.act(kEndPhase);
   // Side A's own total is checked at the end of side B's action phases (R2).
   CHECK(f.s.winner == -1);
@@ -382,7 +382,7 @@ TEST_CASE("12.1 no advance uphill into EZOC; 7.8 none from Shield Wall") {
     f.act(attack("BL1", {"AV1"})); // DL on a reduced unit
     CHECK(f.unit("BL1").steps == 0);
     CHECK(f.at("AV1") == "0505");
-    CHECK(f.s.attack.stage == AttackStage::None);
+    CHECK(f.s.attack_stage() == AttackStage::None);
   }
   SECTION("uphill with no EZOC is allowed") {
     Fixture f("field.json", {{"BL1", "0605"}, {"AV1", "0505"}, {"AV2", "0101"}}, {1});

@@ -56,7 +56,7 @@ TEST_CASE("4.3 Bonus must pair with exactly one other command") {
   Fixture f(read_json("battles/first-clash.json"));
   CHECK(f.refusal_rule(command({order("host", {"bonus"})})) == "4.3");
   CHECK_FALSE(f.attempt(command({order("host", {"move", "bonus"})})));
-  CHECK(f.s.orders[f.b().wing_index("host")] == (bit(Command::Move) | bit(Command::Bonus)));
+  CHECK(f.s.ssii().orders[f.b().wing_index("host")] == (bit(Command::Move) | bit(Command::Bonus)));
 }
 
 TEST_CASE("4.4 the same phase twice is refused; 2.3 a marker shows one face") {

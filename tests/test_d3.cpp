@@ -47,7 +47,7 @@ json melee(const std::string &u, const std::string &t) {
   return {{"type", "melee"}, {"unit", u}, {"target", t}};
 }
 
-const D3Unit &d3u(const Fixture &f, const std::string &id) { return f.s.d3[f.u(id)]; }
+const D3Unit &d3u(const Fixture &f, const std::string &id) { return f.s.d3().units[f.u(id)]; }
 
 // Destinations (with end facings) of the unit being moved, as "CCRR/f".
 std::set<std::string> moves(const Fixture &f) {
@@ -374,12 +374,12 @@ TEST_CASE("D5 activation needs 2+, then 3+, 4+, 5+, 6+; a failure ends the movem
   for (int i = 0; i < 5; ++i) {
     CHECK(d3_activation_needed(f.s) == i + 2);
     f.act(activate("R" + std::to_string(i)));
-    CHECK(f.s.moving == f.u("R" + std::to_string(i)));
+    CHECK(f.s.d3().moving == f.u("R" + std::to_string(i)));
     f.act(go("R" + std::to_string(i), sns::label({1 + i, 1}), 3));
   }
   // Five units have moved: no sixth activation; the phase ended by itself (R25), and with nothing
   // to shoot or fight, so did red's turn.
-  CHECK(f.s.activations == 0);
+  CHECK(f.s.d3().activations == 0);
   CHECK(f.s.active == 1);
   CHECK(f.has_event("auto", "R25"));
   Fixture g(field(units), {2, 2});
@@ -390,7 +390,7 @@ TEST_CASE("D5 activation needs 2+, then 3+, 4+, 5+, 6+; a failure ends the movem
   CHECK(g.refusal_rule(activate("R0")) == "D5"); // once a phase
   g.act(activate("R1"));                         // needs 3, rolls 2
   CHECK(g.s.active == 1);                        // the phase, and so red's turn, ended
-  CHECK(g.s.moving == -1);
+  CHECK(g.s.d3().moving == -1);
   CHECK(g.has_event("activate", "D5"));
 }
 
@@ -497,7 +497,7 @@ TEST_CASE(
   // Disordered longbows at Men at Arms: D3 -2, never below 0.
   Fixture g(field({unit("RB", "longbows", "0312", 0), unit("BM", "men_at_arms", "0308", 3),
                    unit("B2", "levies", "1111", 3)}));
-  g.s.d3[g.u("RB")].disordered = true;
+  g.s.d3().units[g.u("RB")].disordered = true;
   g.act(kEndPhase);
   HitsPreview p = hits(g, shoot("RB", "BM"));
   CHECK(p.modifier == -2);
@@ -547,7 +547,7 @@ TEST_CASE("D12 melee modifiers: type, Men at Arms, flank and rear, ford, stakes,
   Fixture st(field({unit("RB", "longbows", nb(c, 0), 3), unit("BM", "men_at_arms", c, 0),
                     unit("RL", "levies", "0111", 0), unit("B2", "levies", nb("0111", 0), 3)},
                    json::object(), {{{"between", {c, nb(c, 0)}}, {"feature", "stakes"}}}));
-  st.s.d3[st.u("RB")].disordered = true;
+  st.s.d3().units[st.u("RB")].disordered = true;
   HitsPreview p = hits(st, melee("RB", "BM"));
   CHECK(p.modifier == -4);
   CHECK(p.chance[0] == Approx(1.0));
@@ -574,7 +574,7 @@ TEST_CASE("D12 preview odds match a seeded simulation of the same melee") {
     GameState copy = f.s;
     copy.rng = static_cast<uint64_t>(i) * 7919u;
     REQUIRE_FALSE(apply(f.setup, copy, a));
-    seen[copy.d3[f.u("BM")].hits] += 1.0 / trials;
+    seen[copy.d3().units[f.u("BM")].hits] += 1.0 / trials;
   }
   for (int n = 0; n < 8; ++n)
     CHECK(seen[n] == Approx(p.chance[n]).margin(0.02));
@@ -587,7 +587,7 @@ TEST_CASE("D13 more than 8 hits eliminates; a side with no unit left loses at on
   Fixture g(field({unit("RK", "knights", nb(c, 3), 0), unit("BL", "levies", c, 3),
                    unit("RX", "crossbows", "1212", 0), unit("B2", "levies", nb("1212", 0), 3)}),
             {1, 1});
-  g.s.d3[g.u("BL")].hits = 8;
+  g.s.d3().units[g.u("BL")].hits = 8;
   g.act(melee("RK", "BL")); // d6 1: D3 1 + 1 = 2 hits, 10 in all; RX's melee follows (R25)
   CHECK(g.s.units[g.u("BL")].hex == kOffMap);
   CHECK(g.s.units[g.u("BL")].steps == 0);
@@ -597,7 +597,7 @@ TEST_CASE("D13 more than 8 hits eliminates; a side with no unit left loses at on
   Fixture h(field({unit("RK", "knights", nb(c, 3), 0), unit("BL", "levies", c, 3),
                    unit("RZ", "levies", "0101", 3)}),
             {6});
-  h.s.d3[h.u("BL")].hits = 8;
+  h.s.d3().units[h.u("BL")].hits = 8;
   h.act(kEndPhase); // RK's melee is the only one (R25): 4 hits, 12 in all
   CHECK(h.s.game_over());
   CHECK(h.s.winner == 0);

@@ -89,7 +89,7 @@ TEST_CASE("D6 app: the activated unit's lit hexes are the engine's; a hex, then 
   CHECK(face.action->facing == f.b().direction(f.hex("0505"), f.hex("0605")));
   play(f, face);
   CHECK(f.at("RK") == "0505");
-  CHECK(f.s.d3[f.u("RK")].facing == face.action->facing);
+  CHECK(f.s.d3().units[f.u("RK")].facing == face.action->facing);
 }
 
 TEST_CASE("D7 app: a charge's hex is marked and one click charges, facing the enemy") {
@@ -103,7 +103,7 @@ TEST_CASE("D7 app: a charge's hex is marked and one click charges, facing the en
   REQUIRE(charge.action);
   CHECK(charge.action->facing == 0);
   play(f, charge);
-  CHECK(f.s.d3[f.u("BL")].facing == 3); // D8: turned to face the charge
+  CHECK(f.s.d3().units[f.u("BL")].facing == 3); // D8: turned to face the charge
 }
 
 TEST_CASE("D9 app: a bowman with one target picks it at once; a target not ahead is refused (D2)") {
@@ -191,11 +191,11 @@ TEST_CASE("D5 D14 session: a D3 game played by clicks; practice take-backs roll 
     REQUIRE(again);
     REQUIRE(s.play(*again));
   }
-  if (s.game().state().moving == b.unit_index("RK")) { // the last roll let the knights move
+  if (s.game().state().d3().moving == b.unit_index("RK")) { // the last roll let the knights move
     s.click(hex("0505"));
     s.click(hex("0504"));
     CHECK(b.label(s.game().state().units[b.unit_index("RK")].hex) == "0505");
-    CHECK(s.game().state().d3[b.unit_index("RK")].facing == 0);
+    CHECK(s.game().state().d3().units[b.unit_index("RK")].facing == 0);
   }
   std::filesystem::remove_all(dir);
 }

@@ -123,7 +123,7 @@ TEST_CASE("pos_is_ok: a state that breaks the rules is reported with its breach"
   CHECK_FALSE(state_is_consistent(f.setup, steps, &why));
   CHECK(why.find("steps") != std::string::npos);
   GameState attack = f.s;
-  attack.attack.stage = AttackStage::AttackerLoss;
+  attack.ssii().attack.stage = AttackStage::AttackerLoss;
   CHECK_FALSE(state_is_consistent(f.setup, attack, &why));
   GameState over = f.s;
   over.winner = 0;

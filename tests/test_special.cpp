@@ -24,7 +24,7 @@ TEST_CASE("special attack_waves: Morlaix's second wave may not attack while the 
       {{"EM1", "0504"}, {"EB1", "0503"}, {"FL1", "0604"}, {"FH1", "0602"}, {"FH2", "0703"}}));
   // A hand-made position: the French horse wing in its Combat Phase (it has no legal attack, so
   // reaching it through the sequencer would end the phase at once, R25).
-  f.s.orders[f.b().wing_index("horse")] = bit(Command::Combat);
+  f.s.ssii().orders[f.b().wing_index("horse")] = bit(Command::Combat);
   f.s.phase = Phase::Combat;
   auto refusal = check(f.setup, f.s, f.parse(attack("EB1", {"FH1"})));
   REQUIRE(refusal);
@@ -40,7 +40,7 @@ TEST_CASE("special attack_waves: the first wave attacks; once it is gone the nex
   f.command("levies", {"combat"});
   CHECK(f.count(ActionType::Attack) == 1);
   f.s.units[f.u("FL1")] = UnitState{}; // the whole first wave is eliminated
-  f.s.orders[f.b().wing_index("horse")] = bit(Command::Combat);
+  f.s.ssii().orders[f.b().wing_index("horse")] = bit(Command::Combat);
   CHECK_FALSE(check(f.setup, f.s, f.parse(attack("EM1", {"FH1"}))));
 }
 

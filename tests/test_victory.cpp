@@ -21,7 +21,7 @@ TEST_CASE("11.0 declaring Initiative gives a second turn and passes the marker")
   f.act(initiative(true));
   CHECK(f.s.turn == 3);
   CHECK(f.b().sides[f.s.active].id == "b");
-  CHECK(f.b().sides[f.s.initiative].id == "a");
+  CHECK(f.b().sides[f.s.ssii().initiative].id == "a");
   f.act(kNoCommands); // b no longer holds it: play passes without a question
   CHECK(f.b().sides[f.s.active].id == "a");
   CHECK(f.s.turn == 4);

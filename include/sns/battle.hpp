@@ -13,6 +13,8 @@
 
 namespace sns {
 
+struct Ruleset;
+
 using HexId = int16_t; // index into the map: column * rows + row; -1 means "off the map"
 inline constexpr HexId kOffMap = -1;
 
@@ -84,6 +86,22 @@ enum class SpecialKind : uint8_t {
   OffMapWing,         // `side` may take `wing` off the map and bring it back by `hexes`
   Immobile,           // `units` never move (e.g. cannon); a retreat costs them a step instead
 };
+inline constexpr size_t kSpecialKindCount = 7;
+// "kind" of a special rule in battle files, and the rulesets whose battles may use it.
+inline constexpr std::array<Word<SpecialKind>, kSpecialKindCount> kSpecialKinds{{
+    {SpecialKind::InstantWinOnEntry, "instant_win_on_entry", kInBoth, "instant win on entry", ""},
+    {SpecialKind::AttackWaves, "attack_waves", kInBoth, "attack waves", ""},
+    {SpecialKind::AttackPrecondition, "attack_precondition", kInBoth, "attack precondition", ""},
+    {SpecialKind::VpForfeitOnCommand, "vp_forfeit_on_command", kInSsii, "VP forfeit on command",
+     ""},
+    {SpecialKind::AttackDrm, "attack_drm", kInSsii, "attack DRM", "7.4"},
+    {SpecialKind::OffMapWing, "off_map_wing", kInSsii, "off-map wing", ""},
+    {SpecialKind::Immobile, "immobile", kInSsii, "immobile units", ""},
+}};
+static_assert(kSpecialKinds.size() == static_cast<size_t>(SpecialKind::Immobile) + 1 &&
+                  rows_in_enum_order(kSpecialKinds),
+              "one row per special rule kind, in enum order");
+template <> struct VocabularyOf<SpecialKind> { static constexpr const auto &rows = kSpecialKinds; };
 
 struct Special {
   std::string id;
@@ -145,10 +163,12 @@ struct Battle {
   bool hexside_impassable(HexId h, int dir) const {
     return hexsides[h][dir] == HexsideFeature::River;
   }
+  // The ruleset the battle is played under: its data and operations (ruleset.hpp).
+  const Ruleset &rules() const;
+  // Compatibility for src/app until it asks the ruleset (issue 30): prefer rules().has(...).
   bool d3() const { return ruleset == RulesetId::D3; }
-  // What the turn counter counts, as a player reads it: Player Turns in S&S II (3.0), game turns
-  // of both players' turns in D3 Medieval (D4). The app's Battle panel and the report say it.
-  const char *turn_name() const { return d3() ? "Game turn" : "Player Turn"; }
+  // What the turn counter counts, as a player reads it (Ruleset::turn_name).
+  const char *turn_name() const;
   bool terrain_impassable(HexId h) const { return terrain_types[terrain[h]].impassable; }
   int direction(HexId from, HexId to) const;
   int unit_index(const std::string &id) const;

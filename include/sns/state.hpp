@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace sns {
@@ -71,7 +72,7 @@ struct PendingAttack {
   friend bool operator==(const PendingAttack &, const PendingAttack &) = default;
 };
 
-// D3 Medieval's per-unit state (D2, D5, D11, D13); GameState::d3 is empty in S&S II battles.
+// D3 Medieval's per-unit state (D2, D5, D11, D13).
 struct D3Unit {
   uint8_t facing = 0;         // D2: the hexside faced, 0..5
   uint8_t hits = 0;           // D13: hits taken in all
@@ -83,35 +84,72 @@ struct D3Unit {
   friend bool operator==(const D3Unit &, const D3Unit &) = default;
 };
 
+// S&S II's own part of the state: the Initiative Marker, the commands given, the combat mode and
+// the attack being resolved (4.0, 7.5 - 7.8, 11.0). A D3 Medieval state has none of it.
+struct SsiiState {
+  uint8_t initiative = 0;           // holder of the Initiative Marker
+  std::vector<CommandSet> orders;   // per wing: commands given this turn
+  std::vector<uint8_t> combat_mode; // per wing: 0 undecided, 1 two Combat Phases, 2 Pitched (7.7)
+  PendingAttack attack;
+  size_t heap_bytes() const { return orders.capacity() + combat_mode.capacity(); }
+  friend bool operator==(const SsiiState &, const SsiiState &) = default;
+};
+
+// D3 Medieval's own part (D2, D5, D13): per unit facing, hits and marks, and the activations of
+// the movement phase. An S&S II state has none of it.
+struct D3State {
+  std::vector<D3Unit> units; // per unit
+  uint8_t activations = 0;   // D5: units activated this movement phase
+  int16_t moving = -1;       // D5: the unit activated and now to make its move, or -1
+  size_t heap_bytes() const { return units.capacity() * sizeof(D3Unit); }
+  friend bool operator==(const D3State &, const D3State &) = default;
+};
+
+// The state: what every ruleset shares, then the ruleset's own block (one alternative per
+// ruleset; the battle's ruleset makes it in Ruleset::start). Copying, comparing and hashing a
+// state cost what its own block costs, nothing for the other rulesets'.
 struct GameState {
   uint64_t rng = 0;         // dice generator state (R23)
   uint32_t forced_used = 0; // forced dice consumed so far
   uint32_t rolls = 0;       // dice rolled so far, forced or not: the index of the next roll
-  int turn = 1;             // Player Turns from 1 (R26)
+  int turn = 1;             // the ruleset's turns from 1 (R26; D4)
   uint8_t active = 0;
-  uint8_t initiative = 0; // holder of the Initiative Marker
   Phase phase = Phase::Command;
   int8_t winner = -1; // -1 none, 0 or 1 a side, 2 draw
   std::array<int, 2> vp{};
-  std::vector<CommandSet> orders;   // per wing: commands given this turn
-  std::vector<uint8_t> combat_mode; // per wing: 0 undecided, 1 two Combat Phases, 2 Pitched (7.7)
   std::vector<UnitState> units;
-  PendingAttack attack;
   uint32_t special_flags = 0;             // per special rule: triggered / satisfied
-  std::vector<D3Unit> d3;                 // D3 Medieval only: per unit
-  uint8_t activations = 0;                // D5: units activated this movement phase
-  int16_t moving = -1;                    // D5: the unit activated and now to make its move, or -1
   std::string result_reason;              // why the game ended, in words for players
   EndReason end_reason = EndReason::None; // why the game ended, for programs
+  std::variant<SsiiState, D3State> own;   // the ruleset's own part
 
   bool game_over() const { return phase == Phase::GameOver; }
+  // The ruleset's own part; asking a state of another ruleset for it is a bug and throws.
+  SsiiState &ssii() { return std::get<SsiiState>(own); }
+  const SsiiState &ssii() const { return std::get<SsiiState>(own); }
+  D3State &d3() { return std::get<D3State>(own); }
+  const D3State &d3() const { return std::get<D3State>(own); }
+  // The same, or null when the state is of another ruleset (for code that serves every ruleset).
+  const SsiiState *if_ssii() const { return std::get_if<SsiiState>(&own); }
+  const D3State *if_d3() const { return std::get_if<D3State>(&own); }
+  // Where the resolution of an attack stands: None in a ruleset without attack stages.
+  AttackStage attack_stage() const {
+    const SsiiState *s = if_ssii();
+    return s ? s->attack.stage : AttackStage::None;
+  }
+  // What a copy of the state costs in memory (the CLI's bench reports it).
+  size_t bytes() const {
+    return sizeof(GameState) + units.capacity() * sizeof(UnitState) +
+           std::visit([](const auto &block) { return block.heap_bytes(); }, own);
+  }
   friend bool operator==(const GameState &, const GameState &) = default;
 };
 
 // 7.7, R7: a wing given Bonus + Combat that has not yet chosen two Combat Phases or one Pitched.
 inline bool combat_mode_undecided(const GameState &s, int wing) {
-  return has(s.orders[wing], Command::Combat) && has(s.orders[wing], Command::Bonus) &&
-         s.combat_mode[wing] == 0;
+  const SsiiState &o = s.ssii();
+  return has(o.orders[wing], Command::Combat) && has(o.orders[wing], Command::Bonus) &&
+         o.combat_mode[wing] == 0;
 }
 
 } // namespace sns

@@ -10,11 +10,28 @@
 
 namespace sns {
 
-// The S&S II types first (kUnitTypeCount of them: the UTMM's rows), then D3 Medieval's (D1).
+// Every ruleset's unit types in one enum; a row says which ruleset has it (Ruleset::unit_types
+// lists a ruleset's own). S&S II's come first: kUnitTypeCount of them are the UTMM's rows.
 enum class UnitType : uint8_t { V, L, I, HH, LH, Levies, Knights, MenAtArms, Longbows, Crossbows };
-inline constexpr int kUnitTypeCount = 5;     // S&S II's types
-inline constexpr int kAllUnitTypeCount = 10; // both rulesets' types
-bool is_d3_type(UnitType t);
+inline constexpr int kUnitTypeCount = 5;     // the UTMM's rows and columns: S&S II's types (7.3)
+inline constexpr int kAllUnitTypeCount = 10; // every ruleset's types
+// "type" of a unit in files (an S&S II type is its counter code, 2.2), and the words players read.
+inline constexpr std::array<Word<UnitType>, kAllUnitTypeCount> kUnitTypes{{
+    {UnitType::V, "V", kInSsii, "Veteran", "2.2"},
+    {UnitType::L, "L", kInSsii, "Levy", "2.2"},
+    {UnitType::I, "I", kInSsii, "Infantry", "2.2"},
+    {UnitType::HH, "HH", kInSsii, "Heavy Horse", "2.2"},
+    {UnitType::LH, "LH", kInSsii, "Light Horse", "2.2"},
+    {UnitType::Levies, "levies", kInD3, "Levies", "D1"},
+    {UnitType::Knights, "knights", kInD3, "Knights", "D1"},
+    {UnitType::MenAtArms, "men_at_arms", kInD3, "Men at Arms", "D1"},
+    {UnitType::Longbows, "longbows", kInD3, "Longbows", "D1"},
+    {UnitType::Crossbows, "crossbows", kInD3, "Crossbows", "D1"},
+}};
+static_assert(kUnitTypes.size() == static_cast<size_t>(UnitType::Crossbows) + 1 &&
+                  rows_in_enum_order(kUnitTypes),
+              "one row per unit type, in enum order");
+template <> struct VocabularyOf<UnitType> { static constexpr const auto &rows = kUnitTypes; };
 bool is_horse(UnitType t);
 bool is_levy_or_infantry(UnitType t);
 
@@ -200,7 +217,6 @@ static_assert(kEndReasons.size() == static_cast<size_t>(EndReason::InstantWin) +
 template <> struct VocabularyOf<EndReason> { static constexpr const auto &rows = kEndReasons; };
 
 // Numbers of the series, named once.
-inline constexpr int kDieFaces = 8;          // every roll is a d8 (R23)
 inline constexpr int kMovementAllowance = 3; // hexes a unit may move (5.0, 10.0; R9: each costs 1)
 inline constexpr int kDraw = 2;              // GameState::winner when the game is drawn (13.0)
 
@@ -225,7 +241,6 @@ constexpr uint8_t ruleset_bit(RulesetId r) {
 }
 std::optional<RulesetId> parse_ruleset(std::string_view s);
 
-std::string_view name(UnitType t);
 std::string_view name(Command c);
 std::string_view name(CombatResult r);
 std::string_view name(HexsideFeature f);

@@ -6,6 +6,7 @@
 #include "editor_doc.hpp"
 #include "sns/input.hpp"
 #include "sns/json_io.hpp"
+#include "sns/ruleset.hpp"
 
 namespace sns::cli {
 
@@ -83,10 +84,8 @@ json units_public(const Battle &b) {
                {"type", std::string(name(d.type))},
                {"steps", d.max_steps()},
                {"hex", d.start == kOffMap ? json(nullptr) : json(b.label(d.start))}};
-    if (b.d3())
-      ju["facing"] = d.facing; // D2
-    else
-      ju["front"] = face_public(d.front);
+    if (b.rules().has(Feature::Facings)) ju["facing"] = d.facing; // D2
+    if (b.rules().has(Feature::UnitFaces)) ju["front"] = face_public(d.front);
     if (b.reinforcement[u]) ju["arrives_turn"] = b.reinforcement[u]->turn;
     units.push_back(ju);
   }

@@ -220,8 +220,7 @@ json bench_battle(const std::shared_ptr<const Battle> &b, double seconds) {
     elapsed = cpu_seconds() - start;
   }
   GameState s = new_game(setup, 1);
-  size_t bytes = sizeof(GameState) + s.units.capacity() * sizeof(UnitState) + s.orders.capacity() +
-                 s.combat_mode.capacity();
+  size_t bytes = s.bytes();
   uint64_t sink = 0;
   double copy_ns = state_copy_ns(s, sink);
   return {

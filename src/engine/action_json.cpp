@@ -2,6 +2,7 @@
 // words.
 #include "json_reader.hpp"
 #include "sns/action.hpp"
+#include "sns/ruleset.hpp"
 
 namespace sns {
 
@@ -100,11 +101,12 @@ Action action_from_json(const Battle &b, const json &j, const std::string &sourc
     break;
   }
   case ActionType::Move:
-    if (b.d3()) { // D6: a destination and an end facing
+    if (b.rules().has(Feature::Facings)) { // D6: a destination and an end facing
       in.only_keys(j, "", {"type", "unit", "to", "facing"});
       a.unit = r.unit("unit");
       a.to = r.hex("to");
-      a.facing = static_cast<int8_t>(in.integer(in.field(j, "", "facing"), "/facing", 0, 5));
+      a.facing = static_cast<int8_t>(
+          in.integer(in.field(j, "", "facing"), "/facing", 0, b.rules().facings - 1));
       break;
     }
     in.only_keys(j, "", {"type", "unit", "to"});

@@ -71,7 +71,7 @@ GameState hypothetical_state(const Battle &b, const GameState &s, const Action &
     h.winner = -1;
     for (UnitState &u : h.units)
       u.acted = false;
-    for (D3Unit &d : h.d3)
+    for (D3Unit &d : h.d3().units)
       d.moved = d.charged = false;
     return h;
   }
@@ -79,10 +79,11 @@ GameState hypothetical_state(const Battle &b, const GameState &s, const Action &
   h.active = static_cast<uint8_t>(side);
   h.phase = a.type == ActionType::Attack ? Phase::Combat : Phase::Fire;
   h.winner = -1;
-  h.attack = PendingAttack{};
+  SsiiState &own = h.ssii();
+  own.attack = PendingAttack{};
   for (size_t w = 0; w < b.wings.size(); ++w) {
-    h.orders[w] = b.wings[w].side == side ? bit(command) : 0;
-    h.combat_mode[w] = 0;
+    own.orders[w] = b.wings[w].side == side ? bit(command) : 0;
+    own.combat_mode[w] = 0;
   }
   for (UnitState &u : h.units)
     u.acted = u.targeted = false;
@@ -187,8 +188,8 @@ Parts side_parts(const Battle &b, const GameState &s, int side, const std::vecto
     if (std::find(spent.begin(), spent.end(), b.units[u].wing) != spent.end()) worth *= kSpentWave;
     bool reduced = us.steps < b.units[u].max_steps();
     p.material += worth * (reduced ? 0.55 : 1.0);
-    if (!s.d3.empty()) { // D3 Medieval: hits wear a unit down until more than 8 remove it (D13)
-      const D3Unit &d = s.d3[u];
+    if (const D3State *own = s.if_d3()) { // hits wear a unit down until more than 8 remove it (D13)
+      const D3Unit &d = own->units[u];
       p.material -= worth * std::min(9, static_cast<int>(d.hits)) / 9.0;
       if (d.disordered) p.material -= 0.1 * worth;
     }

@@ -3,6 +3,7 @@
 #include "json_reader.hpp"
 #include "sns/battle.hpp"
 #include "sns/input.hpp"
+#include "sns/ruleset.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -136,34 +137,28 @@ private:
     const json *r = in_.optional(doc_, "ruleset");
     if (!r) return;
     std::string name = in_.str(*r, "/ruleset");
-    auto rs = parse_ruleset(name);
-    if (!rs) in_.fail("/ruleset", "expected \"ssii\" or \"d3-medieval\", got \"" + name + "\"");
-    b_->ruleset = *rs;
+    const Ruleset *rs = find_ruleset(name);
+    if (!rs) in_.fail("/ruleset", expected_ruleset() + ", got \"" + name + "\"");
+    b_->ruleset = rs->id;
   }
-  bool d3() const { return b_->d3(); }
+  const Ruleset &rules() const { return b_->rules(); }
+  bool has(Feature f) const { return rules().has(f); }
+  // Refuses what the battle's ruleset does not have, in the ruleset's words.
+  void refuse_missing(Feature f, const std::string &path) {
+    if (!has(f)) in_.fail(path, rules().why_not(f));
+  }
   // A unit type of the battle's ruleset, or a clear refusal naming the ones it has.
   UnitType unit_type(const json &v, const std::string &path) {
     std::string n = in_.str(v, path);
     auto t = parse_unit_type(n);
-    if (!t || is_d3_type(*t) != d3())
-      in_.fail(path, std::string(d3() ? "expected a D3 Medieval unit type levies, knights, "
-                                        "men_at_arms, longbows or crossbows"
-                                      : "expected a unit type V, L, I, HH or LH") +
-                         ", got \"" + n + "\"");
+    if (!t || !rules().has_unit_type(*t))
+      in_.fail(path, rules().expected_unit_type() + ", got \"" + n + "\"");
     return *t;
   }
 
   void read_terrain_types() {
-    for (const char *n : {"clear", "high_ground", "woods", "marsh", "camp", "town"})
-      b_->terrain_types.push_back({n, false, false});
-    if (d3()) { // D6: woods, marsh and lake stop movement; D9: woods and towns block the line
-      b_->terrain_types.push_back({"lake", true, false});
-      b_->terrain_types.push_back({"stream", false, false});
-      for (auto &t : b_->terrain_types) {
-        t.impassable = t.name == "woods" || t.name == "marsh" || t.name == "lake";
-        t.blocks_los = t.name == "woods" || t.name == "town";
-      }
-    }
+    for (const TerrainRow &t : rules().terrain) // the ruleset's own terrain types first
+      b_->terrain_types.push_back({std::string(t.name), t.impassable, t.blocks_los});
     const json *types = in_.optional(doc_, "terrain_types");
     if (!types) return;
     in_.object(*types, "/terrain_types");
@@ -223,8 +218,7 @@ private:
         in_.object(it.value(), path);
         in_.only_keys(it.value(), path, {"terrain", "elevation", "road"});
         if (auto *r = in_.optional(it.value(), "road")) {
-          if (!d3())
-            in_.fail(JsonReader::at(path, "road"), "roads are a D3 Medieval feature (D1, D6)");
+          refuse_missing(Feature::Roads, JsonReader::at(path, "road"));
           b_->road[h] = in_.boolean(*r, JsonReader::at(path, "road")) ? 1 : 0;
         }
         if (auto *t = in_.optional(it.value(), "terrain")) {
@@ -262,13 +256,9 @@ private:
                    "expected two adjacent hexes, got " + between.dump());
         std::string fname = in_.str(in_.field(s, path, "feature"), JsonReader::at(path, "feature"));
         auto f = parse_hexside_feature(fname);
-        bool other_ruleset =
-            f && (d3() ? *f == HexsideFeature::Trench : *f == HexsideFeature::Stakes);
-        if (!f || other_ruleset)
+        if (!f || !rules().has_hexside(*f))
           in_.fail(JsonReader::at(path, "feature"),
-                   std::string(d3() ? "expected river, ford, bridge or stakes"
-                                    : "expected river, ford, bridge or trench") +
-                       ", got \"" + fname + "\"");
+                   rules().expected_hexside() + ", got \"" + fname + "\"");
         b_->hexsides[a][d] = *f;
         b_->hexsides[c][(d + 3) % 6] = *f;
       }
@@ -290,18 +280,17 @@ private:
       if (s == 1 && def.id == b_->sides[0].id)
         in_.fail(path + "/id", "expected a side id different from the first side's");
       def.name = in_.str(in_.field(side, path, "name"), path + "/name");
-      if (d3()) { // D3 Medieval has no Command Markers; its wings are optional
-        if (side.contains("commands"))
-          in_.fail(path + "/commands", "D3 Medieval has no Command Markers (D5 activation)");
-      } else {
+      if (has(Feature::CommandMarkers))
         read_commands(in_.field(side, path, "commands"), path + "/commands", def);
-      }
+      else if (side.contains("commands"))
+        refuse_missing(Feature::CommandMarkers, path + "/commands");
       static const json kNoWings = json::array();
-      const json &wings = d3() && !side.contains("wings")
+      const json &wings = !has(Feature::WingsRequired) && !side.contains("wings")
                               ? kNoWings
                               : in_.array(in_.field(side, path, "wings"), path + "/wings");
-      if (wings.empty() && !d3()) in_.fail(path + "/wings", "expected at least one wing");
-      if (wings.empty()) // D3: one implicit wing, named and coloured after the side
+      if (wings.empty() && has(Feature::WingsRequired))
+        in_.fail(path + "/wings", "expected at least one wing");
+      if (wings.empty()) // one implicit wing, named and coloured after the side
         b_->wings.push_back({def.id, def.name, implicit_wing_colour(def, s), s});
       for (size_t w = 0; w < wings.size(); ++w) {
         std::string wp = JsonReader::at(path + "/wings", w);
@@ -402,10 +391,10 @@ private:
     for (size_t i = 0; i < units.size(); ++i) {
       std::string path = JsonReader::at("/units", i);
       const json &u = in_.object(units[i], path);
-      if (d3())
-        in_.only_keys(u, path, {"id", "name", "side", "wing", "type", "facing", "hex"});
-      else
+      if (has(Feature::UnitFaces))
         in_.only_keys(u, path, {"id", "name", "side", "wing", "type", "front", "back", "hex"});
+      else
+        in_.only_keys(u, path, {"id", "name", "side", "wing", "type", "facing", "hex"});
       UnitDef def;
       def.id = in_.str(in_.field(u, path, "id"), path + "/id");
       if (def.id.empty()) in_.fail(path + "/id", "expected a non-empty unit id");
@@ -418,18 +407,17 @@ private:
       if (def.side < 0)
         in_.fail(path + "/side", "unknown side \"" + side + "\"; expected \"" + b_->sides[0].id +
                                      "\" or \"" + b_->sides[1].id + "\"");
-      std::string wing = d3() && !u.contains("wing")
-                             ? b_->sides[def.side].id // D3: the side's implicit wing
+      std::string wing = !has(Feature::WingsRequired) && !u.contains("wing")
+                             ? b_->sides[def.side].id // the side's implicit wing
                              : in_.str(in_.field(u, path, "wing"), path + "/wing");
       def.wing = b_->wing_index(wing);
       if (def.wing < 0 || b_->wings[def.wing].side != def.side)
         in_.fail(path + "/wing", "no wing \"" + wing + "\" in side \"" + side + "\"");
       def.type = unit_type(in_.field(u, path, "type"), path + "/type");
-      if (d3()) // D2: every unit faces one hexside
-        def.facing =
-            static_cast<uint8_t>(in_.integer(in_.field(u, path, "facing"), path + "/facing", 0, 5));
-      else
-        def.front = face(in_.field(u, path, "front"), path + "/front");
+      if (has(Feature::Facings)) // D2: every unit faces one hexside
+        def.facing = static_cast<uint8_t>(
+            in_.integer(in_.field(u, path, "facing"), path + "/facing", 0, rules().facings - 1));
+      if (has(Feature::UnitFaces)) def.front = face(in_.field(u, path, "front"), path + "/front");
       if (auto *back = in_.optional(u, "back")) def.back = face(*back, path + "/back");
       if (auto *h = in_.optional(u, "hex")) {
         def.start = hex(*h, path + "/hex");
@@ -445,8 +433,7 @@ private:
     const json *list = in_.optional(doc_, "reinforcements");
     if (!list) return;
     in_.array(*list, "/reinforcements");
-    if (d3() && !list->empty())
-      in_.fail("/reinforcements", "D3 Medieval battles have no reinforcements");
+    if (!list->empty()) refuse_missing(Feature::Reinforcements, "/reinforcements");
     for (size_t i = 0; i < list->size(); ++i) {
       std::string path = JsonReader::at("/reinforcements", i);
       const json &r = in_.object((*list)[i], path);
@@ -484,14 +471,13 @@ private:
     in_.only_keys(r, "/rules",
                   {"first_player", "initiative", "last_turn", "at_end", "wing_integrity"});
     b_->first_player = side_ref(in_.field(r, "/rules", "first_player"), "/rules/first_player");
-    if (d3() && r.contains("initiative"))
-      in_.fail("/rules/initiative", "D3 Medieval has no Initiative Marker (D4)");
-    if (d3()) { // D4: the first player moves first in every game turn; 15 game turns
-      b_->initiative = b_->first_player;
-      b_->last_turn = 15;
-    } else {
+    if (has(Feature::Initiative)) {
       b_->initiative = side_ref(in_.field(r, "/rules", "initiative"), "/rules/initiative");
+    } else { // the first player moves first in every turn (D4)
+      if (r.contains("initiative")) refuse_missing(Feature::Initiative, "/rules/initiative");
+      b_->initiative = b_->first_player;
     }
+    b_->last_turn = rules().default_last_turn;
     if (auto *lt = in_.optional(r, "last_turn"))
       b_->last_turn = static_cast<int>(in_.integer(*lt, "/rules/last_turn", 1, 1000));
     if (auto *ae = in_.optional(r, "at_end")) {
@@ -555,12 +541,10 @@ private:
       std::string kind = in_.str(in_.field(s, path, "kind"), path + "/kind");
       if (auto *t = in_.optional(s, "text")) sp.text = in_.str(*t, path + "/text");
       sp.side = side_ref(in_.field(s, path, "side"), path + "/side");
-      bool d3_kind =
-          kind == "instant_win_on_entry" || kind == "attack_waves" || kind == "attack_precondition";
-      if (d3() && !d3_kind)
-        in_.fail(path + "/kind", "D3 Medieval battles use instant_win_on_entry, attack_waves or "
-                                 "attack_precondition, got \"" +
-                                     kind + "\"");
+      // A ruleset that takes only some kinds names them, for an unknown kind too.
+      auto known = parse_name<SpecialKind>(kind);
+      if (!rules().has_every_special() && (!known || !rules().has_special(*known)))
+        in_.fail(path + "/kind", rules().expected_special() + ", got \"" + kind + "\"");
       if (kind == "instant_win_on_entry") {
         in_.only_keys(s, path, {"id", "kind", "text", "side", "hexes"});
         sp.kind = SpecialKind::InstantWinOnEntry;

@@ -2,6 +2,7 @@
 // of one decision, the board scratch, the action sink and the helpers.
 #pragma once
 #include "sns/rules.hpp"
+#include "sns/ruleset.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -23,7 +24,7 @@ struct View {
   const UnitFace &face(int u) const { return visible_face(b, s, u); }
   std::string name(int u) const { return b.units[u].id; }
   std::string hex(HexId h) const { return b.label(h); }
-  bool wing_has(int wing, Command c) const { return has(s.orders[wing], c); }
+  bool wing_has(int wing, Command c) const { return has(s.ssii().orders[wing], c); }
 };
 
 // What apply works in: the same view, plus the state to change (`w`, the very object `s` reads)
@@ -145,56 +146,13 @@ private:
 };
 
 bool on_map(const GameState &s, int u);
-bool wing_acts_in(const View &c, int wing, Phase p); // the wing's orders make it act in phase p
-bool shield_wall_eligible(const View &c, int u);     // 8.0: non-Horse, no Fire Factor
-int first_undecided_combat_wing(const View &c);      // 7.7: a Bonus + Combat wing yet to choose
 
-// 4.0 - 4.4 Commands.
-Check validate_command(const View &c, const Action &a);
-// Every legal command assignment for the side to act, worked out once and kept in the setup.
-const std::vector<Action> &command_choices(const View &c);
-void apply_command(Ctx &c, const Action &a);
-
-// 4.2 Wing Integrity.
-void check_wing_integrity(Ctx &c);
-
-// 5.0 - 6.0, 8.0 step, 10.0 movement.
-using Destinations = std::vector<HexId>;
-// The hexes unit u may move to now, ascending, into `out` (cleared first).
-void reachable(const View &c, const Board &board, int u, Destinations &out);
-Check validate_move(const View &c, const Action &a);
-void move_actions(const View &c, ActionSink &out, int only_unit = -1);
-void apply_move(Ctx &c, const Action &a);
-void enter_shield_wall(Ctx &c); // start of the Shield Wall Phase (R12)
-
-// 9.0 Fire.
-Check validate_fire(const View &c, const Action &a);
-void fire_actions(const View &c, ActionSink &out, int only_unit = -1);
-void apply_fire(Ctx &c, const Action &a);
-Check fire_preview(const View &c, const Action &a, FirePreview &out);
-
-// 7.0 - 7.4 Attack declaration, CC and DRM; 10.0 Charges.
-Check validate_attack(const View &c, const Action &a);
-void attack_actions(const View &c, ActionSink &out, int only_unit = -1);
-void apply_attack(Ctx &c, const Action &a);
-Check attack_preview(const View &c, const Action &a, AttackPreview &out);
-bool attack_in_progress(const GameState &s);
-
-// 7.5 - 7.8 Results, choices, retreats, advances.
-void resolve_result(Ctx &c);
-Check validate_resolution(const View &c, const Action &a);
-void resolution_actions(const View &c, ActionSink &out);
-void apply_resolution(Ctx &c, const Action &a);
-int resolution_side(const View &c);
-std::vector<HexId> retreat_hexes(const View &c, int u, bool attacker);
-
-// 13.0 - 13.1 Victory, 11.0 Initiative, losses.
+// Losses and the end of a game, shared by the rulesets (victory.cpp).
 void lose_step(Ctx &c, int u, const char *rule, const std::string &why);
 void eliminate(Ctx &c, int u, const char *rule, const std::string &why);
-void victory_check(Ctx &c);
 void end_game(Ctx &c, int winner, EndReason why, const std::string &reason);
 
-// Battle special rules.
+// Battle special rules (special.cpp), shared by the rulesets.
 Check special_attack_restriction(const View &c, int attacker_side, const Attackers &attackers,
                                  int target);
 void special_on_attack_declared(Ctx &c, const Attackers &attackers, int target);
@@ -210,7 +168,7 @@ const std::vector<HexId> *special_reinforcement_entry(const View &c, int u);
 const Special *special_immobile(const View &c, int u);
 void special_on_turn_start(Ctx &c);
 
-// The sequencer (3.0).
-void end_phase(Ctx &c);
+// The battle's ruleset (ruleset.hpp), for the entry points of game.cpp.
+inline const Ruleset &rules_of(const View &c) { return c.b.rules(); }
 
 } // namespace sns

@@ -87,7 +87,7 @@ bool apply_face(const Sim &sim, GameState &s, const Action &a, int face) {
 // enters the hex the defender left).
 HexId entered_hex(const GameState &s, const Action &a) {
   if (a.type == ActionType::Move || a.type == ActionType::Retreat) return a.to;
-  if (a.type == ActionType::Advance) return s.attack.vacated;
+  if (a.type == ActionType::Advance) return s.ssii().attack.vacated; // 7.8
   return kOffMap;
 }
 

@@ -2,6 +2,7 @@
 // atomic save.
 #include "json_reader.hpp"
 #include "sns/game.hpp"
+#include "sns/ruleset.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -411,83 +412,8 @@ json Game::save(const std::string &path) const {
 }
 
 namespace {
-json face_json(const UnitFace &f) {
-  json j = {
-      {"cc", cc_name(f.cc)}, {"fire", f.fire ? json(f.fire) : json(nullptr)}, {"crown", f.crown}};
-  return j;
-}
 json side_or_null(const Battle &b, int s) {
   return s >= 0 && s < 2 ? json(b.sides[s].id) : json(nullptr);
-}
-
-// The battle file's names for the special-rule kinds (battle-format.md), in SpecialKind order.
-constexpr const char *kSpecialKindNames[] = {"instant_win_on_entry",
-                                             "attack_waves",
-                                             "attack_precondition",
-                                             "vp_forfeit_on_command",
-                                             "attack_drm",
-                                             "off_map_wing",
-                                             "immobile"};
-
-json hex_list(const Battle &b, const std::vector<HexId> &hexes) {
-  json out = json::array();
-  for (HexId h : hexes)
-    out.push_back(b.label(h));
-  return out;
-}
-
-// Where each special rule stands: what a player would read off the table (waves that may attack,
-// a precondition met, a VP forfeit paid, a wing away).
-json special_status_json(const Setup &setup, const GameState &s) {
-  const Battle &b = *setup.battle;
-  std::vector<SpecialRuleStatus> status = special_status(setup, s);
-  json out = json::array();
-  for (size_t i = 0; i < b.special.size(); ++i) {
-    const Special &sp = b.special[i];
-    const SpecialRuleStatus &st = status[i];
-    json j = {{"id", sp.id},
-              {"kind", kSpecialKindNames[static_cast<int>(sp.kind)]},
-              {"side", b.sides[sp.side].id}};
-    switch (sp.kind) {
-    case SpecialKind::InstantWinOnEntry:
-      j["hexes"] = hex_list(b, sp.hexes);
-      break;
-    case SpecialKind::AttackWaves: {
-      json open = json::array();
-      for (int w = 0; w < st.open_waves; ++w)
-        for (int wing : sp.waves[w])
-          open.push_back(b.wings[wing].id);
-      j["open_waves"] = st.open_waves;
-      j["wings_may_attack"] = open;
-      break;
-    }
-    case SpecialKind::AttackPrecondition:
-      j["met"] = st.triggered;
-      break;
-    case SpecialKind::VpForfeitOnCommand:
-      j["wing"] = b.wings[sp.wing].id;
-      j["paid"] = st.triggered;
-      break;
-    case SpecialKind::OffMapWing:
-      j["wing"] = b.wings[sp.wing].id;
-      j["away"] = st.triggered;
-      j["has_left"] = st.used;
-      j["may_leave"] = !st.used;
-      j["may_return"] = st.triggered && !st.this_turn;
-      break;
-    case SpecialKind::Immobile: {
-      json units = json::array();
-      for (int u : sp.units)
-        units.push_back(b.units[u].id);
-      j["units"] = units;
-      break;
-    }
-    case SpecialKind::AttackDrm:
-      break;
-    }
-    out.push_back(j);
-  }
-  return out;
 }
 
 } // namespace
@@ -510,35 +436,6 @@ json event_to_json(const Battle &b, const Event &e) {
 }
 
 namespace {
-// D3 Medieval's units (DESIGN.md "D3 Medieval, the second ruleset"): facing, hits, disorder.
-json d3_units_json(const Setup &setup, const GameState &s) {
-  const Battle &b = *setup.battle;
-  json units = json::array();
-  for (size_t u = 0; u < b.units.size(); ++u) {
-    const UnitDef &d = b.units[u];
-    const UnitState &us = s.units[u];
-    const D3Unit &du = s.d3[u];
-    units.push_back({{"id", d.id},
-                     {"name", d.name},
-                     {"side", b.sides[d.side].id},
-                     {"wing", b.wings[d.wing].id},
-                     {"type", std::string(name(d.type))},
-                     {"hex", us.hex == kOffMap ? json(nullptr) : json(b.label(us.hex))},
-                     {"facing", du.facing},
-                     {"hits", du.hits},
-                     {"hits_this_turn", du.hits_this_turn},
-                     {"disordered", du.disordered},
-                     {"activated", du.activated},
-                     {"moved", du.moved},
-                     {"charged", du.charged},
-                     {"acted", us.acted},
-                     {"in_contact", d3_in_contact(setup, s, static_cast<int>(u))}});
-  }
-  return units;
-}
-} // namespace
-
-namespace {
 json log_json(const Battle &b, const Events &log) {
   json l = json::array();
   for (const Event &e : log)
@@ -559,85 +456,15 @@ json winner_json(const Battle &b, const GameState &s) {
 json state_to_json(const Setup &setup, const GameState &s, const Events *log, bool spoilers) {
   const Battle &b = *setup.battle;
   json j;
-  if (b.d3()) {
-    j["battle"] = b.id;
-    j["ruleset"] = std::string(name(b.ruleset));
-    j["turn"] = s.turn;
-    j["last_turn"] = b.last_turn;
-    j["active"] = b.sides[s.active].id;
-    j["phase"] = std::string(name(s.phase));
-    j["to_act"] = side_or_null(b, side_to_act(setup, s));
-    j["activations"] = s.activations;
-    j["activation_needed"] = d3_activation_needed(s);
-    j["moving"] = s.moving >= 0 ? json(b.units[s.moving].id) : json(nullptr);
-    j["winner"] = winner_json(b, s);
-    if (!s.result_reason.empty()) j["result"] = s.result_reason;
-    if (s.end_reason != EndReason::None) j["end_reason"] = std::string(name(s.end_reason));
-    j["units"] = d3_units_json(setup, s);
-    if (log) j["log"] = log_json(b, *log);
-    return j;
-  }
   j["battle"] = b.id;
   j["turn"] = s.turn;
   j["active"] = b.sides[s.active].id;
   j["phase"] = std::string(name(s.phase));
   j["to_act"] = side_or_null(b, side_to_act(setup, s));
-  j["initiative"] = b.sides[s.initiative].id;
-  j["vp"] = {{b.sides[0].id, s.vp[0]}, {b.sides[1].id, s.vp[1]}};
-  json orders = json::array();
-  for (size_t w = 0; w < b.wings.size(); ++w) {
-    if (!s.orders[w]) continue;
-    json cmds = json::array();
-    for (int k = 0; k < kCommandCount; ++k)
-      if (has(s.orders[w], static_cast<Command>(k)))
-        cmds.push_back(std::string(name(static_cast<Command>(k))));
-    orders.push_back({{"wing", b.wings[w].id}, {"commands", cmds}});
-  }
-  j["orders"] = orders;
   j["winner"] = winner_json(b, s);
   if (!s.result_reason.empty()) j["result"] = s.result_reason;
   if (s.end_reason != EndReason::None) j["end_reason"] = std::string(name(s.end_reason));
-  json units = json::array();
-  for (size_t u = 0; u < b.units.size(); ++u) {
-    const UnitDef &d = b.units[u];
-    const UnitState &us = s.units[u];
-    const UnitFace &f = visible_face(b, s, static_cast<int>(u));
-    json ju = {{"id", d.id},
-               {"name", d.name},
-               {"side", b.sides[d.side].id},
-               {"wing", b.wings[d.wing].id},
-               {"type", std::string(name(d.type))},
-               {"hex", us.hex == kOffMap ? json(nullptr) : json(b.label(us.hex))},
-               {"steps", us.steps},
-               {"reduced", d.back && us.steps == 1},
-               {"cc", cc_name(f.cc)},
-               {"fire", f.fire ? json(f.fire) : json(nullptr)},
-               {"crown", f.crown},
-               {"suppressed", us.suppressed},
-               {"shield_wall", us.shield_wall}};
-    if (us.away) ju["away"] = true;
-    // R22: the reverse of a fresh unit appears only with spoilers.
-    if (spoilers && d.back)
-      ju["reverse"] = face_json(*d.back);
-    else if (spoilers && !d.back)
-      ju["reverse"] = nullptr;
-    units.push_back(ju);
-  }
-  j["units"] = units;
-  if (s.attack.stage != AttackStage::None) {
-    json att = json::array();
-    for (int i = 0; i < s.attack.attacker_count; ++i)
-      att.push_back(b.units[s.attack.attackers[i]].id);
-    j["attack"] = {{"stage", std::string(name(s.attack.stage))},
-                   {"target", b.units[s.attack.target].id},
-                   {"attackers", att},
-                   {"primary", b.units[s.attack.primary].id},
-                   {"result", std::string(name(s.attack.result)) + (s.attack.asterisk ? "*" : "")},
-                   {"charge", s.attack.charge}};
-    // 7.8: the hex an advance would enter (the one the defender left), once it is known.
-    if (s.attack.vacated != kOffMap) j["attack"]["advance_hex"] = b.label(s.attack.vacated);
-  }
-  j["special"] = special_status_json(setup, s);
+  b.rules().state_json(setup, s, spoilers, j); // the ruleset's own fields
   if (log) j["log"] = log_json(b, *log);
   return j;
 }

@@ -1,7 +1,7 @@
 // The battle report (issue 11): summary, a turn-by-turn narrative from the log, notes, pictures.
 #include "sns/report.hpp"
 
-#include "d3/d3.hpp"
+#include "engine.hpp"
 #include "sns/error.hpp"
 
 #include <algorithm>
@@ -70,10 +70,10 @@ struct Score {
 };
 Score score(const Setup &setup, const GameState &s) {
   const Battle &b = *setup.battle;
-  std::array<int, 2> n = s.vp;
-  if (b.d3()) n = {d3::units_left(View(setup, s), 0), d3::units_left(View(setup, s), 1)};
-  return {b.d3() ? "Units left" : "VP", b.sides[0].name + " " + std::to_string(n[0]) + ", " +
-                                            b.sides[1].name + " " + std::to_string(n[1])};
+  const View c(setup, s);
+  std::array<int, 2> n = b.rules().score(c);
+  return {b.rules().score_label, b.sides[0].name + " " + std::to_string(n[0]) + ", " +
+                                     b.sides[1].name + " " + std::to_string(n[1])};
 }
 
 std::string result_text(const Battle &b, const GameState &s) {
@@ -111,7 +111,7 @@ void summary(std::ostringstream &o, const Game &g) {
   o << "- **Sides:** " << md(b.sides[0].name) << " against " << md(b.sides[1].name) << "\n";
   o << "- **Result:** " << md(result_text(b, s)) << "\n";
   Score final = score(g.setup(), s);
-  o << "- **" << (b.d3() ? final.label : "Victory Points") << ":** " << md(final.text) << "\n";
+  o << "- **" << b.rules().score_title << ":** " << md(final.text) << "\n";
   o << "- **Played:** " << s.turn << " " << b.turn_name() << (s.turn == 1 ? "" : "s") << ", "
     << g.actions().size() << " actions, " << s.rolls << " dice rolled\n";
   auto lost = eliminated(b, s);

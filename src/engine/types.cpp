@@ -5,8 +5,6 @@
 
 namespace sns {
 namespace {
-constexpr std::array<std::string_view, kAllUnitTypeCount> kTypeNames{
-    "V", "L", "I", "HH", "LH", "levies", "knights", "men_at_arms", "longbows", "crossbows"};
 constexpr std::array<std::string_view, 7> kCommandNames{"fire", "horse",  "withdraw", "shield_wall",
                                                         "move", "combat", "bonus"};
 constexpr std::array<std::string_view, 7> kCommandTitles{
@@ -25,21 +23,17 @@ std::optional<E> find_name(const std::array<std::string_view, N> &names, std::st
 }
 } // namespace
 
-bool is_d3_type(UnitType t) { return static_cast<int>(t) >= kUnitTypeCount; }
 bool is_horse(UnitType t) { return t == UnitType::HH || t == UnitType::LH; }
 bool is_levy_or_infantry(UnitType t) { return t == UnitType::L || t == UnitType::I; }
 
 std::optional<RulesetId> parse_ruleset(std::string_view s) { return parse_name<RulesetId>(s); }
-std::string_view name(UnitType t) { return kTypeNames[static_cast<int>(t)]; }
 std::string_view name(Command c) { return kCommandNames[static_cast<int>(c)]; }
 std::string_view name(CombatResult r) { return kResultNames[static_cast<int>(r)]; }
 std::string_view name(HexsideFeature f) { return kFeatureNames[static_cast<int>(f)]; }
 std::string cc_name(CombatClass cc) { return std::string(kCCNames[cc]); }
 std::string_view title(Command c) { return kCommandTitles[static_cast<int>(c)]; }
 
-std::optional<UnitType> parse_unit_type(std::string_view s) {
-  return find_name<UnitType>(kTypeNames, s);
-}
+std::optional<UnitType> parse_unit_type(std::string_view s) { return parse_name<UnitType>(s); }
 std::optional<Command> parse_command(std::string_view s) {
   return find_name<Command>(kCommandNames, s);
 }

@@ -61,7 +61,7 @@ std::string Interaction::d3_unit_idle(int unit, ActionType type) const {
 }
 
 int Interaction::d3_acting(const Selection &sel) const {
-  return state_.phase == Phase::Movement && state_.moving >= 0 ? state_.moving : sel.unit;
+  return state_.phase == Phase::Movement && state_.d3().moving >= 0 ? state_.d3().moving : sel.unit;
 }
 
 std::vector<int> Interaction::d3_facings(int unit, HexId to) const {
@@ -73,7 +73,7 @@ std::vector<int> Interaction::d3_facings(int unit, HexId to) const {
 
 std::optional<Action> Interaction::d3_pending(const Selection &sel) const {
   if (state_.phase == Phase::Movement) {
-    if (state_.moving < 0 && sel.unit >= 0 && can_act(legal_, ActionType::Activate, sel.unit))
+    if (state_.d3().moving < 0 && sel.unit >= 0 && can_act(legal_, ActionType::Activate, sel.unit))
       return Action{.type = ActionType::Activate, .unit = sel.unit};
     return std::nullopt; // a move is played by its clicks, once its end facing is chosen
   }
@@ -129,7 +129,7 @@ template <typename Explain>
 ClickOutcome d3_move_click(const Interaction &ix, const Battle &b, const GameState &state,
                            Selection &sel, HexId hex, int here, Explain explain) {
   ClickOutcome out;
-  const int moving = state.moving;
+  const int moving = state.d3().moving;
   if (moving < 0) { // D5: choose the unit to activate; the panel rolls its D6
     sel.clear();
     if (here >= 0 && can_act(ix.legal(), ActionType::Activate, here)) {
@@ -231,11 +231,11 @@ std::string Interaction::d3_explain(const Selection &sel, HexId hex) const {
   const int here = unit_at(hex);
   switch (state_.phase) {
   case Phase::Movement: {
-    if (state_.moving < 0) {
+    if (state_.d3().moving < 0) {
       if (here < 0 || b.units[here].side != state_.active) return "";
       return reason(check(setup_, state_, Action{.type = ActionType::Activate, .unit = here}));
     }
-    const int u = state_.moving;
+    const int u = state_.d3().moving;
     if (!d3_facings(u, hex).empty()) return "";
     // Ask the engine with the facing a straight move would keep: its refusal names the ruling.
     HexId from = state_.units[u].hex;
@@ -243,7 +243,7 @@ std::string Interaction::d3_explain(const Selection &sel, HexId hex) const {
     for (int d = 0; d < 6 && dir < 0; ++d)
       for (HexId h = b.adjacent[from][d]; h != kOffMap; h = b.adjacent[h][d])
         if (h == hex) dir = d;
-    int8_t facing = static_cast<int8_t>(dir >= 0 ? dir : state_.d3[u].facing);
+    int8_t facing = static_cast<int8_t>(dir >= 0 ? dir : state_.d3().units[u].facing);
     return reason(check(setup_, state_,
                         Action{.type = ActionType::Move, .unit = u, .to = hex, .facing = facing}));
   }

@@ -239,8 +239,8 @@ std::string LessonRun::check_failure() const {
     return "phase is " + std::string(name(s.phase)) + ", expected " + c["phase"].dump();
   if (c.contains("active") && c["active"] != b.sides[s.active].id)
     return "active side is " + b.sides[s.active].id;
-  if (c.contains("initiative") && c["initiative"] != b.sides[s.initiative].id)
-    return "initiative is with " + b.sides[s.initiative].id;
+  if (c.contains("initiative") && c["initiative"] != b.sides[s.ssii().initiative].id)
+    return "initiative is with " + b.sides[s.ssii().initiative].id;
   if (c.contains("vp"))
     for (auto it = c["vp"].begin(); it != c["vp"].end(); ++it) {
       int side = b.side_index(it.key());
@@ -264,8 +264,9 @@ std::string LessonRun::check_failure() const {
         return it.key() + " suppression differs";
       if (want.contains("shield_wall") && want["shield_wall"] != us.shield_wall)
         return it.key() + " Shield Wall differs";
-      if (s.d3.empty()) continue;
-      const D3Unit &d = s.d3[static_cast<size_t>(u)]; // D3 Medieval (D2, D13)
+      const D3State *own = s.if_d3();
+      if (!own) continue;
+      const D3Unit &d = own->units[static_cast<size_t>(u)]; // D3 Medieval (D2, D13)
       if (want.contains("facing") && want["facing"] != d.facing)
         return it.key() + " faces " + std::to_string(d.facing) + ", expected " +
                want["facing"].dump();

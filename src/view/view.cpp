@@ -63,11 +63,11 @@ bool Interaction::lights_acting_units() const {
                      [](const Action &a) { return action_type_info(a.type).a_unit_acts; });
 }
 bool Interaction::phase_fires() const {
-  return state_.phase == Phase::Fire && state_.attack.stage == AttackStage::None;
+  return state_.phase == Phase::Fire && state_.attack_stage() == AttackStage::None;
 }
 bool Interaction::phase_attacks() const {
   Phase p = state_.phase;
-  return state_.attack.stage == AttackStage::None &&
+  return state_.attack_stage() == AttackStage::None &&
          (p == Phase::Charge || p == Phase::Combat || p == Phase::SecondCombat ||
           p == Phase::PitchedCombat);
 }
@@ -263,7 +263,7 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
   if (d3()) return d3_click(sel, hex);
   int here = unit_at(hex);
   const Battle &b = *setup_.battle;
-  if (state_.attack.stage != AttackStage::None) {
+  if (state_.attack_stage() != AttackStage::None) {
     for (const Action &a : legal_) {
       bool hit =
           (a.type == ActionType::Retreat && a.to == hex) ||

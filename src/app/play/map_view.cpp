@@ -243,7 +243,7 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
     if (h == kOffMap) continue;
     PointF c = cam.centre(b, h);
     float cs = size * 1.35f; // as large as fits between neighbours
-    bool dim = s.attack.stage == AttackStage::None && app.view().lights_acting_units() &&
+    bool dim = s.attack_stage() == AttackStage::None && app.view().lights_acting_units() &&
                !(marks[h] & kMarkMovable) && b.units[u].side == s.active;
     draw_counter(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs, static_cast<int>(u),
                  dim);

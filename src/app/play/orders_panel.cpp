@@ -265,8 +265,8 @@ bool computer_panel(App &app) {
 void attack_decision(App &app, const std::vector<Action> &legal) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
-  ui::Text("Attack on %s: %s%s", b.units[s.attack.target].id.c_str(),
-           std::string(name(s.attack.result)).c_str(), s.attack.asterisk ? "*" : "");
+  ui::Text("Attack on %s: %s%s", b.units[s.ssii().attack.target].id.c_str(),
+           std::string(name(s.ssii().attack.result)).c_str(), s.ssii().attack.asterisk ? "*" : "");
   int who = side_to_act(app.game().setup(), s);
   ui::Text("%s decides:", b.sides[who].name.c_str());
   std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
@@ -278,7 +278,7 @@ void attack_decision(App &app, const std::vector<Action> &legal) {
     app.session->play(*chosen);
     return;
   }
-  switch (s.attack.stage) {
+  switch (s.attack_stage()) {
   case AttackStage::AttackerLoss:
     ui::TextWrapped("Click the attacker ringed in orange that takes the loss.");
     rule_link(app, "7.5");
@@ -372,7 +372,7 @@ void decision_controls(App &app, Footer &footer) {
     return;
   }
   const auto &legal = app.view().legal();
-  if (s.attack.stage != AttackStage::None) {
+  if (s.attack_stage() != AttackStage::None) {
     attack_decision(app, legal);
     return;
   }

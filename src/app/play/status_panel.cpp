@@ -107,7 +107,7 @@ void status_panel(App &app) {
       ui::Text("%c  %s", wing_letter(b, static_cast<int>(w)), b.wings[w].name.c_str());
       ImGui::Unindent(8);
     }
-    if (s.initiative == side) {
+    if (s.ssii().initiative == side) {
       ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 210, 60, 255));
       ui::Text("  [Initiative Marker]");
       ImGui::PopStyleColor();

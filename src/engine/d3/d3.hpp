@@ -1,5 +1,5 @@
-// D3 Medieval's internal interface (D1-D14): the ruleset's files share these; game.cpp dispatches
-// to the entry points at the bottom when a battle says "ruleset": "d3-medieval".
+// D3 Medieval's internal interface (D1-D14): the ruleset's files share these; its Ruleset row
+// (ruleset.cpp) holds the entry points at the bottom.
 #pragma once
 #include "../engine.hpp"
 
@@ -75,5 +75,7 @@ void apply_unchecked(Ctx &c, const Action &a);
 void legal(const View &c, ActionSink &out, int only_unit);
 void end_phase(Ctx &c);
 bool state_consistent(const View &c, std::string *why);
+void state_json(const Setup &setup, const GameState &s, bool spoilers, nlohmann::json &j);
+extern const Ruleset kRuleset; // ruleset.cpp
 
 } // namespace sns::d3

@@ -6,20 +6,29 @@
 namespace sns::d3 {
 
 namespace {
-// D1 (hexes of 3 inches), D10, D12: one row per D3 unit type, in UnitType order from Levies.
-constexpr std::array<TypeInfo, 5> kTypes{{
-    {2, 3, 0, 0, 0},  // levies
-    {4, 6, 0, 0, 1},  // knights: 12" move, D3+1 in melee
-    {2, 3, 0, 0, 0},  // men at arms (dismounted)
-    {2, 3, 6, 0, -1}, // longbows: 18" range, D3 shooting, D3-1 in melee
-    {2, 3, 4, 1, -1}, // crossbows: 12" range, D3+1 shooting, D3-1 in melee
+// D1 (hexes of 3 inches), D10, D12: one row per D3 unit type.
+struct TypeRow {
+  UnitType type;
+  TypeInfo info;
+};
+constexpr std::array<TypeRow, 5> kTypeRows{{
+    {UnitType::Levies, {2, 3, 0, 0, 0}},
+    {UnitType::Knights, {4, 6, 0, 0, 1}},    // 12" move, D3+1 in melee
+    {UnitType::MenAtArms, {2, 3, 0, 0, 0}},  // dismounted
+    {UnitType::Longbows, {2, 3, 6, 0, -1}},  // 18" range, D3 shooting, D3-1 in melee
+    {UnitType::Crossbows, {2, 3, 4, 1, -1}}, // 12" range, D3+1 shooting, D3-1 in melee
 }};
+// The rows by UnitType, for a lookup without a search (a type of another ruleset reads zeros).
+constexpr auto kTypes = [] {
+  std::array<TypeInfo, kAllUnitTypeCount> by_type{};
+  for (const TypeRow &r : kTypeRows)
+    by_type[static_cast<size_t>(r.type)] = r.info;
+  return by_type;
+}();
 constexpr const char *kSideNames[] = {"front", "left flank", "right flank", "rear"};
 } // namespace
 
-const TypeInfo &info(UnitType t) {
-  return kTypes[static_cast<size_t>(static_cast<int>(t) - kUnitTypeCount)];
-}
+const TypeInfo &info(UnitType t) { return kTypes[static_cast<size_t>(t)]; }
 
 const char *side_name(Side s) { return kSideNames[static_cast<int>(s)]; }
 
@@ -58,7 +67,7 @@ bool contact_across(const Battle &b, HexId h, int dir) {
 bool alive(const GameState &s, int u) {
   return s.units[static_cast<size_t>(u)].hex != kOffMap && s.units[static_cast<size_t>(u)].steps;
 }
-int facing(const GameState &s, int u) { return s.d3[static_cast<size_t>(u)].facing; }
+int facing(const GameState &s, int u) { return s.d3().units[static_cast<size_t>(u)].facing; }
 
 int enemy_in_contact(const View &c, const Board &board, int u, int dir) {
   HexId h = c.s.units[static_cast<size_t>(u)].hex;
@@ -105,15 +114,16 @@ const char *facing_name(int facing) {
   return facing >= 0 && facing < 6 ? kNames[facing] : "no facing";
 }
 
-int die_faces(const Battle &b) { return b.d3() ? 6 : kDieFaces; }
-
 int d3_activation_needed(const GameState &s) {
-  return s.phase == Phase::Movement && s.activations < d3::kMaxActivations ? s.activations + 2 : 0;
+  const D3State *d = s.if_d3();
+  return d && s.phase == Phase::Movement && d->activations < d3::kMaxActivations
+             ? d->activations + 2
+             : 0;
 }
 
 bool d3_in_contact(const Setup &setup, const GameState &state, int unit) {
   View c(setup, state);
-  if (!c.b.d3() || unit < 0 || unit >= static_cast<int>(state.units.size())) return false;
+  if (!state.if_d3() || unit < 0 || unit >= static_cast<int>(state.units.size())) return false;
   Board board(c);
   return d3::in_contact(c, board, unit);
 }

@@ -25,7 +25,7 @@ Check check_fighter(const View &c, int u, bool explain) {
     return deny(explain, [&] {
       return refuse(RefusalKind::AlreadyActed, "D11", c.name(u) + " has already fought");
     });
-  const D3Unit &d = c.s.d3[static_cast<size_t>(u)];
+  const D3Unit &d = c.s.d3().units[static_cast<size_t>(u)];
   if (d.moved && !d.charged)
     return deny(explain, [&] {
       return refuse(RefusalKind::Blocked, "D11",
@@ -91,7 +91,8 @@ int hits_modifier(const View &c, int u, int t, std::vector<Term> *terms) {
   if (f == HexsideFeature::Ford || f == HexsideFeature::Bridge)
     m += add("D12", -1, "target defends a river crossing");
   if (f == HexsideFeature::Stakes) m += add("D12", -1, "target defends stakes");
-  if (c.s.d3[static_cast<size_t>(u)].disordered) m += add("D13", -1, "attacker is disordered");
+  if (c.s.d3().units[static_cast<size_t>(u)].disordered)
+    m += add("D13", -1, "attacker is disordered");
   return m;
 }
 

@@ -126,10 +126,10 @@ Check validate_activate(const View &c, const Action &a, bool explain) {
     return deny(explain, [&] {
       return refuse(RefusalKind::WrongPhase, "D5", "units are activated in the movement phase");
     });
-  if (c.s.moving >= 0)
+  if (c.s.d3().moving >= 0)
     return deny(explain, [&] {
       return refuse(RefusalKind::WrongPhase, "D5",
-                    c.name(c.s.moving) + " must make its move first");
+                    c.name(c.s.d3().moving) + " must make its move first");
     });
   const int u = a.unit;
   if (c.def(u).side != c.s.active)
@@ -139,11 +139,11 @@ Check validate_activate(const View &c, const Action &a, bool explain) {
   if (!alive(c.s, u))
     return deny(explain,
                 [&] { return refuse(RefusalKind::Blocked, "D13", c.name(u) + " is eliminated"); });
-  if (c.s.activations >= kMaxActivations)
+  if (c.s.d3().activations >= kMaxActivations)
     return deny(explain, [&] {
       return refuse(RefusalKind::Blocked, "D5", "at most five units move in a movement phase");
     });
-  const D3Unit &du = c.s.d3[static_cast<size_t>(u)];
+  const D3Unit &du = c.s.d3().units[static_cast<size_t>(u)];
   if (du.activated)
     return deny(explain, [&] {
       return refuse(RefusalKind::AlreadyActed, "D5",
@@ -164,9 +164,9 @@ Check validate_activate(const View &c, const Action &a, bool explain) {
 
 void apply_activate(Ctx &c, const Action &a) {
   const int u = a.unit;
-  const int needed = c.s.activations + 2;
+  const int needed = c.s.d3().activations + 2;
   const int roll = d6(c);
-  ++c.w.activations;
+  ++c.w.d3().activations;
   const bool ok = roll >= needed;
   if (c.ev)
     c.ev->push_back(Event{EventKind::Activate,
@@ -181,8 +181,8 @@ void apply_activate(Ctx &c, const Action &a) {
     d3::end_phase(c);
     return;
   }
-  c.w.d3[static_cast<size_t>(u)].activated = true;
-  c.w.moving = static_cast<int16_t>(u);
+  c.w.d3().units[static_cast<size_t>(u)].activated = true;
+  c.w.d3().moving = static_cast<int16_t>(u);
 }
 
 // D6: pivot, move straight ahead, pivot; D7: a charge pivots only at the start.
@@ -190,10 +190,10 @@ Check validate_move(const View &c, const Action &a) {
   if (!valid_unit(c, a.unit)) return refuse(RefusalKind::Malformed, "D6", "no such unit");
   if (c.s.phase != Phase::Movement)
     return refuse(RefusalKind::WrongPhase, "D6", "units move in the movement phase");
-  if (c.s.moving != a.unit)
+  if (c.s.d3().moving != a.unit)
     return refuse(RefusalKind::NoCommand, "D5",
-                  c.s.moving < 0 ? "activate " + c.name(a.unit) + " first (roll the D6)"
-                                 : c.name(c.s.moving) + " is the unit making its move");
+                  c.s.d3().moving < 0 ? "activate " + c.name(a.unit) + " first (roll the D6)"
+                                      : c.name(c.s.d3().moving) + " is the unit making its move");
   if (a.facing < 0 || a.facing > 5)
     return refuse(RefusalKind::Malformed, "D2", "a facing is a hexside 0..5");
   if (a.to == kOffMap) return refuse(RefusalKind::Malformed, "D6", "no destination");
@@ -216,7 +216,7 @@ Check validate_move(const View &c, const Action &a) {
 }
 
 void move_actions(const View &c, ActionSink &out, int only_unit) {
-  const int u = c.s.moving;
+  const int u = c.s.d3().moving;
   if (u < 0 || (only_unit >= 0 && only_unit != u)) return;
   const HexId from = c.s.units[static_cast<size_t>(u)].hex;
   Action a{.type = ActionType::Move, .unit = u, .to = from};
@@ -261,7 +261,7 @@ void turn_to_face(Ctx &c, int target, int charger) {
           {target, charger});
     return;
   }
-  c.w.d3[static_cast<size_t>(target)].facing = static_cast<uint8_t>(dir);
+  c.w.d3().units[static_cast<size_t>(target)].facing = static_cast<uint8_t>(dir);
   // "face", not "turn": "turn" opens a player turn, and the log and the battle report start a
   // new turn's section at every such entry.
   c.say(EventKind::Face, "D8",
@@ -274,7 +274,7 @@ void turn_to_face(Ctx &c, int target, int charger) {
 void apply_move(Ctx &c, const Action &a) {
   const int u = a.unit;
   UnitState &us = c.unit(u);
-  D3Unit &du = c.w.d3[static_cast<size_t>(u)];
+  D3Unit &du = c.w.d3().units[static_cast<size_t>(u)];
   const HexId from = us.hex;
   int target = -1;
   if (a.to != from) {
@@ -288,7 +288,7 @@ void apply_move(Ctx &c, const Action &a) {
   du.facing = static_cast<uint8_t>(a.facing);
   du.moved = du.moved || changed;
   du.charged = target >= 0;
-  c.w.moving = -1;
+  c.w.d3().moving = -1;
   if (target >= 0)
     c.say(EventKind::Charge, "D7",
           [&] { return c.name(u) + " charges " + c.name(target) + " from " + c.hex(from); },

@@ -18,10 +18,10 @@ namespace {
 
 void begin_player_turn(Ctx &c) {
   c.w.phase = Phase::Movement;
-  c.w.activations = 0;
-  c.w.moving = -1;
+  c.w.d3().activations = 0;
+  c.w.d3().moving = -1;
   for (size_t u = 0; u < c.s.units.size(); ++u) {
-    D3Unit &d = c.w.d3[u];
+    D3Unit &d = c.w.d3().units[u];
     d.activated = d.moved = d.charged = false;
     c.w.units[u].acted = false;
   }
@@ -49,16 +49,16 @@ void disorder_phase(Ctx &c) {
   c.say(EventKind::Phase, "D13", [] { return std::string("disorder and elimination phase"); });
   const int n = static_cast<int>(c.s.units.size());
   for (int u = 0; u < n; ++u)
-    if (alive(c.s, u) && c.s.d3[static_cast<size_t>(u)].hits > kMaxHits)
+    if (alive(c.s, u) && c.s.d3().units[static_cast<size_t>(u)].hits > kMaxHits)
       eliminate(c, u, "D13",
-                std::to_string(c.s.d3[static_cast<size_t>(u)].hits) + " hits, more than 8");
+                std::to_string(c.s.d3().units[static_cast<size_t>(u)].hits) + " hits, more than 8");
   if (wiped_out(c)) return;
   std::vector<int> order(static_cast<size_t>(n));
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(),
             [&](int x, int y) { return c.b.units[x].id < c.b.units[y].id; });
   for (int u : order) {
-    D3Unit &d = c.w.d3[static_cast<size_t>(u)];
+    D3Unit &d = c.w.d3().units[static_cast<size_t>(u)];
     if (!alive(c.s, u) || d.hits_this_turn == 0) continue;
     int first = d6(c);
     if (c.ev)
@@ -88,7 +88,7 @@ void disorder_phase(Ctx &c) {
 // D4: after the second player's turn the game turn advances; after the last one the game ends.
 void finish_player_turn(Ctx &c) {
   for (size_t u = 0; u < c.s.units.size(); ++u) {
-    D3Unit &d = c.w.d3[u];
+    D3Unit &d = c.w.d3().units[u];
     if (c.b.units[u].side == c.s.active) d.disordered = false; // D13: its own turn is over
     d.hits_this_turn = 0;
   }
@@ -123,10 +123,10 @@ void finish_player_turn(Ctx &c) {
 }
 
 Check validate_end(const View &c) {
-  if (c.s.phase == Phase::Movement && c.s.moving >= 0)
+  if (c.s.phase == Phase::Movement && c.s.d3().moving >= 0)
     return refuse(RefusalKind::WrongPhase, "D5",
-                  c.name(c.s.moving) + " was activated and must make its move (a pivot, or "
-                                       "staying as it is, will do)");
+                  c.name(c.s.d3().moving) + " was activated and must make its move (a pivot, or "
+                                            "staying as it is, will do)");
   if (int u = d3::unfought_unit(c); u >= 0)
     return refuse(RefusalKind::WrongPhase, "D11",
                   "melee is not optional: " + c.name(u) + " is in contact and must fight");
@@ -135,10 +135,13 @@ Check validate_end(const View &c) {
 
 } // namespace
 
+// D4: the first game turn; every unit faces as the battle sets it (D2).
 void start_game(Ctx &c) {
-  c.w.d3.assign(c.b.units.size(), D3Unit{});
+  D3State own;
+  own.units.assign(c.b.units.size(), D3Unit{});
   for (size_t u = 0; u < c.b.units.size(); ++u)
-    c.w.d3[u].facing = c.b.units[u].facing;
+    own.units[u].facing = c.b.units[u].facing;
+  c.w.own = std::move(own);
   c.w.turn = 1;
   begin_player_turn(c);
 }
@@ -146,7 +149,7 @@ void start_game(Ctx &c) {
 void end_phase(Ctx &c) {
   switch (c.s.phase) {
   case Phase::Movement:
-    c.w.moving = -1;
+    c.w.d3().moving = -1;
     c.w.phase = Phase::Shooting;
     for (auto &u : c.w.units)
       u.acted = false;
@@ -211,7 +214,7 @@ void legal(const View &c, ActionSink &out, int only_unit) {
   const int n = static_cast<int>(c.s.units.size());
   switch (c.s.phase) {
   case Phase::Movement:
-    if (c.s.moving >= 0) {
+    if (c.s.d3().moving >= 0) {
       d3::move_actions(c, out, only_unit);
       return;
     }
@@ -241,7 +244,7 @@ bool state_consistent(const View &c, std::string *why) {
   };
   const Battle &b = c.b;
   const GameState &s = c.s;
-  if (s.units.size() != b.units.size() || s.d3.size() != b.units.size())
+  if (s.units.size() != b.units.size() || s.d3().units.size() != b.units.size())
     return fail("the state does not match the battle's units");
   if (s.active > 1) return fail("the side to act is no side");
   if (s.turn < 1 || (b.last_turn && s.turn > b.last_turn))
@@ -251,16 +254,16 @@ bool state_consistent(const View &c, std::string *why) {
   if (!d3_phase) return fail("the phase is not one of D3 Medieval's at a decision (D4)");
   if ((s.winner >= 0) != s.game_over() || s.winner < -1 || s.winner > kDraw)
     return fail("the winner and the end of the game disagree");
-  if (s.activations > kMaxActivations) return fail("more than five activations (D5)");
-  if (s.moving >= 0) {
-    if (s.phase != Phase::Movement || s.moving >= static_cast<int>(s.units.size()) ||
-        b.units[s.moving].side != s.active || !s.d3[s.moving].activated)
+  if (s.d3().activations > kMaxActivations) return fail("more than five activations (D5)");
+  if (s.d3().moving >= 0) {
+    if (s.phase != Phase::Movement || s.d3().moving >= static_cast<int>(s.units.size()) ||
+        b.units[s.d3().moving].side != s.active || !s.d3().units[s.d3().moving].activated)
       return fail("the unit making its move is not an activated unit of the active side (D5)");
   }
   std::vector<int> at(static_cast<size_t>(b.hex_count()), -1);
   for (size_t u = 0; u < s.units.size(); ++u) {
     const UnitState &us = s.units[u];
-    const D3Unit &d = s.d3[u];
+    const D3Unit &d = s.d3().units[u];
     const std::string &id = b.units[u].id;
     if (d.facing > 5) return fail(id + " faces no hexside (D2)");
     if (d.hits_this_turn > d.hits) return fail(id + " took more hits this turn than in all");

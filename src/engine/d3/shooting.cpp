@@ -43,7 +43,7 @@ Check check_shooter(const View &c, const Board &board, int u, bool explain) {
     return deny(explain, [&] {
       return refuse(RefusalKind::AlreadyActed, "D9", c.name(u) + " has already shot");
     });
-  if (c.s.d3[static_cast<size_t>(u)].moved)
+  if (c.s.d3().units[static_cast<size_t>(u)].moved)
     return deny(explain, [&] {
       return refuse(RefusalKind::Blocked, "D9",
                     c.name(u) + " moved or pivoted this turn and may not shoot");
@@ -97,7 +97,8 @@ int hits_modifier(const View &c, int u, int t, std::vector<Term> *terms) {
   int m = 0;
   if (int base = info(c.def(u).type).shoot_hits) m += add("D10", base, "Crossbows: D3+1");
   if (c.def(t).type == UnitType::MenAtArms) m += add("D10", -1, "target is Men at Arms");
-  if (c.s.d3[static_cast<size_t>(u)].disordered) m += add("D13", -1, "shooter is disordered");
+  if (c.s.d3().units[static_cast<size_t>(u)].disordered)
+    m += add("D13", -1, "shooter is disordered");
   return m;
 }
 
@@ -167,7 +168,7 @@ void roll_hits(Ctx &c, const Action &a, int modifier, EventKind kind, const char
 }
 
 void add_hits(Ctx &c, int target, int hits) {
-  D3Unit &d = c.w.d3[static_cast<size_t>(target)];
+  D3Unit &d = c.w.d3().units[static_cast<size_t>(target)];
   d.hits = static_cast<uint8_t>(std::min(255, d.hits + hits));
   d.hits_this_turn = static_cast<uint8_t>(std::min(255, d.hits_this_turn + hits));
 }

@@ -1,5 +1,5 @@
 // Combat results (7.5 - 7.8, R18 - R20): optional conversions, step losses, retreats and advances.
-#include "engine.hpp"
+#include "ssii.hpp"
 
 #include <algorithm>
 
@@ -7,19 +7,19 @@ namespace sns {
 
 namespace {
 
-PendingAttack &pending(Ctx &c) { return c.w.attack; }
-const PendingAttack &pending(const View &c) { return c.s.attack; }
-int target(const View &c) { return c.s.attack.target; }
-int target_side(const View &c) { return c.b.units[c.s.attack.target].side; }
+PendingAttack &pending(Ctx &c) { return c.w.ssii().attack; }
+const PendingAttack &pending(const View &c) { return c.s.ssii().attack; }
+int target(const View &c) { return c.s.ssii().attack.target; }
+int target_side(const View &c) { return c.b.units[c.s.ssii().attack.target].side; }
 
 std::vector<int> attackers_on_map(const View &c) {
   std::vector<int> out;
-  for (int i = 0; i < c.s.attack.attacker_count; ++i)
-    if (on_map(c.s, c.s.attack.attackers[i])) out.push_back(c.s.attack.attackers[i]);
+  for (int i = 0; i < c.s.ssii().attack.attacker_count; ++i)
+    if (on_map(c.s, c.s.ssii().attack.attackers[i])) out.push_back(c.s.ssii().attack.attackers[i]);
   return out;
 }
 
-void finish(Ctx &c) { c.w.attack = PendingAttack{}; }
+void finish(Ctx &c) { c.w.ssii().attack = PendingAttack{}; }
 
 std::vector<int> advance_candidates(const View &c) {
   std::vector<int> out;
@@ -194,7 +194,7 @@ void resolve_result(Ctx &c) {
 }
 
 int resolution_side(const View &c) {
-  AttackStage s = c.s.attack.stage;
+  AttackStage s = c.s.ssii().attack.stage;
   bool defender = s == AttackStage::ChooseHorseDefender || s == AttackStage::DefenderRetreat;
   return defender ? target_side(c) : c.s.active;
 }

@@ -1,6 +1,6 @@
 // Command Phase (4.0 - 4.4, R5 - R7): wings per turn, commands per wing, Bonus pairing, physical
 // markers.
-#include "engine.hpp"
+#include "ssii.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -154,7 +154,7 @@ void apply_command(Ctx &c, const Action &a) {
     CommandSet set = 0;
     for (Command cmd : o.commands)
       set |= bit(cmd);
-    c.w.orders[o.wing] = set;
+    c.w.ssii().orders[o.wing] = set;
   }
   c.say(EventKind::Command, "4.0", [&] {
     if (a.orders.empty()) return c.b.sides[c.s.active].name + " gives no commands this turn";

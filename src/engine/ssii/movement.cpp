@@ -1,5 +1,5 @@
 // Movement (5.0 - 5.6, 6.0, 8.0 step, 10.0 move, R9 - R15): who may move in each phase, and where.
-#include "engine.hpp"
+#include "ssii.hpp"
 
 #include <algorithm>
 #include <bit>

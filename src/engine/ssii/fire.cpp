@@ -1,6 +1,6 @@
 // Fire Phase (9.0 - 9.3, 12.1, R21): who may fire at whom, range and line of sight, the roll,
 // Suppression.
-#include "engine.hpp"
+#include "ssii.hpp"
 
 #include <algorithm>
 
@@ -160,8 +160,8 @@ Check fire_preview(const View &c, const Action &a, FirePreview &out) {
   if (auto r = validate_fire(c, a)) return r;
   out.modifiers = fire_modifiers(c, a.unit, a.target);
   int need = c.face(a.unit).fire - total(out.modifiers);
-  out.needed = std::clamp(need, 1, kDieFaces + 1);
-  out.chance = out.needed > kDieFaces ? 0 : (kDieFaces - out.needed + 1) / double(kDieFaces);
+  out.needed = std::clamp(need, 1, kD8 + 1);
+  out.chance = out.needed > kD8 ? 0 : (kD8 - out.needed + 1) / double(kD8);
   return std::nullopt;
 }
 

@@ -1,5 +1,5 @@
 // Attacks (7.0 - 7.4, 10.0 charges, 12.1 - 12.3): declaration, Primary, CC shifts, DRM, the roll.
-#include "engine.hpp"
+#include "ssii.hpp"
 
 #include <algorithm>
 
@@ -155,7 +155,7 @@ Calc calculate(const View &c, const Action &a, int primary) {
 
 } // namespace
 
-bool attack_in_progress(const GameState &s) { return s.attack.stage != AttackStage::None; }
+bool attack_in_progress(const GameState &s) { return s.attack_stage() != AttackStage::None; }
 
 namespace {
 
@@ -270,10 +270,10 @@ Check attack_preview(const View &c, const Action &a, AttackPreview &out) {
   out.drm = k.drm;
   out.drm_terms = k.drm_terms;
   out.outcomes.fill(0);
-  for (int roll = 1; roll <= kDieFaces; ++roll) {
+  for (int roll = 1; roll <= kD8; ++roll) {
     const CrtCell &cell = c.setup.tables->cell(k.cc, roll + k.drm);
     out.by_roll[roll - 1] = cell;
-    out.outcomes[static_cast<int>(cell.result)] += 1.0 / kDieFaces;
+    out.outcomes[static_cast<int>(cell.result)] += 1.0 / kD8;
   }
   return std::nullopt;
 }
@@ -287,7 +287,7 @@ void apply_attack(Ctx &c, const Action &a) {
   c.unit(a.target).targeted = true;
   int roll = roll_d8(c.setup, c.w);
   const CrtCell &cell = c.setup.tables->cell(k.cc, roll + k.drm);
-  PendingAttack &p = c.w.attack;
+  PendingAttack &p = c.w.ssii().attack;
   p = PendingAttack{};
   p.target = static_cast<int16_t>(a.target);
   p.primary = static_cast<int16_t>(primary);

@@ -1,7 +1,7 @@
-// The state's own consistency (Stockfish's pos_is_ok; 2.2, 3.0, 4.0, 5.1, 7.5 - 7.8, 8.0, 13.0):
-// what must hold between any two actions, whoever made the state.
+// S&S II's part of the state's consistency (Stockfish's pos_is_ok; 2.2, 3.0, 4.0, 5.1, 7.5
+// - 7.8, 8.0, 13.0): what must hold between any two actions, whoever made the state.
 #include "d3/d3.hpp"
-#include "engine.hpp"
+#include "ssii.hpp"
 
 #include <bit>
 
@@ -43,7 +43,7 @@ bool units_consistent(const View &c, const Breach &fail) {
 
 bool orders_consistent(const View &c, const Breach &fail) {
   for (size_t w = 0; w < c.b.wings.size(); ++w) {
-    CommandSet o = c.s.orders[w];
+    CommandSet o = c.s.ssii().orders[w];
     const std::string &id = c.b.wings[w].id;
     if (o >> kCommandCount) return fail("wing " + id + " holds an unknown command");
     if (o && c.b.wings[w].side != c.s.active) return fail("wing " + id + " holds orders off-turn");
@@ -51,7 +51,7 @@ bool orders_consistent(const View &c, const Breach &fail) {
       return fail("wing " + id + " holds orders before the Command Phase ends (4.0)");
     if (has(o, Command::Bonus) && std::popcount(o) != 2)
       return fail("wing " + id + " holds Bonus without exactly one other command (4.3)");
-    uint8_t mode = c.s.combat_mode[w];
+    uint8_t mode = c.s.ssii().combat_mode[w];
     if (mode > static_cast<uint8_t>(CombatMode::Pitched))
       return fail("wing " + id + " has an unknown combat mode");
     if (mode && !(has(o, Command::Combat) && has(o, Command::Bonus)))
@@ -74,7 +74,7 @@ bool orders_consistent(const View &c, const Breach &fail) {
 }
 
 bool attack_consistent(const View &c, const Breach &fail) {
-  const PendingAttack &a = c.s.attack;
+  const PendingAttack &a = c.s.ssii().attack;
   if (a.stage == AttackStage::None) {
     if (!(a == PendingAttack{})) return fail("a finished attack left its details behind");
     return true;
@@ -117,24 +117,28 @@ bool attack_consistent(const View &c, const Breach &fail) {
 
 } // namespace
 
-bool state_is_consistent(const Setup &setup, const GameState &s, std::string *why) {
+namespace ssii {
+
+// pos_is_ok for S&S II: the state's own block, the units, the orders and the pending attack.
+bool state_consistent(const View &c, std::string *why) {
   Breach fail{why};
-  const Battle &b = *setup.battle;
-  // Every ruleset records why its games end (EndReason), for programs that group the endings.
-  if ((s.end_reason != EndReason::None) != s.game_over())
-    return fail("the end reason and the end of the game disagree (13.0)");
-  if (b.d3()) return d3::state_consistent(View(setup, s), why); // the ruleset seam
-  if (s.units.size() != b.units.size() || s.orders.size() != b.wings.size() ||
-      s.combat_mode.size() != b.wings.size())
+  const Battle &b = c.b;
+  const GameState &s = c.s;
+  const SsiiState *own = s.if_ssii();
+  if (!own) return fail("the state is not an S&S II state");
+  if (s.units.size() != b.units.size() || own->orders.size() != b.wings.size() ||
+      own->combat_mode.size() != b.wings.size())
     return fail("the state does not match the battle's units and wings");
-  if (s.active > 1 || s.initiative > 1) return fail("the side to act or the Initiative is no side");
+  if (s.active > 1 || own->initiative > 1)
+    return fail("the side to act or the Initiative is no side");
   if (s.turn < 1) return fail("the Player Turn is below 1 (R26)");
   if (s.phase > Phase::GameOver) return fail("the phase is unknown");
   if ((s.winner >= 0) != s.game_over() || s.winner < -1 || s.winner > kDraw)
     return fail("the winner and the end of the game disagree (13.0)");
   if (s.vp[0] < 0 || s.vp[1] < 0) return fail("a side's VP are negative");
-  View c(setup, s);
   return units_consistent(c, fail) && orders_consistent(c, fail) && attack_consistent(c, fail);
 }
+
+} // namespace ssii
 
 } // namespace sns

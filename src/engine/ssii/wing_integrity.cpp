@@ -1,5 +1,5 @@
 // Wing Integrity (4.2, R8): standard and advanced tests, all judged at once, eliminations score VP.
-#include "engine.hpp"
+#include "ssii.hpp"
 
 #include <vector>
 
