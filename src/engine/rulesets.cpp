@@ -33,6 +33,7 @@ const Ruleset *find_ruleset(std::string_view json) {
 
 std::string expected_ruleset() {
   std::vector<std::string> names;
+  names.reserve(kRegistered.size());
   for (const Ruleset *r : kRegistered)
     names.push_back("\"" + std::string(r->json()) + "\"");
   return "expected " + joined(names, " or ");
@@ -61,6 +62,7 @@ bool Ruleset::has_every_special() const {
 
 std::string Ruleset::expected_unit_type() const {
   std::vector<std::string> names;
+  names.reserve(unit_types.size());
   for (UnitType t : unit_types)
     names.emplace_back(name(t));
   return std::string("expected ") + unit_type_words + " " + joined(names, " or ");
@@ -68,6 +70,7 @@ std::string Ruleset::expected_unit_type() const {
 
 std::string Ruleset::expected_hexside() const {
   std::vector<std::string> names;
+  names.reserve(hexsides.size());
   for (HexsideFeature f : hexsides)
     names.emplace_back(name(f));
   return "expected " + joined(names, " or ");
