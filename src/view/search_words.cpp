@@ -2,6 +2,8 @@
 // line's `suggest` and the app's Explain mode say them.
 #include "search_words.hpp"
 
+#include "sns/ruleset.hpp"
+
 #include <cmath>
 #include <sstream>
 
