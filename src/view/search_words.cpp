@@ -20,7 +20,12 @@ std::string fixed(double v) {
 }
 
 // Points with their sign: "+1.25", "-0.40" (a gain of exactly zero is "+0.00").
-std::string signed_points(double v) { return (v >= 0 ? "+" : "") + fixed(v); }
+// (Appended rather than prefixed: GCC 12's link-time optimiser warns, wrongly, of an overflow in
+// inserting a string at the front of another.)
+std::string signed_points(double v) {
+  std::string out = v >= 0 ? "+" : "";
+  return out += fixed(v);
+}
 
 // Shows as +0.00 or -0.00.
 bool rounds_to_zero(double v) { return std::abs(v) < 0.005; }
