@@ -50,7 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     std::string_view line = input.substr(start, end == std::string_view::npos ? end : end - start);
     std::string reply = session.reply(line);
     auto j = nlohmann::json::parse(reply); // a reply is always one JSON object
-    if (!j.is_object() || !j.contains("ok") || !j.contains("id") || reply.find('\n') != std::string::npos)
+    if (!j.is_object() || !j.contains("ok") || !j.contains("id") ||
+        reply.find('\n') != std::string::npos)
       std::abort();
     if (j.value("kind", "") == "internal") std::abort();
     if (end == std::string_view::npos) break;

@@ -118,18 +118,12 @@ json map_json(const Battle &b) {
   json specials = json::array();
   for (const Special &sp : b.special)
     specials.push_back({{"id", sp.id}, {"side", b.sides[sp.side].id}, {"text", sp.text}});
-  return {{"battle", b.id},
-                {"ruleset", std::string(name(b.ruleset))},
-                {"name", b.name},
-                {"columns", b.columns},
-                {"rows", b.rows},
-                {"hexside_directions", "0..5 as in battle-format.md"},
-                {"terrain_types", terrain},
-                {"hexes", hexes_public(b)},
-                {"sides", sides},
-                {"units", units_public(b)},
-                {"special", specials},
-                {"last_turn", b.last_turn}};
+  return {{"battle", b.id},           {"ruleset", std::string(name(b.ruleset))},
+          {"name", b.name},           {"columns", b.columns},
+          {"rows", b.rows},           {"hexside_directions", "0..5 as in battle-format.md"},
+          {"terrain_types", terrain}, {"hexes", hexes_public(b)},
+          {"sides", sides},           {"units", units_public(b)},
+          {"special", specials},      {"last_turn", b.last_turn}};
 }
 
 int cmd_map(const Context &c) {

@@ -36,12 +36,8 @@ json evaluate_json(const Args &a, const Game &game) {
   int side = side_to_act(game.setup(), game.state());
   if (side < 0) side = game.state().active;
   Evaluation e = evaluate(game.setup(), game.state(), side, seed_option(a));
-  return {{"side", b.sides[side].id},
-          {"score", e.score},
-          {"vp", e.vp},
-          {"material", e.material},
-          {"position", e.position},
-          {"win_chance", e.win_chance}};
+  return {{"side", b.sides[side].id}, {"score", e.score},       {"vp", e.vp},
+          {"material", e.material},   {"position", e.position}, {"win_chance", e.win_chance}};
 }
 
 int cmd_evaluate(const Context &c) {

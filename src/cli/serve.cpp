@@ -19,28 +19,35 @@ Game &ServeState::need_game() {
 }
 
 void bad_request(const std::string &path, const std::string &expected) {
-  throw CliError{kUsage,
-                 {{"error", "request " + path + ": " + expected},
-                  {"kind", "bad_request"},
-                  {"path", path}}};
+  throw CliError{
+      kUsage,
+      {{"error", "request " + path + ": " + expected}, {"kind", "bad_request"}, {"path", path}}};
 }
 
 namespace {
 
 std::string type_name(const json &v) {
   switch (v.type()) {
-  case json::value_t::null: return "null";
-  case json::value_t::boolean: return "true or false";
-  case json::value_t::string: return "a string";
-  case json::value_t::array: return "an array";
-  case json::value_t::object: return "an object";
-  case json::value_t::number_float: return "the number " + dump(v);
-  default: return "the whole number " + dump(v);
+  case json::value_t::null:
+    return "null";
+  case json::value_t::boolean:
+    return "true or false";
+  case json::value_t::string:
+    return "a string";
+  case json::value_t::array:
+    return "an array";
+  case json::value_t::object:
+    return "an object";
+  case json::value_t::number_float:
+    return "the number " + dump(v);
+  default:
+    return "the whole number " + dump(v);
   }
 }
 
 std::string whole(const json &v, const std::string &path) {
-  if (!v.is_number_unsigned()) bad_request(path, "expected a whole number >= 0, got " + type_name(v));
+  if (!v.is_number_unsigned())
+    bad_request(path, "expected a whole number >= 0, got " + type_name(v));
   return std::to_string(v.get<uint64_t>());
 }
 
@@ -61,7 +68,8 @@ void check_actions(const json &v, const std::string &path) {
                           (v.is_array() ? " of " + std::to_string(v.size()) : ""));
   for (size_t i = 0; i < v.size(); ++i)
     if (!v[i].is_object())
-      bad_request(path + "/" + std::to_string(i), "expected an action object, got " + type_name(v[i]));
+      bad_request(path + "/" + std::to_string(i),
+                  "expected an action object, got " + type_name(v[i]));
 }
 
 // One field checked against its kind, and handed to the command's option when it has one.
@@ -69,7 +77,9 @@ void read_field(const FieldRow &f, const json &v, Args &args) {
   const std::string path = std::string("/") + f.name;
   std::string text;
   switch (f.kind) {
-  case FieldKind::Whole: text = whole(v, path); break;
+  case FieldKind::Whole:
+    text = whole(v, path);
+    break;
   case FieldKind::Seconds:
     if (!v.is_number()) bad_request(path, "expected a number of seconds, got " + type_name(v));
     text = dump(v);
@@ -89,7 +99,9 @@ void read_field(const FieldRow &f, const json &v, Args &args) {
   case FieldKind::Action:
     if (!v.is_object()) bad_request(path, "expected an action object, got " + type_name(v));
     break;
-  case FieldKind::Actions: check_actions(v, path); break;
+  case FieldKind::Actions:
+    check_actions(v, path);
+    break;
   }
   if (*f.option) args.options[f.option].push_back(text);
 }
@@ -122,12 +134,12 @@ Request check_request(const RequestRow &row, const json &body) {
       std::string known = "id, cmd";
       for (const FieldRow &candidate : row.fields)
         known += std::string(", ") + candidate.name;
-      throw CliError{kUsage,
-                     {{"error", "request /" + printable(it.key()) + ": unknown field for " +
-                                    row.name},
-                      {"kind", "bad_request"},
-                      {"path", "/" + printable(it.key())},
-                      {"detail", std::string(row.name) + " takes: " + known}}};
+      throw CliError{
+          kUsage,
+          {{"error", "request /" + printable(it.key()) + ": unknown field for " + row.name},
+           {"kind", "bad_request"},
+           {"path", "/" + printable(it.key())},
+           {"detail", std::string(row.name) + " takes: " + known}}};
     }
     read_field(*f, it.value(), r.args);
   }
@@ -195,9 +207,7 @@ bool read_line(std::istream &in, std::string &line, bool &too_long) {
   return true;
 }
 
-bool blank(const std::string &line) {
-  return line.find_first_not_of(" \t\r") == std::string::npos;
-}
+bool blank(const std::string &line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
 
 } // namespace
 

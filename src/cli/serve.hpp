@@ -26,7 +26,7 @@ constexpr size_t kMaxServeActions = 1000;
 // The game of a session and what the requests change in it.
 struct ServeState {
   std::optional<Game> game;
-  std::string file; // the record the game was opened from or last saved to ("" for none)
+  std::string file;  // the record the game was opened from or last saved to ("" for none)
   bool over = false; // quit was asked for
 
   Game &need_game();
