@@ -57,7 +57,7 @@ int dispatch(const std::vector<std::string> &args, std::ostream &out, std::istre
 
 } // namespace
 
-int failure_of(std::exception_ptr failure, json &body) {
+int failure_of(const std::exception_ptr &failure, json &body) {
   int code = kInternal;
   try {
     std::rethrow_exception(failure);

@@ -26,7 +26,7 @@ struct CliError {
 // The exit code and JSON error of the failure being handled (inside a catch): CliError, LoadError
 // (kind bad_input, with file and path), IoError (cannot_write) or anything else (internal), with
 // the file of error_file() when the body names none. run_cli and serve answer with it.
-int failure_of(std::exception_ptr failure, json &body);
+int failure_of(const std::exception_ptr &failure, json &body);
 
 // Throws CliError{code, {"error", "kind", and "rule", "detail" when given}}.
 [[noreturn]] void fail(int code, const std::string &error, std::string_view kind,
