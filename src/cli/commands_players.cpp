@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 
+#include "search_words.hpp"
 #include "sns/bots.hpp"
 
 #include <algorithm>
