@@ -115,7 +115,7 @@ struct Fixture {
   const UnitState &unit(const std::string &id) const { return s.units[u(id)]; }
   bool has_event(const std::string &kind, const std::string &rule) const {
     for (const Event &e : ev)
-      if (e.kind == kind && e.rule == rule) return true;
+      if (name(e.kind) == kind && e.rule == rule) return true; // kind: its JSON name
     return false;
   }
 };

@@ -98,7 +98,7 @@ TEST_CASE("3.0 the sequencer runs the commanded phases in order and skips the re
   CHECK(f.phase() == "move");
   std::vector<std::string> phases;
   for (const Event &e : f.ev)
-    if (e.kind == "phase" || e.kind == "skip") phases.push_back(e.text);
+    if (e.kind == EventKind::Phase || e.kind == EventKind::Skip) phases.push_back(e.text);
   REQUIRE(phases.size() == 6);
   CHECK(phases[0] == "Fire Phase skipped: no wing holds its command");
   CHECK(phases[1] == "Horse Phase begins");

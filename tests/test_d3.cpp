@@ -89,7 +89,7 @@ TEST_CASE("D3 loader: ruleset, facing, implicit wings, road, stakes, last turn 1
                    {{{"between", {"0303", "0304"}}, {"feature", "stakes"}}});
   doc["rules"].erase("last_turn");
   auto b = load_battle(doc, "d3.json");
-  CHECK(b->d3());
+  CHECK(b->ruleset == RulesetId::D3);
   CHECK(b->last_turn == 15);
   CHECK(b->units[0].facing == 2);
   CHECK(b->wings.size() == 2);

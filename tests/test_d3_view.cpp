@@ -179,8 +179,8 @@ TEST_CASE("D5 D14 session: a D3 game played by clicks; practice take-backs roll 
   // The die came from the seed; each take-back past it replaces it with a fresh d6 (D14).
   for (int i = 0; i < 12; ++i) {
     const Events &log = s.game().log();
-    auto rolled =
-        std::find_if(log.rbegin(), log.rend(), [](const Event &e) { return e.kind == "activate"; });
+    auto rolled = std::find_if(log.rbegin(), log.rend(),
+                               [](const Event &e) { return e.kind == EventKind::Activate; });
     REQUIRE(rolled != log.rend());
     int face = rolled->roll;
     CHECK(face >= 1);

@@ -567,7 +567,7 @@ TEST_CASE("editor: a new D3 Medieval battle has no markers, no Initiative and 15
   EditorModel m = fresh_d3();
   CHECK(m.valid());
   REQUIRE(m.preview());
-  CHECK(m.preview()->d3());
+  CHECK(m.preview()->ruleset == RulesetId::D3);
   CHECK(m.preview()->last_turn == 15);
   std::string text = m.text();
   CHECK(text.find("\"ruleset\": \"d3-medieval\"") != std::string::npos);
@@ -678,11 +678,11 @@ TEST_CASE("editor: a battle changes ruleset in one undo step, types and features
   CHECK(m.doc().rules.initiative.empty());
   CHECK(m.valid());
   REQUIRE(m.preview());
-  CHECK(m.preview()->d3());
+  CHECK(m.preview()->ruleset == RulesetId::D3);
   REQUIRE(m.undo()); // one step back to the S&S II battle as it was
   CHECK(m.doc().units[0].type == "HH");
   CHECK(m.doc().hexsides.at(hexside_key("0303", "0403")) == "trench");
-  CHECK_FALSE(m.doc().d3());
+  CHECK_FALSE(m.doc().ruleset == kRulesetD3);
   REQUIRE(m.redo());
 
   REQUIRE(m.set_road("0505", true).empty());

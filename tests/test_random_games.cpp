@@ -291,7 +291,7 @@ TEST_CASE("7.5 preview odds match a seeded simulation of the same attack") {
     Events ev;
     REQUIRE_FALSE(apply(f.setup, copy, f.parse(att), &ev));
     for (const Event &e : ev)
-      if (e.kind == "attack") {
+      if (e.kind == EventKind::Attack) {
         std::string r = e.result;
         if (!r.empty() && r.back() == '*') r.pop_back();
         seen[static_cast<int>(*parse_result(r))] += 1.0 / trials;

@@ -79,14 +79,14 @@ TEST_CASE(
   REQUIRE(game.last_action_rolled());
   int first = 0;
   for (const Event &e : game.log())
-    if (e.kind == "attack") first = e.roll;
+    if (e.kind == EventKind::Attack) first = e.roll;
   CHECK(first == 2);
   game.undo();
   game.replace_next_die(7);
   REQUIRE_FALSE(game.play(attack_action));
   int second = 0;
   for (const Event &e : game.log())
-    if (e.kind == "attack") second = e.roll;
+    if (e.kind == EventKind::Attack) second = e.roll;
   CHECK(second == 7);
   Game replayed = Game::from_record(game.record(), "practice.json");
   CHECK(replayed.state() == game.state());

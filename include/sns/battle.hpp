@@ -165,8 +165,6 @@ struct Battle {
   }
   // The ruleset the battle is played under: its data and operations (ruleset.hpp).
   const Ruleset &rules() const;
-  // Compatibility for src/app until it asks the ruleset (issue 30): prefer rules().has(...).
-  bool d3() const { return ruleset == RulesetId::D3; }
   // What the turn counter counts, as a player reads it (Ruleset::turn_name).
   const char *turn_name() const;
   bool terrain_impassable(HexId h) const { return terrain_types[terrain[h]].impassable; }

@@ -37,8 +37,11 @@ enum class Feature : uint8_t {
   Facings,        // a unit faces one hexside (D2)
   Roads,          // hexes may carry a road (D1, D6)
   WingsRequired,  // a side lists its wings (else its units form one implicit wing)
+  ZonesOfControl, // units exert zones of control (6.0)
+  Hits,           // units take hits that wear them down (D10, D13)
+  ShieldWall,     // units may form a Shield Wall (8.0)
 };
-inline constexpr size_t kFeatureCount = 9;
+inline constexpr size_t kFeatureCount = 12;
 
 struct MissingFeature {
   Feature feature;
@@ -55,20 +58,25 @@ struct TerrainRow {
 struct Ruleset {
   // --- data -------------------------------------------------------------------------------------
   RulesetId id;
-  int die_faces;                            // every roll of the ruleset (R23: d8; D14: d6)
-  const char *turn_name;                    // what the turn counter counts, as players read it
-  int default_last_turn;                    // when the battle names none; 0: no limit
-  const char *sequence_section;             // the section of its turn sequence (3.0, D4)
-  std::span<const UnitType> unit_types;     // in the order files and the editor list them
-  const char *unit_type_words;              // "a unit type", for "expected a unit type V, ..."
-  std::span<const TerrainRow> terrain;      // the built-in terrain types
-  std::span<const HexsideFeature> hexsides; // the hexside features a battle may use
-  int facings;                              // hexsides a unit may face: 6, or 0 (no facing)
-  std::span<const MissingFeature> missing;  // the features its battles do not have
-  std::span<const Phase> phases;            // its phase track, in the order a turn plays them
-  const char *score_label;                  // the score, short: "VP", "Units left"
-  const char *score_title;                  // the score as the report heads it
-  const char *rules_file;                   // the rules the app's rules window reads (assets/)
+  int die_faces;                             // every roll of the ruleset (R23: d8; D14: d6)
+  const char *turn_name;                     // what the turn counter counts, as players read it
+  const char *turn_word;                     // the same in a sentence: "Player Turn 3", "turn 3"
+  int default_last_turn;                     // when the battle names none; 0: no limit
+  const char *sequence_section;              // the section of its turn sequence (3.0, D4)
+  std::span<const UnitType> unit_types;      // in the order files and the editor list them
+  const char *unit_type_words;               // "a unit type", for "expected a unit type V, ..."
+  std::span<const TerrainRow> terrain;       // the built-in terrain types
+  std::span<const HexsideFeature> hexsides;  // the hexside features a battle may use
+  const char *hexside_words;                 // "hexside feature", for "no hexside feature X"
+  int facings;                               // hexsides a unit may face: 6, or 0 (no facing)
+  std::span<const char *const> facing_names; // the facings' words, from 0 (the editor's)
+  const char *river_section;                 // where a river stops units (12.2, D6)
+  std::span<const MissingFeature> missing;   // the features its battles do not have
+  std::span<const Phase> phases;             // its phase track, in the order a turn plays them
+  const char *score_label;                   // the score, short: "VP", "Units left"
+  const char *score_title;                   // the score as the report heads it
+  const char *rules_file;                    // the rules the app's rules window reads (assets/)
+  const char *summary;                       // what sets it apart, in a line (the editor's)
 
   // --- operations (the engine's only seam between rulesets) -------------------------------------
   void (*start)(Ctx &c); // the first turn of a new game; the state's own block is made here
@@ -108,6 +116,8 @@ struct Ruleset {
 // The registered rulesets, in RulesetId order (src/engine/rulesets.cpp).
 std::span<const Ruleset *const> rulesets();
 const Ruleset &ruleset_of(RulesetId id);
+// The ruleset a battle file that names none is played under: the table's first row.
+const Ruleset &default_ruleset();
 // The ruleset a file names ("ssii", "d3-medieval"), or null.
 const Ruleset *find_ruleset(std::string_view json);
 // "expected \"ssii\" or \"d3-medieval\"": the registered names, for a refusal.

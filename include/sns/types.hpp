@@ -190,9 +190,6 @@ static_assert(kEventKinds.size() == static_cast<size_t>(EventKind::Disorder) + 1
                   rows_in_enum_order(kEventKinds),
               "one row per event kind, in enum order");
 template <> struct VocabularyOf<EventKind> { static constexpr const auto &rows = kEventKinds; };
-// Compatibility while src/app still compares event kinds with their JSON names: prefer comparing
-// with EventKind values.
-constexpr bool operator==(EventKind k, std::string_view text) { return name(k) == text; }
 
 // Why a game ended (GameState::end_reason), for programs that group endings: the text of the end
 // (GameState::result_reason) is for players.

@@ -109,8 +109,8 @@ void App::load_rules() {
     text << in.rdbuf();
     return parse_rules_text(text.str());
   };
-  rules = read("rules.md");
-  rules_d3 = read("rules-d3.md"); // D3 Medieval battles show these (D1-D14)
+  for (const Ruleset *r : rulesets()) // D3 Medieval battles show rules-d3.md (D1-D14)
+    rules[static_cast<size_t>(r->id)] = read(r->rules_file);
 }
 
 MapRect map_rect(const App &app) {

@@ -3,6 +3,7 @@
 #pragma once
 #include "session.hpp"
 #include "settings.hpp"
+#include "sns/ruleset.hpp"
 
 #include <array>
 #include <set>
@@ -33,10 +34,10 @@ struct BattleInfo {
   std::string summary;
   int columns = 0, rows = 0, units = 0;
   bool offers_advanced = false;
-  std::array<std::string, 2> sides; // the sides' names, for choosing who plays them
-  bool d3 = false;                  // played under D3 Medieval (docs/rules-d3.md)
-  bool own = false;                 // the player's, from the data folder (the editor saves there)
-  bool draft = false;               // an editor's draft: to be finished in the editor, not played
+  std::array<std::string, 2> sides;            // the sides' names, for choosing who plays them
+  const Ruleset *ruleset = &default_ruleset(); // the ruleset it is played under
+  bool own = false;   // the player's, from the data folder (the editor saves there)
+  bool draft = false; // an editor's draft: to be finished in the editor, not played
 };
 
 struct Fonts {
@@ -59,8 +60,9 @@ struct App {
   bool show_rules = false;
   std::string rules_open = "3.0";
   char rules_search[64] = "";
-  std::vector<RulesSection> rules;    // assets/rules.md: Shields & Swords II
-  std::vector<RulesSection> rules_d3; // assets/rules-d3.md: D3 Medieval (D1-D14)
+  // Each ruleset's rules text (its rules_file in assets/), by RulesetId; without a game the
+  // default ruleset's.
+  std::array<std::vector<RulesSection>, kRulesetCount> rules;
   bool start_screen = true;
   bool lessons_screen = false;
   std::vector<BattleInfo> battles;
@@ -189,5 +191,29 @@ void d3_phase_track(App &app);
 void d3_side_summary(App &app, int side);
 void d3_decision_panel(App &app, Footer &footer);
 void d3_unit_card(App &app, int unit);
+// Shields & Swords II on screen: the unit card (map_overlays.cpp), a side's VP, wings and
+// Initiative Marker and the sequence of play (status_panel.cpp), the Orders panel
+// (orders_panel.cpp).
+void ssii_unit_card(App &app, int unit);
+void ssii_side_summary(App &app, int side);
+void ssii_phase_track(App &app);
+void ssii_decision_panel(App &app, Footer &footer);
+
+// The app's part of each ruleset (issue 30): the panels and map marks that read a ruleset's own
+// part of the state, one row per ruleset in RulesetId order beside the engine's table
+// (src/app/play/ruleset_views.cpp). The panels call the battle's row, never ask which ruleset.
+struct RulesetViews {
+  RulesetId id;
+  void (*unit_card)(App &app, int unit);      // the unit's words beside its large counter
+  void (*side_summary)(App &app, int side);   // the side's standing in the Battle panel
+  void (*phase_track)(App &app);              // the turn's phases, the current one lit
+  void (*decision)(App &app, Footer &footer); // what the side to act may do, and its controls
+  // Marks over a counter's face (facing, hits, disorder), or null.
+  void (*counter_marks)(App &app, ImDrawList *dl, float cx, float cy, float size, int unit);
+  void (*under_counters)(App &app, ImDrawList *dl); // or null
+  void (*over_counters)(App &app, ImDrawList *dl, const std::vector<uint16_t> &marks,
+                        HexId hover); // or null
+};
+const RulesetViews &views_of(const Battle &b);
 
 } // namespace sns::app

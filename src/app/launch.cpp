@@ -98,7 +98,7 @@ bool select_unit(App &app, const std::string &id) {
     report_error("--select: no unit " + id);
     return false;
   }
-  if (app.game().battle().d3()) { // D3 Medieval: as a click on the unit (d3_clicks.cpp)
+  if (app.game().battle().rules().has(Feature::Facings)) { // D3 Medieval: as a click (D6)
     app.session->click(app.game().state().units[u].hex);
     return true;
   }

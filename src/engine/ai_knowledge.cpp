@@ -1,6 +1,7 @@
 // What a computer player may know and how it judges a position (R22, 13.0): guessed worlds for the
 // hidden reverses, and the evaluation shared by every level.
 #include "sns/players.hpp"
+#include "sns/ruleset.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -181,6 +182,7 @@ Parts side_parts(const Battle &b, const GameState &s, int side, const std::vecto
   bool closing = must_attack(b)[side];
   // A side that must attack pushes harder as the last turn nears (a draw or a hold is its loss).
   double push = pull * 0.1 * (1.0 + 2.0 * time_spent(b, s));
+  const bool hits = b.rules().has(Feature::Hits);
   for (size_t u = 0; u < b.units.size(); ++u) {
     const UnitState &us = s.units[u];
     if (b.units[u].side != side || us.steps == 0) continue;
@@ -188,8 +190,8 @@ Parts side_parts(const Battle &b, const GameState &s, int side, const std::vecto
     if (std::find(spent.begin(), spent.end(), b.units[u].wing) != spent.end()) worth *= kSpentWave;
     bool reduced = us.steps < b.units[u].max_steps();
     p.material += worth * (reduced ? 0.55 : 1.0);
-    if (const D3State *own = s.if_d3()) { // hits wear a unit down until more than 8 remove it (D13)
-      const D3Unit &d = own->units[u];
+    if (hits) { // hits wear a unit down until more than 8 remove it (D13)
+      const D3Unit &d = s.d3().units[u];
       p.material -= worth * std::min(9, static_cast<int>(d.hits)) / 9.0;
       if (d.disordered) p.material -= 0.1 * worth;
     }

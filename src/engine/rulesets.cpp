@@ -23,6 +23,8 @@ std::string joined(const std::vector<std::string> &words, const char *last) {
 
 std::span<const Ruleset *const> rulesets() { return kRegistered; }
 
+const Ruleset &default_ruleset() { return *kRegistered.front(); }
+
 const Ruleset &ruleset_of(RulesetId id) { return *kRegistered[static_cast<size_t>(id)]; }
 
 const Ruleset *find_ruleset(std::string_view json) {

@@ -83,7 +83,7 @@ std::optional<Action> Interaction::d3_pending(const Selection &sel) const {
   return std::nullopt;
 }
 
-std::vector<uint16_t> Interaction::d3_marks(const Selection &sel) const {
+std::vector<uint16_t> Interaction::d3_marks(const Selection &sel, bool, bool) const {
   const Battle &b = *setup_.battle;
   std::vector<uint16_t> m(b.hex_count(), kMarkNone);
   auto mark_unit = [&](int u, uint16_t flag) {

@@ -61,20 +61,17 @@ const std::vector<KindSpec> &special_kinds() {
   static const std::vector<KindSpec> kinds = {
       {"instant_win_on_entry",
        "a unit of the side entering one of the hexes wins at once",
-       {{"hexes", FieldKind::Hexes, true}},
-       true},
+       {{"hexes", FieldKind::Hexes, true}}},
       {"attack_waves",
        "the side's wings attack in waves; a wave waits until every earlier one is eliminated",
-       {{"waves", FieldKind::Waves, true}},
-       true},
+       {{"waves", FieldKind::Waves, true}}},
       {"attack_precondition",
        "those attackers may not attack those targets until they have attacked a unit of the "
        "'until' types",
        {{"attacker_types", FieldKind::Types, true},
         {"target_types", FieldKind::Types, true},
         {"target_needs_fire", FieldKind::Flag, false},
-        {"until_target_types", FieldKind::Types, true}},
-       true},
+        {"until_target_types", FieldKind::Types, true}}},
       {"vp_forfeit_on_command",
        "the side loses the VP the first time it commands the wing",
        {{"wing", FieldKind::Wing, true}, {"vp", FieldKind::Integer, true, 1, 100000}}},
@@ -94,12 +91,34 @@ const std::vector<KindSpec> &special_kinds() {
   return kinds;
 }
 
-const Vocabulary &vocabulary(bool d3) {
-  auto words = [](const auto &list) { return std::vector<std::string>(list.begin(), list.end()); };
-  static const Vocabulary ssii{words(kUnitTypes), words(kHexsideFeatures), words(kBuiltInTerrain)};
-  static const Vocabulary d3m{words(kD3UnitTypes), words(kD3HexsideFeatures),
-                              words(kD3BuiltInTerrain)};
-  return d3 ? d3m : ssii;
+const Vocabulary &vocabulary(const Ruleset &r) {
+  static const auto lists = [] {
+    std::array<Vocabulary, kRulesetCount> all;
+    for (const Ruleset *each : rulesets()) {
+      Vocabulary &v = all[static_cast<size_t>(each->id)];
+      for (UnitType t : each->unit_types)
+        v.unit_types.emplace_back(name(t));
+      for (HexsideFeature f : each->hexsides)
+        v.hexside_features.emplace_back(name(f));
+      for (const TerrainRow &t : each->terrain)
+        v.built_in_terrain.emplace_back(t.name);
+    }
+    return all;
+  }();
+  return lists[static_cast<size_t>(r.id)];
+}
+
+int suggested_last_turn(const Ruleset &r) { return r.default_last_turn ? r.default_last_turn : 16; }
+
+bool kind_in(const Ruleset &r, const std::string &kind) {
+  for (const auto &row : kSpecialKinds)
+    if (row.json == kind) return r.has_special(row.id);
+  return false;
+}
+
+const Ruleset &BattleDoc::ruleset_def() const {
+  const Ruleset *r = find_ruleset(ruleset);
+  return r ? *r : default_ruleset();
 }
 
 const KindSpec *special_kind(const std::string &kind) {
@@ -258,7 +277,7 @@ void read_units(const Reader &in, const json &doc, BattleDoc &d) {
     unit.side = in.str(u, "side", path);
     unit.wing = in.str(u, "wing", path);
     unit.type = in.str(u, "type", path);
-    if (!d.d3()) {
+    if (d.ruleset_def().has(Feature::UnitFaces)) {
       unit.front = read_face(in, in.object(u, "front", path), path + "/front");
       if (in.get(u, "back")) unit.back = read_face(in, in.object(u, "back", path), path + "/back");
     }
@@ -310,7 +329,7 @@ BattleDoc doc_from_json(const json &doc, std::vector<std::string> *repairs) {
     return d;
   }
   d.draft = in.str(doc, "format", "") == kDraftFormat;
-  d.ruleset = in.str(doc, "ruleset", "", kRulesetSsii);
+  d.ruleset = in.str(doc, "ruleset", "", std::string(default_ruleset().json()));
   d.id = in.str(doc, "id", "");
   d.name = in.str(doc, "name", "");
   d.date = in.opt_str(doc, "date", "");
@@ -360,12 +379,12 @@ ojson commands_json(const SideDoc &s) {
   return c;
 }
 
-ojson side_json(const SideDoc &s, bool d3) {
+ojson side_json(const SideDoc &s, const Ruleset &r) {
   ojson o;
   o["id"] = s.id;
   o["name"] = s.name;
-  if (!d3) o["commands"] = commands_json(s);
-  if (!d3 || !s.wings.empty()) { // a D3 side without wings has one, named after it
+  if (r.has(Feature::CommandMarkers)) o["commands"] = commands_json(s);
+  if (r.has(Feature::WingsRequired) || !s.wings.empty()) { // else one wing, named after the side
     o["wings"] = ojson::array();
     for (const WingDoc &w : s.wings) {
       ojson wj;
@@ -377,8 +396,8 @@ ojson side_json(const SideDoc &s, bool d3) {
   }
   if (s.vp_for_eliminating) { // the unit types in the rulebooks' order, then any others
     ojson vp = ojson::object();
-    for (const auto *list : {&vocabulary(false).unit_types, &vocabulary(true).unit_types})
-      for (const std::string &t : *list)
+    for (const Ruleset *each : rulesets())
+      for (const std::string &t : vocabulary(*each).unit_types)
         if (auto it = s.vp_for_eliminating->find(t); it != s.vp_for_eliminating->end())
           vp[t] = it->second;
     for (const auto &[t, v] : *s.vp_for_eliminating)
@@ -390,18 +409,18 @@ ojson side_json(const SideDoc &s, bool d3) {
   return o;
 }
 
-ojson unit_json(const UnitDoc &u, bool d3) {
+ojson unit_json(const UnitDoc &u, const Ruleset &r) {
   ojson o;
   o["id"] = u.id;
   if (u.name) o["name"] = *u.name;
   o["side"] = u.side;
-  if (!d3 || !u.wing.empty()) o["wing"] = u.wing;
+  if (r.has(Feature::WingsRequired) || !u.wing.empty()) o["wing"] = u.wing;
   o["type"] = u.type;
-  if (!d3) {
+  if (r.has(Feature::UnitFaces)) {
     o["front"] = face_json(u.front);
     if (u.back) o["back"] = face_json(*u.back);
   }
-  if (d3 && u.facing) o["facing"] = *u.facing;
+  if (r.has(Feature::Facings) && u.facing) o["facing"] = *u.facing;
   if (u.hex) o["hex"] = *u.hex;
   return o;
 }
@@ -425,7 +444,7 @@ ojson special_json(const SpecialDoc &s) {
 ojson doc_to_json(const BattleDoc &d) {
   ojson o;
   o["format"] = d.draft ? kDraftFormat : kBattleFormat;
-  if (d.ruleset != kRulesetSsii) o["ruleset"] = d.ruleset;
+  if (d.ruleset != default_ruleset().json()) o["ruleset"] = d.ruleset; // the default goes unsaid
   o["id"] = d.id;
   o["name"] = d.name;
   if (d.date) o["date"] = *d.date;
@@ -461,11 +480,12 @@ ojson doc_to_json(const BattleDoc &d) {
     }
     o["terrain_types"] = types;
   }
-  o["sides"] = {side_json(d.sides[0], d.d3()), side_json(d.sides[1], d.d3())};
+  const Ruleset &rs = d.ruleset_def();
+  o["sides"] = {side_json(d.sides[0], rs), side_json(d.sides[1], rs)};
   o["units"] = ojson::array();
   ojson reinforcements = ojson::array();
   for (const UnitDoc &u : d.units) {
-    o["units"].push_back(unit_json(u, d.d3()));
+    o["units"].push_back(unit_json(u, rs));
     if (u.reinforcement) {
       ojson r;
       r["unit"] = u.id;
@@ -477,7 +497,8 @@ ojson doc_to_json(const BattleDoc &d) {
   if (!reinforcements.empty()) o["reinforcements"] = reinforcements;
   ojson rules;
   rules["first_player"] = d.rules.first_player;
-  if (!d.d3() || !d.rules.initiative.empty()) rules["initiative"] = d.rules.initiative;
+  if (rs.has(Feature::Initiative) || !d.rules.initiative.empty())
+    rules["initiative"] = d.rules.initiative;
   if (d.rules.last_turn) rules["last_turn"] = *d.rules.last_turn;
   if (d.rules.at_end) rules["at_end"] = *d.rules.at_end;
   if (d.rules.wing_integrity) rules["wing_integrity"] = *d.rules.wing_integrity;

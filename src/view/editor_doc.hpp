@@ -1,6 +1,8 @@
 // The battle being edited, in the battle file's own terms (format 1, docs/battle-format.md): read
 // tolerantly (drafts and broken files open too) and written canonically (stable order and layout).
 #pragma once
+#include "sns/ruleset.hpp"
+
 #include <array>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -89,12 +91,14 @@ struct SpecialDoc {
 using HexsideKey = std::pair<std::string, std::string>; // two hex labels, the smaller first
 HexsideKey hexside_key(const std::string &a, const std::string &b);
 
+// The files' names of the two rulesets, for callers that name one (the tests); the editor itself
+// asks the document's ruleset (BattleDoc::ruleset_def()) what it has.
 inline constexpr const char *kRulesetSsii = "ssii";
 inline constexpr const char *kRulesetD3 = "d3-medieval";
 
 struct BattleDoc {
   bool draft = false;
-  std::string ruleset = kRulesetSsii; // the file's "ruleset"; written only when not ssii
+  std::string ruleset{default_ruleset().json()}; // the file's "ruleset"; written when not it
   std::string id, name;
   std::optional<std::string> date, summary, description;
   int columns = 14, rows = 10;
@@ -107,7 +111,9 @@ struct BattleDoc {
   std::vector<SpecialDoc> special;
   friend bool operator==(const BattleDoc &, const BattleDoc &) = default;
 
-  bool d3() const { return ruleset == kRulesetD3; }
+  // The ruleset the battle is played under (the default one for a name no ruleset has; the
+  // loader's check reports that name).
+  const Ruleset &ruleset_def() const;
   HexCell cell(const std::string &label) const;
   void set_cell(const std::string &label, const HexCell &c); // clear ground is dropped
   int unit_index(const std::string &id) const;
@@ -142,35 +148,24 @@ struct KindSpec {
   const char *kind;
   const char *what; // in our words, for the rules panel
   std::vector<FieldSpec> fields;
-  bool in_d3 = false; // D3 Medieval battles may use it too (docs/rules-d3.md)
 };
 const std::vector<KindSpec> &special_kinds();
 const KindSpec *special_kind(const std::string &kind);
+// Whether battles of the ruleset may use the kind (the engine's table of special kinds).
+bool kind_in(const Ruleset &r, const std::string &kind);
 
-inline const std::array<const char *, 5> kUnitTypes = {"V", "L", "I", "HH", "LH"};
 inline const std::array<const char *, 7> kCombatClasses = {"AA", "A", "B", "C", "D", "E", "F"};
 inline const std::array<const char *, 7> kCommands = {"move",  "combat", "shield_wall", "withdraw",
                                                       "horse", "fire",   "bonus"};
-inline const std::array<const char *, 4> kHexsideFeatures = {"river", "ford", "bridge", "trench"};
-inline const std::array<const char *, 6> kBuiltInTerrain = {"clear", "high_ground", "woods",
-                                                            "marsh", "camp",        "town"};
 inline const std::array<const char *, 4> kWingIntegrity = {"standard", "advanced", "none",
                                                            "standard_or_advanced"};
-// D3 Medieval's vocabulary (docs/battle-format.md "D3 Medieval battles").
-inline const std::array<const char *, 5> kD3UnitTypes = {"levies", "knights", "men_at_arms",
-                                                         "longbows", "crossbows"};
-inline const std::array<const char *, 4> kD3HexsideFeatures = {"river", "ford", "bridge", "stakes"};
-inline const std::array<const char *, 8> kD3BuiltInTerrain = {
-    "clear", "high_ground", "woods", "marsh", "camp", "town", "lake", "stream"};
-inline const std::array<const char *, 6> kD3Facings = {"north", "north-east", "south-east",
-                                                       "south", "south-west", "north-west"};
-inline constexpr int kD3DefaultLastTurn = 15; // D4
-
-// The battle's ruleset's words: one list each, picked by the ruleset.
+// The battle's ruleset's words, one list each, read from the ruleset's data.
 struct Vocabulary {
   std::vector<std::string> unit_types, hexside_features, built_in_terrain;
 };
-const Vocabulary &vocabulary(bool d3);
+const Vocabulary &vocabulary(const Ruleset &r);
+// The last turn the editor offers: the ruleset's default, else 16.
+int suggested_last_turn(const Ruleset &r);
 
 // Okabe and Ito's palette: told apart with every common colour-vision deficiency.
 inline const std::array<const char *, 8> kWingPalette = {

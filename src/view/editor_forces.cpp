@@ -65,7 +65,7 @@ std::string EditorModel::set_side_name(int side, const std::string &name) {
 }
 
 std::string EditorModel::set_limits(int side, int wings_per_turn, int commands_per_wing) {
-  if (doc_.d3()) return "D3 Medieval has no Command Markers (D5 activation)";
+  if (auto why = lacks(Feature::CommandMarkers); !why.empty()) return why;
   if (auto why = check_side(side); !why.empty()) return why;
   if (wings_per_turn < 1 || wings_per_turn > 8) return "wings per turn runs from 1 to 8";
   if (commands_per_wing < 1 || commands_per_wing > 7) return "commands per wing runs from 1 to 7";
@@ -88,7 +88,7 @@ std::string check_faces(const std::vector<std::string> &faces) {
 } // namespace
 
 std::string EditorModel::add_marker(int side, std::vector<std::string> faces) {
-  if (doc_.d3()) return "D3 Medieval has no Command Markers (D5 activation)";
+  if (auto why = lacks(Feature::CommandMarkers); !why.empty()) return why;
   if (auto why = check_side(side); !why.empty()) return why;
   if (auto why = check_faces(faces); !why.empty()) return why;
   if (doc_.sides[side].markers.size() >= 16) return "at most 16 Command Markers per side";
@@ -99,7 +99,7 @@ std::string EditorModel::add_marker(int side, std::vector<std::string> faces) {
 }
 
 std::string EditorModel::set_marker(int side, int marker, std::vector<std::string> faces) {
-  if (doc_.d3()) return "D3 Medieval has no Command Markers (D5 activation)";
+  if (auto why = lacks(Feature::CommandMarkers); !why.empty()) return why;
   if (auto why = check_side(side); !why.empty()) return why;
   if (auto why = check_faces(faces); !why.empty()) return why;
   if (marker < 0 || marker >= static_cast<int>(doc_.sides[side].markers.size()))
@@ -169,7 +169,8 @@ std::string EditorModel::add_wing(int side, const std::string &id, const std::st
         colour = c;
         break;
       }
-    if (d.d3() && d.sides[side].wings.empty()) // the side's units were of its implicit wing
+    if (!d.ruleset_def().has(Feature::WingsRequired) &&
+        d.sides[side].wings.empty()) // implicit wing's
       for (UnitDoc &u : d.units)
         if (u.side == d.sides[side].id && u.wing.empty()) u.wing = id;
     d.sides[side].wings.push_back({id, name, colour});
@@ -223,7 +224,8 @@ std::string EditorModel::remove_wing(const std::string &wing) {
   if (!doc_.wing(wing, &side)) return refused_unknown("wing", wing);
   for (const UnitDoc &u : doc_.units)
     if (u.wing == wing) return "unit " + u.id + " belongs to " + wing + ": move it to another wing";
-  if (doc_.sides[side].wings.size() == 1 && !doc_.d3()) return "a side needs at least one wing";
+  if (doc_.sides[side].wings.size() == 1 && doc_.ruleset_def().has(Feature::WingsRequired))
+    return "a side needs at least one wing";
   for (const SpecialDoc &s : doc_.special)
     if (s.fields.dump().find("\"" + wing + "\"") != std::string::npos)
       return "special rule " + s.id + " names " + wing + ": change it first";
@@ -239,10 +241,10 @@ std::string EditorModel::add_unit(const std::string &wing, const std::string &ty
                                   const std::string &hex, std::string *new_id,
                                   const std::string &id) {
   int side = -1;
-  bool implicit = false; // D3: a side without wings, named by its id
+  bool implicit = false; // a side without wings, named by its id (D5)
   if (!doc_.wing(wing, &side)) {
     side = doc_.side_index(wing);
-    implicit = doc_.d3() && side >= 0 && doc_.sides[side].wings.empty();
+    implicit = implicit_wing(side);
     if (!implicit) return refused_unknown("wing", wing);
   }
   auto defaults = std::find_if(type_defaults().begin(), type_defaults().end(),
@@ -266,7 +268,7 @@ std::string EditorModel::add_unit(const std::string &wing, const std::string &ty
     u.side = d.sides[side].id;
     u.wing = implicit ? "" : wing;
     u.type = type;
-    if (d.d3()) { // D2: facing as the side's last unit does, else towards the other side
+    if (d.ruleset_def().has(Feature::Facings)) { // D2: as the side's last unit, else the other side
       u.facing = side == 0 ? 0 : 3;
       for (const UnitDoc &other : d.units)
         if (other.side == u.side && other.facing) u.facing = other.facing;
@@ -341,10 +343,10 @@ std::string EditorModel::set_unit_type(const std::string &id, const std::string 
 std::string EditorModel::set_unit_wing(const std::string &id, const std::string &wing) {
   int side = -1;
   if (!unit(id)) return refused_unknown("unit", id);
-  bool implicit = false; // D3: a side without wings, named by its id
+  bool implicit = false; // a side without wings, named by its id (D5)
   if (!doc_.wing(wing, &side)) {
     side = doc_.side_index(wing);
-    implicit = doc_.d3() && side >= 0 && doc_.sides[side].wings.empty();
+    implicit = implicit_wing(side);
     if (!implicit) return refused_unknown("wing", wing);
   }
   return edit("move " + id + " to " + wing, [&](BattleDoc &d) {
@@ -357,7 +359,7 @@ std::string EditorModel::set_unit_wing(const std::string &id, const std::string 
 
 std::string EditorModel::set_face(const std::string &id, bool back, const FaceDoc &face) {
   if (!unit(id)) return refused_unknown("unit", id);
-  if (doc_.d3()) return "D3 Medieval units have no faces: a type and a facing (D1, D2)";
+  if (auto why = lacks(Feature::UnitFaces); !why.empty()) return why;
   if (!contains(kCombatClasses, face.cc)) return refused_unknown("combat class", face.cc);
   if (face.fire && (*face.fire < 1 || *face.fire > 9)) return "a Fire Factor runs from 1 to 9";
   return edit(std::string("change the ") + (back ? "back" : "front") + " of " + id,
@@ -375,7 +377,7 @@ std::string EditorModel::set_face(const std::string &id, bool back, const FaceDo
 
 std::string EditorModel::set_one_step(const std::string &id, bool one_step) {
   if (!unit(id)) return refused_unknown("unit", id);
-  if (doc_.d3()) return "D3 Medieval units have no faces: a type and a facing (D1, D2)";
+  if (auto why = lacks(Feature::UnitFaces); !why.empty()) return why;
   return edit(one_step ? "make " + id + " one-step" : "give " + id + " a back", [&](BattleDoc &d) {
     auto &u = d.units[d.unit_index(id)];
     if (one_step)
@@ -389,7 +391,7 @@ std::string EditorModel::set_one_step(const std::string &id, bool one_step) {
 std::string EditorModel::set_reinforcement(const std::string &id, int turn,
                                            const std::vector<std::string> &entry) {
   if (!unit(id)) return refused_unknown("unit", id);
-  if (doc_.d3()) return "D3 Medieval battles have no reinforcements";
+  if (auto why = lacks(Feature::Reinforcements); !why.empty()) return why;
   if (turn < 1 || turn > 10000) return "a reinforcement enters on turn 1 or later";
   for (const std::string &h : entry)
     if (!on_map(h)) return "hex " + h + " is not on the map";
@@ -403,12 +405,14 @@ std::string EditorModel::set_reinforcement(const std::string &id, int turn,
 
 std::string EditorModel::set_facing(const std::string &id, int facing) {
   if (!unit(id)) return refused_unknown("unit", id);
-  if (!doc_.d3()) return "only D3 Medieval units face a hexside (D2)";
-  facing = ((facing % 6) + 6) % 6; // turning past north-west comes back to north
-  return edit("turn " + id + " to face " + kD3Facings[facing], [&](BattleDoc &d) {
-    d.units[d.unit_index(id)].facing = facing;
-    return std::string();
-  });
+  if (auto why = lacks(Feature::Facings); !why.empty()) return why;
+  int n = doc_.ruleset_def().facings;
+  facing = ((facing % n) + n) % n; // turning past the last facing comes back to the first
+  return edit("turn " + id + " to face " + doc_.ruleset_def().facing_names[facing],
+              [&](BattleDoc &d) {
+                d.units[d.unit_index(id)].facing = facing;
+                return std::string();
+              });
 }
 
 std::string EditorModel::toggle_entry_hex(const std::string &id, const std::string &hex) {

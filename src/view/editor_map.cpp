@@ -125,7 +125,7 @@ std::string EditorModel::set_hexside(const std::string &a, const std::string &b,
   if (distance(from_offset(*offset_of(a)), from_offset(*offset_of(b))) != 1)
     return a + " and " + b + " are not adjacent";
   if (!feature.empty() && !contains(words().hexside_features, feature))
-    return refused_unknown(doc_.d3() ? "D3 Medieval hexside feature" : "hexside feature", feature);
+    return refused_unknown(doc_.ruleset_def().hexside_words, feature);
   return edit(feature.empty() ? "clear a hexside" : "add a " + feature, [&](BattleDoc &d) {
     if (feature.empty())
       d.hexsides.erase(hexside_key(a, b));
@@ -136,7 +136,7 @@ std::string EditorModel::set_hexside(const std::string &a, const std::string &b,
 }
 
 std::string EditorModel::set_road(const std::string &hex, bool road, int radius) {
-  if (!doc_.d3()) return "roads are a D3 Medieval feature (D1, D6)";
+  if (auto why = lacks(Feature::Roads); !why.empty()) return why;
   if (!on_map(hex)) return "hex " + hex + " is not on the map";
   return edit(road ? "draw a road" : "erase a road", [&](BattleDoc &d) {
     for (const std::string &l : brush(d, hex, radius)) {
@@ -150,12 +150,14 @@ std::string EditorModel::set_road(const std::string &hex, bool road, int radius)
 
 namespace {
 
-// How a unit type reads under the other ruleset (set_ruleset): the nearest kind of troops. S&S II
-// units with a Fire Factor become Longbows; D3 bowmen become Infantry that fire.
+// How a unit type reads under the other ruleset (set_ruleset): the nearest kind of troops, each
+// row read both ways. S&S II units with a Fire Factor become Longbows; D3 bowmen become Infantry
+// that fire.
 struct TypeMove {
   const char *ssii, *d3;
   std::optional<int> fire; // the Fire Factor a D3 type brings to S&S II
 };
+constexpr const char *kShootingType = "longbows"; // what a unit with a Fire Factor becomes
 const std::vector<TypeMove> &type_moves() {
   static const std::vector<TypeMove> table = {
       {"V", "men_at_arms", std::nullopt},
@@ -168,9 +170,14 @@ const std::vector<TypeMove> &type_moves() {
   };
   return table;
 }
-const TypeMove *type_move(const std::string &type, bool to_d3) {
+// The row that translates the type into one of the ruleset's types, and that type (into).
+const TypeMove *type_move(const std::string &type, const Ruleset &to, std::string *into) {
   for (const TypeMove &m : type_moves())
-    if (type == (to_d3 ? m.ssii : m.d3)) return &m;
+    for (auto [from, dest] : {std::pair{m.ssii, m.d3}, std::pair{m.d3, m.ssii}})
+      if (type == from && contains(vocabulary(to).unit_types, dest)) {
+        *into = dest;
+        return &m;
+      }
   return nullptr;
 }
 // The hexside features that differ: S&S II's trench is D3's stakes (D12: a defended line).
@@ -179,63 +186,77 @@ const std::vector<std::pair<const char *, const char *>> &feature_moves() {
   return table;
 }
 
+void move_types(BattleDoc &d, const Ruleset &to) {
+  bool faces = to.has(Feature::UnitFaces);
+  for (UnitDoc &u : d.units) {
+    std::string into;
+    const TypeMove *m = type_move(u.type, to, &into);
+    if (!m) continue;
+    u.type = !faces && u.front.fire ? kShootingType : into;
+    if (!faces) continue;
+    for (const TypeDefaults &t : type_defaults()) // the usual faces of the type
+      if (u.type == t.type) u.front = t.front, u.back = t.back;
+    u.front.fire = m->fire;
+  }
+  for (SideDoc &s : d.sides)
+    if (s.vp_for_eliminating) {
+      std::map<std::string, int> table;
+      for (const auto &[type, vp] : *s.vp_for_eliminating) {
+        std::string into;
+        table[type_move(type, to, &into) ? into : type] = vp;
+      }
+      s.vp_for_eliminating = table;
+    }
+  for (auto &[key, feature] : d.hexsides)
+    for (const auto &[a, b] : feature_moves())
+      for (auto [from, dest] : {std::pair{a, b}, std::pair{b, a}})
+        if (feature == from && contains(vocabulary(to).hexside_features, dest)) {
+          feature = dest;
+          break;
+        }
+}
+
+// What the ruleset lacks goes; what it needs and the battle lacks is given its usual value.
+void fit_features(BattleDoc &d, const Ruleset &to) {
+  if (!to.has(Feature::Initiative))
+    d.rules.initiative.clear(); // D4: the first player always moves first
+  else if (d.rules.initiative.empty())
+    d.rules.initiative = d.rules.first_player == d.sides[0].id ? d.sides[1].id : d.sides[0].id;
+  if (!to.has(Feature::WingIntegrity)) d.rules.wing_integrity.reset();
+  for (UnitDoc &u : d.units) // D2: each side faces the other's start
+    if (!to.has(Feature::Facings))
+      u.facing.reset();
+    else if (!u.facing)
+      u.facing = u.side == d.sides[0].id ? 0 : 3;
+  if (!to.has(Feature::Roads)) {
+    for (auto &[label, c] : d.hexes)
+      c.road = false;
+    std::erase_if(d.hexes, [](const auto &e) { return e.second.is_default(); });
+  }
+  for (size_t i = 0; i < d.sides.size(); ++i) {
+    SideDoc &s = d.sides[i];
+    if (to.has(Feature::CommandMarkers) && s.markers.empty())
+      s.markers = {{"move", "shield_wall"}, {"combat", "withdraw"}, {"fire", "horse"}, {"bonus"}};
+    if (to.has(Feature::WingsRequired) && s.wings.empty()) // the side names its wing
+      s.wings.push_back({s.id, s.name, std::string(kWingPalette[i])});
+  }
+  if (to.has(Feature::WingsRequired))
+    for (UnitDoc &u : d.units)
+      if (u.wing.empty()) u.wing = u.side;
+}
+
 } // namespace
 
 std::string EditorModel::set_ruleset(const std::string &ruleset) {
-  if (ruleset != kRulesetSsii && ruleset != kRulesetD3)
-    return "expected the ruleset ssii or d3-medieval";
-  if (ruleset == doc_.ruleset) return "";
-  bool to_d3 = ruleset == kRulesetD3;
-  return edit(
-      to_d3 ? "play under D3 Medieval" : "play under Shields & Swords II", [&](BattleDoc &d) {
-        d.ruleset = ruleset;
-        for (UnitDoc &u : d.units)
-          if (const TypeMove *m = type_move(u.type, to_d3)) {
-            u.type = to_d3 ? (u.front.fire ? "longbows" : m->d3) : m->ssii;
-            if (to_d3) continue;
-            for (const TypeDefaults &t : type_defaults()) // the usual faces of the type
-              if (u.type == t.type) u.front = t.front, u.back = t.back;
-            u.front.fire = m->fire;
-          }
-        for (SideDoc &s : d.sides)
-          if (s.vp_for_eliminating) {
-            std::map<std::string, int> table;
-            for (const auto &[type, vp] : *s.vp_for_eliminating) {
-              const TypeMove *m = type_move(type, to_d3);
-              table[m ? (to_d3 ? m->d3 : m->ssii) : type] = vp;
-            }
-            s.vp_for_eliminating = table;
-          }
-        for (auto &[key, feature] : d.hexsides)
-          for (const auto &[ssii, d3] : feature_moves())
-            if (feature == (to_d3 ? ssii : d3)) feature = to_d3 ? d3 : ssii;
-        if (to_d3) {
-          d.rules.initiative.clear(); // D4: the first player always moves first
-          d.rules.wing_integrity.reset();
-          for (UnitDoc &u : d.units) // D2: each side faces the other's start
-            if (!u.facing) u.facing = u.side == d.sides[0].id ? 0 : 3;
-        } else {
-          for (auto &[label, c] : d.hexes)
-            c.road = false;
-          std::erase_if(d.hexes, [](const auto &e) { return e.second.is_default(); });
-          if (d.rules.initiative.empty())
-            d.rules.initiative =
-                d.rules.first_player == d.sides[0].id ? d.sides[1].id : d.sides[0].id;
-          for (UnitDoc &u : d.units)
-            u.facing.reset();
-          for (size_t i = 0; i < d.sides.size(); ++i) {
-            SideDoc &s = d.sides[i];
-            if (s.markers.empty())
-              s.markers = {
-                  {"move", "shield_wall"}, {"combat", "withdraw"}, {"fire", "horse"}, {"bonus"}};
-            if (s.wings.empty()) // S&S II sides name their wings
-              s.wings.push_back({s.id, s.name, std::string(kWingPalette[i])});
-          }
-          for (UnitDoc &u : d.units)
-            if (u.wing.empty()) u.wing = u.side;
-        }
-        return std::string();
-      });
+  const Ruleset *to = find_ruleset(ruleset);
+  if (!to) return "the ruleset: " + expected_ruleset();
+  if (to->json() == doc_.ruleset) return ""; // played under it already
+  return edit("play under " + std::string(to->title()), [&](BattleDoc &d) {
+    d.ruleset = ruleset;
+    move_types(d, *to);
+    fit_features(d, *to);
+    return std::string();
+  });
 }
 
 std::string EditorModel::add_terrain(const std::string &name, bool impassable, bool blocks_los) {

@@ -238,18 +238,20 @@ BattleDoc EditorModel::new_battle(int columns, int rows, const std::string &rule
   }
   d.rules.first_player = ids[0];
   d.rules.initiative = ids[1];
-  d.rules.last_turn = 16;
   d.rules.at_end = "most_vp";
   d.rules.wing_integrity = "standard";
-  if (ruleset == kRulesetD3) { // D5: no markers; D4: no Initiative, 15 game turns
-    d.ruleset = kRulesetD3;
-    for (SideDoc &side : d.sides)
-      side.markers.clear(), side.wings.clear(), side.vp_for_eliminating.reset();
-    d.rules.initiative.clear();
-    d.rules.last_turn = kD3DefaultLastTurn;
-    d.rules.at_end = "draw";
-    d.rules.wing_integrity.reset();
+  if (const Ruleset *r = find_ruleset(ruleset)) d.ruleset = r->json();
+  const Ruleset &r =
+      d.ruleset_def(); // what the ruleset lacks goes (D5: no markers, D4: no Initiative)
+  for (SideDoc &side : d.sides) {
+    if (!r.has(Feature::CommandMarkers)) side.markers.clear();
+    if (!r.has(Feature::WingsRequired)) side.wings.clear();
+    if (!r.has(Feature::VictoryPoints)) side.vp_for_eliminating.reset();
   }
+  if (!r.has(Feature::Initiative)) d.rules.initiative.clear();
+  d.rules.last_turn = suggested_last_turn(r);
+  if (!r.has(Feature::VictoryPoints)) d.rules.at_end = "draw";
+  if (!r.has(Feature::WingIntegrity)) d.rules.wing_integrity.reset();
   return d;
 }
 
@@ -314,7 +316,7 @@ std::vector<Problem> river_gaps(const std::shared_ptr<const Battle> &b) {
       if (!closed(start) || !closed(end) || (start == -1 && end == -1)) continue;
       found.push_back({"/map/hexsides",
                        "the river has a gap between " + b->label(h) + " and " + b->label(a) +
-                           " where units can cross (" + (b->d3() ? "D6" : "12.2") + ")",
+                           " where units can cross (" + b->rules().river_section + ")",
                        b->label(h), -1, "map"});
     }
   return found;
@@ -411,7 +413,7 @@ std::vector<std::string> EditorModel::unit_wings(int side) const {
   if (side < 0 || side > 1) return out;
   for (const WingDoc &w : doc_.sides[side].wings)
     out.push_back(w.id);
-  if (out.empty() && doc_.d3()) out.push_back(doc_.sides[side].id);
+  if (implicit_wing(side)) out.push_back(doc_.sides[side].id);
   return out;
 }
 

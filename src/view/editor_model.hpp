@@ -49,7 +49,7 @@ public:
   // A map of the given size with two sides of one wing each, the common markers and rules: a
   // battle the loader accepts, to which units are then added. A D3 Medieval one has two sides
   // without wings or markers (D5) and 15 game turns (D4).
-  static BattleDoc new_battle(int columns, int rows, const std::string &ruleset = kRulesetSsii);
+  static BattleDoc new_battle(int columns, int rows, const std::string &ruleset = "");
 
   const BattleDoc &doc() const { return doc_; }
   std::string text() const { return canonical_text(doc_); }
@@ -89,7 +89,7 @@ public:
   // translated (kRulesetMoves), roads dropped for S&S II, facings given for D3; what the new
   // ruleset lacks (reinforcements, Command Markers for a D3 battle) stays listed as a problem.
   std::string set_ruleset(const std::string &ruleset);
-  const Vocabulary &words() const { return vocabulary(doc_.d3()); }
+  const Vocabulary &words() const { return vocabulary(doc_.ruleset_def()); }
 
   // --- Map -----------------------------------------------------------------------------------
   std::string paint(const std::string &hex, const std::string &terrain, int radius = 0);
@@ -167,7 +167,7 @@ public:
 
   bool on_map(const std::string &hex) const;
   std::vector<std::string> terrain_names() const; // built-in first, then the battle's own
-  // The wings a unit of the side may name: the side's, or for a D3 side without wings its id.
+  // The wings a unit of the side may name: the side's, or for a side without wings its id.
   std::vector<std::string> unit_wings(int side) const;
 
 private:
@@ -184,6 +184,16 @@ private:
   void revalidate();
   UnitDoc *unit(const std::string &id);
   SpecialDoc *special(int index);
+  // Why the battle's ruleset refuses the feature, or "" when it has it.
+  std::string lacks(Feature f) const {
+    const char *why = doc_.ruleset_def().why_not(f);
+    return why ? why : "";
+  }
+  // Whether the side's units form one wing named after the side (D5: a side may list none).
+  bool implicit_wing(int side) const {
+    return !doc_.ruleset_def().has(Feature::WingsRequired) && side >= 0 &&
+           doc_.sides[side].wings.empty();
+  }
 };
 
 // Runs the engine's loader over a document: every problem it finds, one after another (each fault

@@ -18,9 +18,10 @@ using json = nlohmann::json;
 std::string EditorModel::set_rule(const std::string &key, const std::string &value) {
   bool side = doc_.side_index(value) >= 0;
   return edit("set " + key, [&](BattleDoc &d) -> std::string {
-    if (key == "initiative" && d.d3()) return "D3 Medieval has no Initiative Marker (D4)";
-    if (key == "wing_integrity" && d.d3() && !value.empty())
-      return "D3 Medieval has no Wing Integrity";
+    const Ruleset &r = d.ruleset_def();
+    if (key == "initiative" && !r.has(Feature::Initiative)) return r.why_not(Feature::Initiative);
+    if (key == "wing_integrity" && !r.has(Feature::WingIntegrity) && !value.empty())
+      return r.why_not(Feature::WingIntegrity);
     if (key == "first_player" || key == "initiative") {
       if (!side) return "expected a side id";
       (key == "first_player" ? d.rules.first_player : d.rules.initiative) = value;
@@ -49,8 +50,7 @@ std::string EditorModel::set_last_turn(std::optional<int> turns) {
 std::string EditorModel::add_special(const std::string &kind, int side, int *index) {
   const KindSpec *k = special_kind(kind);
   if (!k) return refused_unknown("special rule kind", kind);
-  if (doc_.d3() && !k->in_d3)
-    return "D3 Medieval battles use instant_win_on_entry, attack_waves or attack_precondition";
+  if (!kind_in(doc_.ruleset_def(), kind)) return doc_.ruleset_def().expected_special();
   if (auto why = check_side(side); !why.empty()) return why;
   if (doc_.special.size() >= kMaxSpecialRules) return "a battle has at most eight special rules";
   return edit("add a special rule", [&](BattleDoc &d) {

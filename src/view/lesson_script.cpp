@@ -51,7 +51,7 @@ std::vector<std::string> steps_for_action(const Setup &setup, const GameState &s
                                    : "press \"Give these commands (Enter)\"");
     break;
   case ActionType::Move:
-    if (b.d3()) {
+    if (b.rules().has(Feature::Facings)) { // a destination, then an end facing (D6)
       d3_move_steps(setup, s, a, out);
       break;
     }

@@ -4,6 +4,7 @@
 
 #include "sns/input.hpp"
 #include "sns/json_io.hpp"
+#include "sns/ruleset.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -107,8 +108,8 @@ void Session::changed() {
   view_ = std::make_unique<Interaction>(g.setup(), g.state());
   // The last attack of this Player Turn: an entry opening a new turn ends the search.
   for (auto it = g.log().rbegin(); it != g.log().rend(); ++it) {
-    if (it->kind == "turn") break;
-    if (it->kind == "attack") {
+    if (it->kind == EventKind::Turn) break;
+    if (it->kind == EventKind::Attack) {
       last_attack_ = {it->cc, it->column, it->text};
       break;
     }
@@ -201,7 +202,7 @@ bool Session::autosave_loads() const {
   try {
     Game g = Game::from_record(read_json_file(path.string(), kMaxInputBytes), path.string());
     c.loads = true;
-    c.summary = g.battle().name + ", " + (g.battle().d3() ? "turn " : "Player Turn ") +
+    c.summary = g.battle().name + ", " + g.battle().rules().turn_word + " " +
                 std::to_string(g.state().turn);
   } catch (const std::exception &) {
     // Truncated, damaged or from a battle that no longer loads: not offered.

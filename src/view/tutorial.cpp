@@ -264,9 +264,8 @@ std::string LessonRun::check_failure() const {
         return it.key() + " suppression differs";
       if (want.contains("shield_wall") && want["shield_wall"] != us.shield_wall)
         return it.key() + " Shield Wall differs";
-      const D3State *own = s.if_d3();
-      if (!own) continue;
-      const D3Unit &d = own->units[static_cast<size_t>(u)]; // D3 Medieval (D2, D13)
+      if (!b.rules().has(Feature::Facings)) continue;
+      const D3Unit &d = s.d3().units[static_cast<size_t>(u)]; // facing and hits (D2, D13)
       if (want.contains("facing") && want["facing"] != d.facing)
         return it.key() + " faces " + std::to_string(d.facing) + ", expected " +
                want["facing"].dump();

@@ -72,9 +72,35 @@ bool Interaction::phase_attacks() const {
           p == Phase::PitchedCombat);
 }
 
+const std::array<Interaction::Clicks, kRulesetCount> Interaction::kClicks{{
+    {RulesetId::SSII, &Interaction::ssii_marks, &Interaction::ssii_click,
+     &Interaction::ssii_pending, &Interaction::ssii_explain},
+    {RulesetId::D3, &Interaction::d3_marks, &Interaction::d3_click, &Interaction::d3_pending,
+     &Interaction::d3_explain},
+}};
+
 std::vector<uint16_t> Interaction::marks(const Selection &sel, bool show_zoc,
                                          bool show_fire_range) const {
-  if (d3()) return d3_marks(sel); // no zones of control or Fire Factors in D3 Medieval
+  return (this->*clicks().marks)(sel, show_zoc, show_fire_range);
+}
+
+ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
+  if (hex == kOffMap) return {};
+  return (this->*clicks().click)(sel, hex);
+}
+
+std::optional<Action> Interaction::pending_action(const Selection &sel) const {
+  return (this->*clicks().pending)(sel);
+}
+
+std::string Interaction::explain(const Selection &sel, HexId hex) const {
+  if (hex == kOffMap) return "";
+  return (this->*clicks().explain)(sel, hex);
+}
+
+// S&S II: zones of control and fire range on request (5.2, 9.0).
+std::vector<uint16_t> Interaction::ssii_marks(const Selection &sel, bool show_zoc,
+                                              bool show_fire_range) const {
   const Battle &b = *setup_.battle;
   std::vector<uint16_t> m(b.hex_count(), kMarkNone);
   auto mark_unit = [&](int u, uint16_t flag) {
@@ -257,10 +283,8 @@ ClickOutcome attack_click(const Interaction &ix, const Battle &b, const GameStat
 
 } // namespace
 
-ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
+ClickOutcome Interaction::ssii_click(Selection &sel, HexId hex) const {
   ClickOutcome out;
-  if (hex == kOffMap) return out;
-  if (d3()) return d3_click(sel, hex);
   int here = unit_at(hex);
   const Battle &b = *setup_.battle;
   if (state_.attack_stage() != AttackStage::None) {
@@ -283,8 +307,7 @@ ClickOutcome Interaction::click(Selection &sel, HexId hex) const {
   return out;
 }
 
-std::optional<Action> Interaction::pending_action(const Selection &sel) const {
-  if (d3()) return d3_pending(sel);
+std::optional<Action> Interaction::ssii_pending(const Selection &sel) const {
   if (phase_fires() && sel.unit >= 0 && sel.target >= 0)
     return Action{.type = ActionType::Fire, .unit = sel.unit, .target = sel.target};
   if (phase_attacks() && sel.target >= 0 && !sel.attackers.empty()) {
@@ -298,9 +321,7 @@ std::optional<Action> Interaction::pending_action(const Selection &sel) const {
   return std::nullopt;
 }
 
-std::string Interaction::explain(const Selection &sel, HexId hex) const {
-  if (hex == kOffMap) return "";
-  if (d3()) return d3_explain(sel, hex);
+std::string Interaction::ssii_explain(const Selection &sel, HexId hex) const {
   int here = unit_at(hex);
   // The selected unit's own hex is where it stands, not a move refused.
   if (phase_moves_units() && sel.unit >= 0 && hex != state_.units[sel.unit].hex)
@@ -391,8 +412,8 @@ namespace {
 constexpr ActionTypeInfo kActionTypes[] = {
     {"command choice", "command choices"},
     {"move", "moves", true, true},
-    {"way to fire", "ways to fire", false, true, "fire"},
-    {"attack", "attacks", false, false, "attack"},
+    {"way to fire", "ways to fire", false, true, EventKind::Fire},
+    {"attack", "attacks", false, false, EventKind::Attack},
     {"combat mode", "combat modes"},
     {"result option", "result options"},
     {"unit that may take the loss", "units that may take the loss"},
@@ -403,8 +424,8 @@ constexpr ActionTypeInfo kActionTypes[] = {
     {"way to end the phase", "ways to end the phase"},
     {"special rule action", "special rule actions"},
     {"unit that may be activated", "units that may be activated", true, true}, // D3 (D5)
-    {"shot", "shots", false, true, "shoot"},                                   // D3 (D9)
-    {"melee", "melees", false, true, "melee"},                                 // D3 (D11)
+    {"shot", "shots", false, true, EventKind::Shoot},                          // D3 (D9)
+    {"melee", "melees", false, true, EventKind::Melee},                        // D3 (D11)
 };
 static_assert(std::size(kActionTypes) == static_cast<size_t>(ActionType::Melee) + 1,
               "one entry for every action type");
@@ -415,9 +436,9 @@ const ActionTypeInfo &action_type_info(ActionType t) {
 }
 
 bool log_resolves(const Events &log, size_t from, const Action &a) {
-  const char *kind = action_type_info(a.type).resolved_in_log;
+  std::optional<EventKind> kind = action_type_info(a.type).resolved_in_log;
   return kind && std::any_of(log.begin() + static_cast<long>(std::min(from, log.size())), log.end(),
-                             [&](const Event &e) { return e.kind == kind; });
+                             [&](const Event &e) { return e.kind == *kind; });
 }
 
 std::string action_count_words(ActionType t, int n) {
@@ -441,7 +462,7 @@ namespace {
 // An event after which the engine moves on without the player ending the phase: the only choice
 // taken by itself (R25), or a D3 activation roll that failed and so ended the movement phase (D5).
 bool ends_phase_by_itself(const Event &e) {
-  return e.kind == "auto" || (e.kind == "activate" && e.result == "failed");
+  return e.kind == EventKind::Auto || (e.kind == EventKind::Activate && e.result == "failed");
 }
 } // namespace
 
@@ -449,7 +470,8 @@ bool phase_changed_by_itself(const Events &log, size_t from) {
   bool automatic = false;
   for (size_t i = from; i < log.size(); ++i) {
     if (ends_phase_by_itself(log[i])) automatic = true;
-    if (automatic && (log[i].kind == "phase" || log[i].kind == "turn")) return true;
+    if (automatic && (log[i].kind == EventKind::Phase || log[i].kind == EventKind::Turn))
+      return true;
   }
   return false;
 }
@@ -457,7 +479,8 @@ bool phase_changed_by_itself(const Events &log, size_t from) {
 std::vector<int> last_roll_faces(const Events &log, size_t from) {
   for (size_t i = log.size(); i-- > from;) {
     if (!log[i].roll) continue;
-    bool second_of_two = log[i].kind == "disorder" && i > 0 && log[i - 1].kind == "disorder_die";
+    bool second_of_two =
+        log[i].kind == EventKind::Disorder && i > 0 && log[i - 1].kind == EventKind::DisorderDie;
     if (second_of_two) return {log[i - 1].roll, log[i].roll}; // D13: 2D6
     return {log[i].roll};
   }
@@ -467,7 +490,7 @@ std::vector<int> last_roll_faces(const Events &log, size_t from) {
 std::string roll_words(const Events &log, size_t from) {
   std::string words;
   for (size_t i = from; i < log.size(); ++i) {
-    if (!log[i].roll || log[i].kind == "disorder_die") continue; // its 2D6 sentence follows
+    if (!log[i].roll || log[i].kind == EventKind::DisorderDie) continue; // its 2D6 sentence follows
     words += (words.empty() ? "" : ". ") + log[i].text;
   }
   return words;
@@ -498,21 +521,21 @@ int last_roll_entry(const Events &log, size_t last_action_from) {
   bool turn_began = false;
   for (size_t i = log.size(); i-- > 0 && !(turn_began && i < last_action_from);) {
     if (log[i].roll) return static_cast<int>(i);
-    turn_began = turn_began || log[i].kind == "turn";
+    turn_began = turn_began || log[i].kind == EventKind::Turn;
   }
   return -1;
 }
 
 std::string narrate_roll(const Battle &b, const Event &e) {
   (void)b;
-  if (e.kind == "attack" && e.cc >= 0)
+  if (e.kind == EventKind::Attack && e.cc >= 0)
     // Where the roll lands on the table; the attack's terms are in the log line beside it, which
     // the Orders panel also shows with the computer's move: said a third time here, one roll
     // filled the panel (new-player trial).
     return "Rolled " + std::to_string(e.roll) + ": with the DRM that reads column " +
            std::to_string(e.column) + " of row " + cc_name(e.cc) +
            " on the Combat Results Table: " + e.result + ".";
-  if (e.kind == "fire") return "Rolled " + std::to_string(e.roll) + ": " + e.text;
+  if (e.kind == EventKind::Fire) return "Rolled " + std::to_string(e.roll) + ": " + e.text;
   return e.text;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 #include "sns/game.hpp"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -82,7 +83,6 @@ public:
   bool phase_attacks() const;
 
   // D3 Medieval (d3_clicks.cpp), read from the legal actions only.
-  bool d3() const { return setup_.battle->d3(); }
   // The unit whose decision it is: the activated unit making its move (D5), else the selection.
   int d3_acting(const Selection &sel) const;
   // The end facings the engine allows for `unit` moving to `to` (one for a charge, D7).
@@ -96,10 +96,27 @@ private:
   std::vector<Action> legal_;
   std::vector<int16_t> occupant_;
 
-  std::vector<uint16_t> d3_marks(const Selection &sel) const;
+  std::vector<uint16_t> d3_marks(const Selection &sel, bool, bool) const;
   ClickOutcome d3_click(Selection &sel, HexId hex) const;
   std::string d3_explain(const Selection &sel, HexId hex) const;
   std::string d3_unit_idle(int unit, ActionType type) const;
+  // Shields & Swords II (view.cpp).
+  std::vector<uint16_t> ssii_marks(const Selection &sel, bool show_zoc, bool show_fire) const;
+  ClickOutcome ssii_click(Selection &sel, HexId hex) const;
+  std::optional<Action> ssii_pending(const Selection &sel) const;
+  std::string ssii_explain(const Selection &sel, HexId hex) const;
+
+  // The map's clicks under each ruleset (issue 30): one row per ruleset, in RulesetId order, so
+  // marks, click, pending_action and explain call the battle's row, never ask which ruleset.
+  struct Clicks {
+    RulesetId id;
+    std::vector<uint16_t> (Interaction::*marks)(const Selection &, bool, bool) const;
+    ClickOutcome (Interaction::*click)(Selection &, HexId) const;
+    std::optional<Action> (Interaction::*pending)(const Selection &) const;
+    std::string (Interaction::*explain)(const Selection &, HexId) const;
+  };
+  static const std::array<Clicks, kRulesetCount> kClicks;
+  const Clicks &clicks() const { return kClicks[static_cast<size_t>(setup_.battle->ruleset)]; }
 };
 
 // A command as players read it on its marker face ("Shield Wall").
@@ -130,7 +147,7 @@ struct ActionTypeInfo {
   bool moves_a_unit = false, a_unit_acts = false;
   // The kind of the log entry that resolves an action of this type with its roll and names its
   // units ("Attack: R2 (Primary) on B7 ...", "BX shoots at RB: ..."), if there is one.
-  const char *resolved_in_log = nullptr;
+  std::optional<EventKind> resolved_in_log;
 };
 const ActionTypeInfo &action_type_info(ActionType t);
 // Whether the log from log[from] on resolves `a` in a sentence of its own (ActionTypeInfo): said

@@ -37,7 +37,7 @@ std::string counter_label(const Battle &b, int unit) {
   // An S&S II type's name in files is its counter code (2.2: "V", "HH", ...), so the engine's one
   // table of type names serves; a D3 battle's types are words ("men_at_arms"), and its counters
   // carry the unit's id instead.
-  if (b.d3()) return d.id;
+  if (!b.rules().has(Feature::UnitFaces)) return d.id;
   return std::string(name(d.type));
 }
 

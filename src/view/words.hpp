@@ -3,6 +3,7 @@
 #pragma once
 #include "sns/game.hpp"
 #include "sns/players.hpp"
+#include "sns/ruleset.hpp"
 
 #include <functional>
 #include <string>

@@ -204,7 +204,7 @@ std::vector<uint16_t> editor_marks(const App &app) {
 void draw_roads_or_facings(App &app, ImDrawList *dl, bool facings) {
   const EditorUi &ed = *app.editor;
   const auto &doc = ed.model->doc();
-  if (!doc.d3()) return;
+  if (!doc.ruleset_def().has(facings ? Feature::Facings : Feature::Roads)) return;
   const Battle &b = app.game().battle();
   const float size = static_cast<float>(app.camera.size);
   auto centre = [&](const std::string &label) -> std::optional<PointF> {
@@ -331,9 +331,10 @@ void unit_tool_options(EditorUi &ed) {
   ui::Text("Type:");
   const auto &types = m.words().unit_types;
   if (!contains(types, ed.type)) ed.type = types[0];
+  bool words = std::any_of(types.begin(), types.end(), [](auto &t) { return t.size() > 3; });
   for (size_t i = 0; i < types.size(); ++i) {
     const std::string &t = types[i];
-    if (i % (doc.d3() ? 2 : 3)) ImGui::SameLine();
+    if (i % (words ? 2 : 3)) ImGui::SameLine(); // codes ("HH") three to a line, words two
     if (ui::RadioButton(("Unit " + t).c_str(), ed.type == t)) ed.type = t;
   }
   ui::TextWrapped(ed.tool == Tool::Place ? "Click the hex to place the selected unit on."
@@ -430,7 +431,7 @@ void tools_window(App &app, const MapRect &r) {
   tool_radio(ed, "Fill", Tool::Fill);
   tool_radio(ed, "Elevation", Tool::Elevation);
   tool_radio(ed, "Hexsides", Tool::Hexside);
-  if (m.doc().d3()) tool_radio(ed, "Roads", Tool::Road);
+  if (m.doc().ruleset_def().has(Feature::Roads)) tool_radio(ed, "Roads", Tool::Road);
   tool_radio(ed, "Add units", Tool::Units);
   tool_radio(ed, "Area (copy, paste, mirror)", Tool::Area);
   ImGui::Separator();

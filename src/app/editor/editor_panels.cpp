@@ -36,10 +36,14 @@ void battle_panel(App &app) {
       return why;
     });
   }
-  static const std::vector<std::string> rulesets = {editor::kRulesetSsii, editor::kRulesetD3};
+  static const std::vector<std::string> rulesets = [] {
+    std::vector<std::string> names;
+    for (const Ruleset *r : sns::rulesets())
+      names.emplace_back(r->json());
+    return names;
+  }();
   if (auto r = choose("Ruleset", d.ruleset, rulesets)) say(ed, m.set_ruleset(*r));
-  ui::TextDisabled(d.d3() ? "D3 Medieval (docs/rules-d3.md): facings, roads, stakes; no markers"
-                          : "Shields & Swords II: Command Markers, faces, reinforcements");
+  ui::TextDisabled("%s", d.ruleset_def().summary);
   ImGui::SetNextItemWidth(120);
   int_field(ed, "Columns", d.columns, [&](int v) { return m.resize(v, d.rows); });
   ImGui::SetNextItemWidth(120);
@@ -117,11 +121,12 @@ void unit_editor(App &app, const editor::UnitDoc &u) {
   wings.insert(wings.end(), other.begin(), other.end());
   if (auto w = choose("Wing", u.wing.empty() ? u.side : u.wing, wings))
     say(ed, m.set_unit_wing(id, *w));
-  if (m.doc().d3()) { // D2: a facing instead of faces; no reinforcements in D3
+  const Ruleset &rules = m.doc().ruleset_def();
+  if (rules.has(Feature::Facings)) { // D2: a facing instead of faces; no reinforcements in D3
     ui::Text("Facing (D2; keys , and . turn it):");
-    for (int f = 0; f < 6; ++f) {
+    for (int f = 0; f < rules.facings; ++f) {
       if (f % 3) ImGui::SameLine();
-      if (ui::RadioButton(editor::kD3Facings[f], u.facing == f)) say(ed, m.set_facing(id, f));
+      if (ui::RadioButton(rules.facing_names[f], u.facing == f)) say(ed, m.set_facing(id, f));
     }
     if (!u.hex && ui::Button("Place on the map")) ed.tool = Tool::Place;
     if (ui::Button("Remove unit")) {
@@ -175,14 +180,16 @@ void units_panel(App &app) {
     ui::TextWrapped("Choose the Units tool and click a free hex to add a unit.");
   }
   ui::Text("%s:", counted(static_cast<int>(d.units.size()), "unit", "units").c_str());
+  const auto &facings = d.ruleset_def().facing_names;
   for (const auto &unit : d.units) {
     std::string where = unit.hex             ? *unit.hex
                         : unit.reinforcement ? "turn " + std::to_string(unit.reinforcement->turn)
                                              : "nowhere";
-    std::string label =
-        unit.id + "  " + unit.type + "  " + (unit.wing.empty() ? unit.side : unit.wing) + "  " +
-        where +
-        (unit.facing ? std::string("  facing ") + editor::kD3Facings[*unit.facing % 6] : "");
+    std::string label = unit.id + "  " + unit.type + "  " +
+                        (unit.wing.empty() ? unit.side : unit.wing) + "  " + where +
+                        (unit.facing && !facings.empty()
+                             ? std::string("  facing ") + facings[*unit.facing % facings.size()]
+                             : "");
     if (ui::Selectable(id_label(label, "unit" + unit.id).c_str(), unit.id == ed.unit)) {
       ed.unit = unit.id;
       if (unit.hex) centre_on(app, *unit.hex);
@@ -227,8 +234,7 @@ void side_editor(App &app, int s) {
              [&](const std::string &v) { return m.set_side_id(s, v); });
   text_field(ed, ("Name of side " + n).c_str(), side.name,
              [&](const std::string &v) { return m.set_side_name(s, v); });
-  bool d3 = m.doc().d3();
-  if (!d3) {
+  if (m.doc().ruleset_def().has(Feature::CommandMarkers)) {
     ImGui::SetNextItemWidth(120);
     int_field(ed, "Wings per turn", side.wings_per_turn,
               [&](int v) { return m.set_limits(s, v, side.commands_per_wing); });
@@ -262,7 +268,8 @@ void side_editor(App &app, int s) {
   int_field(ed, "Start VP", side.start_vp.value_or(0), [&](int v) {
     return m.set_start_vp(s, v > 0 || side.start_vp ? std::optional<int>(v) : std::nullopt);
   });
-  ui::Text(d3 ? "Wings (optional in D3: without them the side is one wing):" : "Wings:");
+  const char *optional = "Wings (optional in D3: without them the side is one wing):";
+  ui::Text(m.doc().ruleset_def().has(Feature::WingsRequired) ? "Wings:" : optional);
   for (const auto &w : side.wings) {
     ImGui::PushID(w.id.c_str());
     std::string wid = w.id;
@@ -407,7 +414,7 @@ void special_rules_list(App &app) {
   ui::Text("Special rules (%zu of 8):", d.special.size());
   std::vector<std::string> kinds;
   for (const auto &k : editor::special_kinds())
-    if (k.in_d3 || !d.d3()) kinds.push_back(k.kind);
+    if (editor::kind_in(d.ruleset_def(), k.kind)) kinds.push_back(k.kind);
   if (!contains(kinds, ed.new_kind)) ed.new_kind = kinds[0];
   if (auto k = choose("Kind", ed.new_kind, kinds)) ed.new_kind = *k;
   for (int s = 0; s < 2; ++s) {
@@ -459,7 +466,8 @@ void rules_panel(App &app) {
                         d.rules.first_player == d.sides[s].id))
       say(ed, m.set_rule("first_player", d.sides[s].id));
   }
-  if (!d.d3()) {
+  const Ruleset &rules = d.ruleset_def();
+  if (rules.has(Feature::Initiative)) {
     ui::Text("Initiative:");
     for (int s = 0; s < 2; ++s) {
       ImGui::SameLine();
@@ -469,12 +477,17 @@ void rules_panel(App &app) {
     }
   }
   bool limited = d.rules.last_turn.has_value();
-  if (ui::Checkbox(d.d3() ? "Last turn (else 15, D4)" : "Last turn", &limited))
-    say(ed, m.set_last_turn(limited ? std::optional<int>(d.d3() ? 15 : 16) : std::nullopt));
+  std::string last = rules.default_last_turn
+                         ? "Last turn (else " + std::to_string(rules.default_last_turn) + ", " +
+                               rules.sequence_section + ")"
+                         : "Last turn";
+  if (ui::Checkbox(last.c_str(), &limited))
+    say(ed, m.set_last_turn(limited ? std::optional<int>(editor::suggested_last_turn(rules))
+                                    : std::nullopt));
   if (d.rules.last_turn) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(120);
-    int_field(ed, d.d3() ? "Game turns" : "Player Turns", *d.rules.last_turn,
+    int_field(ed, (rules.turn_name + std::string("s")).c_str(), *d.rules.last_turn,
               [&](int v) { return m.set_last_turn(v); });
   }
   std::vector<std::string> at_end{"(none)", "draw", "most_vp", d.sides[0].id, d.sides[1].id};
@@ -482,7 +495,7 @@ void rules_panel(App &app) {
     say(ed, m.set_rule("at_end", *v == "(none)" ? "" : *v));
   std::vector<std::string> wi{"(none)"};
   wi.insert(wi.end(), editor::kWingIntegrity.begin(), editor::kWingIntegrity.end());
-  if (!d.d3())
+  if (rules.has(Feature::WingIntegrity))
     if (auto v = choose("Wing Integrity", d.rules.wing_integrity.value_or("(none)"), wi))
       say(ed, m.set_rule("wing_integrity", *v == "(none)" ? "" : *v));
   ImGui::Separator();

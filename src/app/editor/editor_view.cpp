@@ -329,9 +329,10 @@ bool editor_key(App &app, const SDL_Event &e) {
     set_tool(ed, Tool::Elevation);
   else if (k == SDLK_h)
     set_tool(ed, Tool::Hexside);
-  else if (k == SDLK_r && m.doc().d3())
+  else if (k == SDLK_r && m.doc().ruleset_def().has(Feature::Roads))
     set_tool(ed, Tool::Road);
-  else if ((k == SDLK_COMMA || k == SDLK_PERIOD) && m.doc().d3() && !ed.unit.empty()) {
+  else if ((k == SDLK_COMMA || k == SDLK_PERIOD) && m.doc().ruleset_def().has(Feature::Facings) &&
+           !ed.unit.empty()) {
     int u = m.doc().unit_index(ed.unit); // D2: turn the selected unit one hexside
     if (u >= 0)
       say(ed,
@@ -370,10 +371,12 @@ void editor_start_buttons(App &app) {
     // the player's own battle is saved back to its file.
     if (open_editor(app, bi.path) && !bi.own) app.editor->path = default_path(app);
   }
-  ImGui::SameLine();
-  if (ui::Button("New battle")) open_editor(app, "");
-  ImGui::SameLine();
-  if (ui::Button("New D3 Medieval battle")) open_editor(app, "", 14, 10, editor::kRulesetD3);
+  for (const Ruleset *r : rulesets()) { // "New battle" under the default, "New D3 Medieval battle"
+    ImGui::SameLine();
+    std::string label =
+        r == &default_ruleset() ? "New battle" : "New " + std::string(r->title()) + " battle";
+    if (ui::Button(label.c_str())) open_editor(app, "", 14, 10, std::string(r->json()));
+  }
   if (app.editor && app.editor->model) {
     ImGui::SameLine();
     if (ui::Button("Back to the editor")) enter(app);

@@ -11,7 +11,7 @@ namespace sns::app {
 // Opens the editor on a battle file (or a draft), or on a new map when path is empty. False when
 // the file cannot be read at all (the session's message says why).
 bool open_editor(App &app, const std::string &path, int columns = 14, int rows = 10,
-                 const std::string &ruleset = "ssii");
+                 const std::string &ruleset = ""); // "": the default ruleset
 // Draws the whole frame while the editor is shown (true), or only the "Back to the editor" button
 // while a battle started with Play from here is shown (false: the game's frame follows).
 bool editor_frame(App &app);

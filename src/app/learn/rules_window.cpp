@@ -14,9 +14,9 @@ namespace {
 
 // The rules text, then the battle's own special rules (their ids are log tags too).
 std::vector<RulesSection> rules_with_battle(const App &app) {
-  if (!app.has_game()) return app.rules;
+  if (!app.has_game()) return app.rules[static_cast<size_t>(default_ruleset().id)];
   const Battle &b = app.game().battle();
-  std::vector<RulesSection> all = b.d3() ? app.rules_d3 : app.rules;
+  std::vector<RulesSection> all = app.rules[static_cast<size_t>(b.ruleset)];
   for (const Special &sp : b.special)
     all.push_back(
         {sp.id, "(" + b.name + ")", sp.text.empty() ? "A special rule of this battle." : sp.text});

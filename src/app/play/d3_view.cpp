@@ -17,9 +17,6 @@ namespace {
 
 constexpr int kTrackBoxes = 8; // D13: a unit with more than 8 hits is eliminated
 
-// The D3 player turn (D4), each phase with the ruling that runs it.
-constexpr Phase kD3Sequence[] = {Phase::Movement, Phase::Shooting, Phase::Melee, Phase::Disorder};
-
 // The screen direction of hexside `dir` (D2: 0 north, clockwise), as a unit vector.
 ImVec2 direction_vector(int dir) {
   PointF p = hex_to_pixel(kDirections[static_cast<size_t>(dir)], 1.0);
@@ -214,7 +211,7 @@ void d3_phase_track(App &app) {
   const GameState &s = app.game().state();
   ui::Text("Sequence of play");
   rule_link(app, "D4");
-  for (Phase p : kD3Sequence) {
+  for (Phase p : app.game().battle().rules().phases) {
     bool current = s.phase == p;
     ImGui::PushStyleColor(ImGuiCol_Text,
                           current ? IM_COL32(255, 230, 80, 255) : IM_COL32(220, 220, 220, 255));

@@ -32,12 +32,13 @@ void log_panel(App &app) {
   for (size_t i = 0; i < log.size(); ++i) {
     log_notes_at(game, i, false);
     const Event &e = log[i];
-    if (e.kind == "turn" && i > 0) ImGui::Separator();
-    ImU32 col = e.kind == "attack" || e.kind == "fire" ? IM_COL32(255, 220, 140, 255)
-                : e.kind == "eliminated"               ? IM_COL32(255, 130, 110, 255)
-                : e.kind == "turn"                     ? IM_COL32(140, 200, 255, 255)
-                : e.kind == "skip" || e.kind == "auto" ? IM_COL32(150, 150, 150, 255)
-                                                       : IM_COL32(225, 225, 225, 255);
+    if (e.kind == EventKind::Turn && i > 0) ImGui::Separator();
+    ImU32 col =
+        e.kind == EventKind::Attack || e.kind == EventKind::Fire ? IM_COL32(255, 220, 140, 255)
+        : e.kind == EventKind::Eliminated                        ? IM_COL32(255, 130, 110, 255)
+        : e.kind == EventKind::Turn                              ? IM_COL32(140, 200, 255, 255)
+        : e.kind == EventKind::Skip || e.kind == EventKind::Auto ? IM_COL32(150, 150, 150, 255)
+                                                                 : IM_COL32(225, 225, 225, 255);
     ImGui::PushID(static_cast<int>(i));
     rule_link(app, e.rule, false);
     ImGui::PopID();

@@ -5,6 +5,7 @@
 #include "widgets/ui.hpp"
 #include "words.hpp"
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <imgui.h>
 
@@ -30,6 +31,21 @@ std::string zoc_words(const Battle &b, const GameState &s, HexId hex, int unit) 
 
 } // namespace
 
+void ssii_unit_card(App &app, int u) {
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
+  const UnitDef &d = b.units[u];
+  const UnitFace &f = visible_face(b, s, u);
+  ui::Text("%s %s", d.id.c_str(), d.name.c_str());
+  ui::Text("%s (%s), %s", type_words(d.type).c_str(), std::string(name(d.type)).c_str(),
+           b.wings[d.wing].name.c_str());
+  ui::Text("CC %s%s%s", cc_name(f.cc).c_str(), f.fire ? ", Fire Factor " : "",
+           f.fire ? std::to_string(f.fire).c_str() : "");
+  ui::Text("%s%s%s", d.back && s.units[u].steps == 1 ? "Reduced" : "Fresh",
+           f.crown ? ", Crown" : "", s.units[u].suppressed ? ", Suppressed (9.3)" : "");
+  if (s.units[u].shield_wall) ui::Text("In Shield Wall (8.0)");
+}
+
 void hover_tooltip(App &app, const MapRect &map, HexId hover) {
   if (hover == kOffMap || ImGui::GetIO().WantCaptureMouse) return;
   const Battle &b = app.game().battle();
@@ -44,33 +60,22 @@ void hover_tooltip(App &app, const MapRect &map, HexId hover) {
   int u = app.view().unit_at(hover);
   if (u >= 0) {
     // The unit card: the counter drawn large enough to read on any map, and its values in words.
-    const UnitDef &d = b.units[u];
-    const UnitFace &f = visible_face(b, s, u);
     float card = 88 * app.ui_scale;
     ImVec2 corner = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(card + 8, card + 8));
     draw_counter(app, ImGui::GetWindowDrawList(), corner.x + 4 + card / 2, corner.y + 4 + card / 2,
                  card, u, false);
-    if (b.d3()) // facing, hits, disorder over the face (d3_view.cpp)
-      draw_d3_markers(app, ImGui::GetWindowDrawList(), corner.x + 4 + card / 2,
-                      corner.y + 4 + card / 2, card, u);
+    const RulesetViews &views = views_of(b);
+    if (views.counter_marks) // facing, hits, disorder over the face (d3_view.cpp)
+      views.counter_marks(app, ImGui::GetWindowDrawList(), corner.x + 4 + card / 2,
+                          corner.y + 4 + card / 2, card, u);
     ImGui::SameLine();
     ImGui::BeginGroup();
-    if (b.d3()) {
-      d3_unit_card(app, u);
-    } else {
-      ui::Text("%s %s", d.id.c_str(), d.name.c_str());
-      ui::Text("%s (%s), %s", type_words(d.type).c_str(), std::string(name(d.type)).c_str(),
-               b.wings[d.wing].name.c_str());
-      ui::Text("CC %s%s%s", cc_name(f.cc).c_str(), f.fire ? ", Fire Factor " : "",
-               f.fire ? std::to_string(f.fire).c_str() : "");
-      ui::Text("%s%s%s", d.back && s.units[u].steps == 1 ? "Reduced" : "Fresh",
-               f.crown ? ", Crown" : "", s.units[u].suppressed ? ", Suppressed (9.3)" : "");
-      if (s.units[u].shield_wall) ui::Text("In Shield Wall (8.0)");
-    }
+    views.unit_card(app, u);
     ImGui::EndGroup();
   }
-  if (std::string zoc = b.d3() ? "" : zoc_words(b, s, hover, u); !zoc.empty())
+  if (std::string zoc = b.rules().has(Feature::ZonesOfControl) ? zoc_words(b, s, hover, u) : "";
+      !zoc.empty())
     ui::Text("%s", zoc.c_str());
   std::string why = app.view().explain(app.sel(), hover);
   if (!why.empty()) {
@@ -131,8 +136,9 @@ void turn_banner(App &app, const MapRect &map) {
   const GameState &s = app.game().state();
   App::Banner &bn = app.banner;
   double now = ImGui::GetTime();
-  std::string turn = (b.d3() ? "Turn " : "Player Turn ") + std::to_string(s.turn) + ": " +
-                     b.sides[s.active].name; // D3 Medieval counts game turns (D4)
+  std::string turn = b.rules().turn_word; // "Player Turn"; D3 Medieval counts game turns (D4)
+  turn[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(turn[0])));
+  turn += " " + std::to_string(s.turn) + ": " + b.sides[s.active].name;
   std::string phase = s.game_over() ? "The battle is over" : phase_words(s.phase) + " Phase";
   bool same_game = bn.game == &app.game();
   bool new_turn = !same_game || s.turn != bn.turn || s.active != bn.active;

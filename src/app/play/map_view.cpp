@@ -237,7 +237,8 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
   std::vector<int> hover_units;
   if (app.hover_log >= 0 && app.hover_log < static_cast<int>(app.game().log().size()))
     hover_units = app.game().log()[app.hover_log].units;
-  if (b.d3()) draw_d3_fronts(app, dl); // D2: each unit's front, under the counters
+  const RulesetViews &views = views_of(b);
+  if (views.under_counters) views.under_counters(app, dl); // D2: each unit's front
   for (size_t u = 0; u < s.units.size(); ++u) {
     HexId h = s.units[u].hex;
     if (h == kOffMap) continue;
@@ -247,11 +248,11 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
                !(marks[h] & kMarkMovable) && b.units[u].side == s.active;
     draw_counter(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs, static_cast<int>(u),
                  dim);
-    if (b.d3()) // facing, hits and disorder over the face (d3_view.cpp)
-      draw_d3_markers(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs,
-                      static_cast<int>(u));
+    if (views.counter_marks) // facing, hits and disorder over the face (d3_view.cpp)
+      views.counter_marks(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs,
+                          static_cast<int>(u));
   }
-  if (b.d3()) draw_d3_moves(app, dl, marks, hover);
+  if (views.over_counters) views.over_counters(app, dl, marks, hover);
   // Highlights on top of the counters.
   for (HexId h = 0; h < b.hex_count(); ++h) {
     uint16_t m = marks[h];

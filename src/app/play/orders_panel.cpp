@@ -367,10 +367,16 @@ void decision_controls(App &app, Footer &footer) {
     ui::TextWrapped("%s", s.result_reason.c_str());
     return;
   }
-  if (b.d3()) { // activation, moves, shots and melee (d3_view.cpp)
-    d3_decision_panel(app, footer);
-    return;
-  }
+  views_of(b).decision(app, footer); // S&S II's below, D3 Medieval's in d3_view.cpp
+}
+
+} // namespace
+
+// S&S II's decisions: an attack's stages, the commands, the Initiative, the combat mode, and the
+// phases where units act.
+void ssii_decision_panel(App &app, Footer &footer) {
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
   const auto &legal = app.view().legal();
   if (s.attack_stage() != AttackStage::None) {
     attack_decision(app, legal);
@@ -406,8 +412,6 @@ void decision_controls(App &app, Footer &footer) {
   }
   unit_phase_controls(app, footer);
 }
-
-} // namespace
 
 void decision_panel(App &app, Footer &footer) {
   learning_panel(app);

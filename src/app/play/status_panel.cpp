@@ -11,12 +11,6 @@ namespace sns::app {
 
 namespace {
 
-constexpr Phase kSequence[] = {Phase::Command,      Phase::Fire,          Phase::Horse,
-                               Phase::Charge,       Phase::Withdraw,      Phase::ShieldWall,
-                               Phase::Move,         Phase::SecondMove,    Phase::Combat,
-                               Phase::SecondCombat, Phase::PitchedCombat, Phase::VictoryCheck,
-                               Phase::Initiative};
-
 // "Fire (9.0)": the phase's name for players, and its section from the engine's own table.
 std::string phase_title(Phase p) {
   return (p == Phase::Charge ? "  " : "") + phase_words(p) + " (" + phase_section(p) + ")";
@@ -69,8 +63,6 @@ void game_seat(App &app, int side) {
   ImGui::Unindent(8);
 }
 
-void sequence_track(App &app);
-
 } // namespace
 
 void status_panel(App &app) {
@@ -88,40 +80,12 @@ void status_panel(App &app) {
     const SideDef &sd = b.sides[side];
     ui::TextWrapped("%s", sd.name.c_str());
     if (app.session->mode() == Mode::Play) game_seat(app, side);
-    if (b.d3()) { // D3 Medieval: units and hits, no VP, wings or Initiative Marker
-      d3_side_summary(app, side);
-      continue;
-    }
-    ui::Text("  %d VP", s.vp[side]);
-    if (sd.victory_vp) {
-      ImGui::SameLine();
-      ui::TextDisabled("(wins at %d)", *sd.victory_vp);
-      ui::ProgressBar(std::min(1.0f, s.vp[side] / static_cast<float>(*sd.victory_vp)),
-                      ImVec2(-1, 6), "");
-    }
-    // The side's wings: colour, letter on the counters, name.
-    for (size_t w = 0; w < b.wings.size(); ++w) {
-      if (b.wings[w].side != side) continue;
-      ImGui::Indent(8);
-      wing_swatch(b, static_cast<int>(w));
-      ui::Text("%c  %s", wing_letter(b, static_cast<int>(w)), b.wings[w].name.c_str());
-      ImGui::Unindent(8);
-    }
-    if (s.ssii().initiative == side) {
-      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 210, 60, 255));
-      ui::Text("  [Initiative Marker]");
-      ImGui::PopStyleColor();
-      rule_link(app, "11.0");
-    }
+    views_of(b).side_summary(app, side);
   }
   ImGui::Separator();
-  if (b.d3()) {
-    d3_phase_track(app);
-  } else {
-    sequence_track(app);
-  }
+  views_of(b).phase_track(app);
   ImGui::Separator();
-  if (!b.d3()) { // zones of control and Fire Factors are S&S II's
+  if (b.rules().has(Feature::ZonesOfControl)) { // zones of control and Fire Factors are S&S II's
     ui::Checkbox("Enemy zones of control (Z)", &app.show_zoc);
     ui::Checkbox("Fire range of selection (R)", &app.show_range);
   }
@@ -131,15 +95,41 @@ void status_panel(App &app) {
   lines_panel(app);
 }
 
-namespace {
+// S&S II's standing of a side: its VP (13.0), its wings and the Initiative Marker (11.0).
+void ssii_side_summary(App &app, int side) {
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
+  const SideDef &sd = b.sides[side];
+  ui::Text("  %d VP", s.vp[side]);
+  if (sd.victory_vp) {
+    ImGui::SameLine();
+    ui::TextDisabled("(wins at %d)", *sd.victory_vp);
+    ui::ProgressBar(std::min(1.0f, s.vp[side] / static_cast<float>(*sd.victory_vp)), ImVec2(-1, 6),
+                    "");
+  }
+  // The side's wings: colour, letter on the counters, name.
+  for (size_t w = 0; w < b.wings.size(); ++w) {
+    if (b.wings[w].side != side) continue;
+    ImGui::Indent(8);
+    wing_swatch(b, static_cast<int>(w));
+    ui::Text("%c  %s", wing_letter(b, static_cast<int>(w)), b.wings[w].name.c_str());
+    ImGui::Unindent(8);
+  }
+  if (s.ssii().initiative == side) {
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 210, 60, 255));
+    ui::Text("  [Initiative Marker]");
+    ImGui::PopStyleColor();
+    rule_link(app, "11.0");
+  }
+}
 
 // S&S II's sequence of play (3.0), the phases this turn's commands skip greyed.
-void sequence_track(App &app) {
+void ssii_phase_track(App &app) {
   const GameState &s = app.game().state();
   ui::Text("Sequence of play");
   rule_link(app, "3.0");
   bool commanded = s.phase != Phase::Command;
-  for (Phase p : kSequence) {
+  for (Phase p : app.game().battle().rules().phases) {
     bool current = s.phase == p;
     bool skipped = commanded && !phase_commanded(app.game().setup(), s, p);
     ImU32 col = current   ? IM_COL32(255, 230, 80, 255)
@@ -150,7 +140,5 @@ void sequence_track(App &app) {
     ImGui::PopStyleColor();
   }
 }
-
-} // namespace
 
 } // namespace sns::app

@@ -30,7 +30,7 @@ void App::scan_battles() {
       bi.name = doc.value("name", file.stem().string());
       bi.date = doc.value("date", "");
       bi.summary = doc.value("summary", "");
-      bi.d3 = doc.value("ruleset", "ssii") == "d3-medieval";
+      if (const Ruleset *r = find_ruleset(doc.value("ruleset", ""))) bi.ruleset = r;
       bi.own = bi.draft = true;
       battles.push_back(bi);
       return true;
@@ -55,7 +55,7 @@ void App::scan_battles() {
                            static_cast<int>(b->units.size()),
                            b->wing_integrity == WingIntegrityRule::StandardOrAdvanced,
                            {b->sides[0].name, b->sides[1].name},
-                           b->d3(),
+                           &b->rules(),
                            own});
       } catch (const std::exception &ex) {
         if (own && add_draft(e.path())) continue;

@@ -104,7 +104,8 @@ void draw_start_screen(App &app) {
       app.seat_choice[0] = app.seat_choice[1] = 0;
     }
     if (app.show_chosen && app.chosen_battle == static_cast<int>(i)) ImGui::SetScrollHereY(0.3f);
-    const char *rules = bi.d3 ? "D3 Medieval rules" : "Shields & Swords II rules";
+    std::string title = std::string(bi.ruleset->title()) + " rules";
+    const char *rules = title.c_str();
     std::string date = bi.date.empty() ? "" : bi.date + " - "; // a made-up battle has no date
     if (bi.draft)
       ui::TextDisabled("  %s%s - your draft: Edit a battle to finish it", date.c_str(), rules);

@@ -111,7 +111,7 @@ CounterLook counter_look(const App &app, int u, float size, bool dim) {
   look.suppressed = us.suppressed;
   look.shield_wall = us.shield_wall;
   look.dim = dim;
-  look.values = !b.d3(); // D3 Medieval counters print no CC or Fire Factor (D1)
+  look.values = b.rules().has(Feature::UnitFaces); // D3 Medieval counters print no CC (D1)
   return look;
 }
 

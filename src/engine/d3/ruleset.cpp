@@ -2,6 +2,8 @@
 // facings, what its battles lack) and its operations, registered in rulesets.cpp.
 #include "d3.hpp"
 
+#include "../ruleset_row.hpp"
+
 #include <array>
 
 namespace sns::d3 {
@@ -30,7 +32,12 @@ constexpr std::array kMissing{
     MissingFeature{Feature::UnitFaces,
                    "D3 Medieval units have no faces: a type and a facing (D1, D2)"},
     MissingFeature{Feature::WingsRequired, "a D3 Medieval side may leave out its wings (D5)"},
+    MissingFeature{Feature::ZonesOfControl, "D3 Medieval units have no zones of control"},
+    MissingFeature{Feature::ShieldWall, "D3 Medieval has no Shield Wall"},
 };
+// D2: the hexside a unit faces, from north clockwise.
+constexpr std::array<const char *, 6> kFacingNames{"north", "north-east", "south-east",
+                                                   "south", "south-west", "north-west"};
 // D4: a player turn is movement, shooting, melee, then disorder and elimination.
 constexpr std::array kPhaseTrack{Phase::Movement, Phase::Shooting, Phase::Melee, Phase::Disorder};
 
@@ -45,31 +52,25 @@ Check preview_hits(const View &c, const Action &a, HitsPreview &out) {
 
 } // namespace
 
-constinit const Ruleset kRuleset{
-    .id = RulesetId::D3,
-    .die_faces = 6,
-    .turn_name = "Game turn",
-    .default_last_turn = 15,
-    .sequence_section = "D4",
-    .unit_types = kUnitTypes,
-    .unit_type_words = "a D3 Medieval unit type",
-    .terrain = kTerrain,
-    .hexsides = kHexsides,
-    .facings = 6,
-    .missing = kMissing,
-    .phases = kPhaseTrack,
-    .score_label = "Units left",
-    .score_title = "Units left",
-    .rules_file = "rules-d3.md",
-    .start = start_game,
-    .validate = validate,
-    .apply = apply_unchecked,
-    .legal = legal,
-    .consistent = state_consistent,
-    .side_to_act = side_to_act,
-    .score = score,
-    .preview_hits = preview_hits,
-    .state_json = state_json,
-};
+constinit const Ruleset kRuleset = ruleset_row(
+    {
+        .id = RulesetId::D3,
+        .die_faces = 6,
+        .turn_name = "Game turn",
+        .turn_word = "turn",
+        .default_last_turn = 15,
+        .sequence_section = "D4",
+        .unit_type_words = "a D3 Medieval unit type",
+        .hexside_words = "D3 Medieval hexside feature",
+        .facings = 6,
+        .river_section = "D6",
+        .score_label = "Units left",
+        .score_title = "Units left",
+        .rules_file = "rules-d3.md",
+        .summary = "D3 Medieval (docs/rules-d3.md): facings, roads, stakes; no markers",
+    },
+    {kUnitTypes, kTerrain, kHexsides, kFacingNames, kMissing, kPhaseTrack},
+    {start_game, validate, apply_unchecked, legal, state_consistent, side_to_act, score,
+     preview_hits, state_json});
 
 } // namespace sns::d3
