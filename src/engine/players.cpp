@@ -362,12 +362,13 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   uint64_t per_stage = iterations == UINT64_MAX ? UINT64_MAX : iterations / stages;
   uint64_t stage_used = 0;
   auto out_of_budget = [&] {
-    return used >= iterations || (budget.seconds > 0 && since(start) >= budget.seconds);
+    return used >= iterations || budget.stopped() ||
+           (budget.seconds > 0 && since(start) >= budget.seconds);
   };
   while (!out_of_budget()) {
     uint64_t round_seed = rng.next();
     const Sim &sim = sims[round % sims.size()];
-    for (size_t k = 0; k < alive && used < iterations; ++k) {
+    for (size_t k = 0; k < alive && used < iterations && !budget.stopped(); ++k) {
       Arm &arm = arms[k];
       GameState play = s;
       BotRng roll{round_seed};

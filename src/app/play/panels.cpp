@@ -37,11 +37,11 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
     ImGui::SetNextWindowSize(ImVec2(right_w, height));
     begin_fixed_panel(app, "Orders", fixed | ImGuiWindowFlags_NoScrollbar);
     Footer footer;
-    const ImGuiStyle &st = ImGui::GetStyle();
-    float footer_h = 2 * ImGui::GetFrameHeightWithSpacing() + st.ItemSpacing.y + 2;
+    float footer_h = 2 * ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y + 2;
     ImGui::BeginChild("orders_body", ImVec2(0, -footer_h));
     // The message, then what this window may not write while another window holds it (issue 31).
-    for (const std::string &said : {app.session->message(), app.session->other_windows_note()}) {
+    for (const std::string &said :
+         {app.session->message(), app.session->file().other_windows_note()}) {
       if (said.empty()) continue;
       ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
       ui::TextWrapped("%s", said.c_str());
@@ -72,7 +72,7 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
     ui::note_text(hint);
   }
   rules_window(app);
-  const LessonRun *run = app.session->lesson();
+  const LessonRun *run = app.session->lessons().run();
   if (!app.panels_hidden && run && run->step() && !run->step()->panel.empty()) {
     const std::string &pn = run->step()->panel;
     ImVec2 a, z;
