@@ -373,7 +373,7 @@ TEST_CASE("play by e-mail: a shipped battle altered inside a mailed record is re
     std::swap(s["between"][0], s["between"][1]);
   std::ofstream(data + "/reordered.json") << rec.dump();
   Session reordered(SNS_SOURCE_DIR, data);
-  CHECK(reordered.open_mailed(data + "/reordered.json"));
+  CHECK(reordered.replays().open_mailed(data + "/reordered.json"));
   rec["battle"]["sides"][0]["name"] = "Stronger Royal Army";
   std::ofstream(data + "/battle.json") << rec.dump();
   Session other(SNS_SOURCE_DIR, data);
