@@ -1,6 +1,7 @@
 // The app session (src/view/session.hpp): every flow a player can take, without a window: new game,
 // lessons judged through their run, practice take-backs and branches, undo/redo, save, load,
 // continue, bad files.
+#include "search_words.hpp"
 #include "session_fixture.hpp"
 #include "words.hpp"
 
@@ -451,7 +452,7 @@ TEST_CASE("session: a hint names a legal action for the human to act, and is dro
   REQUIRE(wait_for_hint(s));
   auto legal = legal_actions(s.game().setup(), s.game().state());
   CHECK(std::find(legal.begin(), legal.end(), s.seat().hint()->action) != legal.end());
-  CHECK_FALSE(s.seat().hint()->reason.empty());
+  CHECK_FALSE(search_reason(s.game().battle(), *s.seat().hint()).empty());
   REQUIRE(s.play(s.seat().hint()->action));
   CHECK_FALSE(s.seat().hint());
 }
