@@ -168,8 +168,8 @@ TEST_CASE("D5 D14 session: a D3 game played by clicks; practice take-backs roll 
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   Session s(SNS_SOURCE_DIR, dir.string());
-  s.new_game(load_battle_file(source_path("battles/d3-first-charge.json")),
-             Options{.practice = true}, 7);
+  s.file().new_game(load_battle_file(source_path("battles/d3-first-charge.json")),
+                    Options{.practice = true}, 7);
   const Battle &b = s.game().battle();
   auto hex = [&](const char *label) { return *b.parse_hex(label); };
   s.click(hex("0507"));

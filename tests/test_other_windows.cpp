@@ -1,8 +1,7 @@
-// Two windows on one data folder or one saved game (issue 31, src/app/session.hpp "Other
+// Two windows on one data folder or one saved game (issue 31, src/view/session.hpp "Other
 // windows"), and what a session refuses where it enters: file names and notes that are not UTF-8,
 // paths the system cannot resolve. Each Session stands for one window.
-#include "fixture.hpp"
-#include "session.hpp"
+#include "session_fixture.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -15,26 +14,8 @@ using json = nlohmann::json;
 
 namespace {
 
-struct Folder {
-  fs::path path;
-  explicit Folder(const std::string &name)
-      : path(fs::temp_directory_path() / ("sns-windows-" + name)) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~Folder() { fs::remove_all(path); }
-  std::string file(const std::string &rel) const { return (path / rel).string(); }
-};
-
-const json kHostMoves = {{"type", "command"},
-                         {"orders", {{{"wing", "host"}, {"commands", {"move"}}}}}};
-
 void move_host(Session &s) {
   REQUIRE(s.play(action_from_json(s.game().battle(), kHostMoves, "t")));
-}
-
-std::shared_ptr<const Battle> first_clash() {
-  return load_battle_file(source_path("battles/first-clash.json"));
 }
 
 size_t actions_in(const std::string &record) { return Game::load(record).actions().size(); }
@@ -42,42 +23,42 @@ size_t actions_in(const std::string &record) { return Game::load(record).actions
 } // namespace
 
 TEST_CASE("windows: a second window keeps no autosave and is told; the first's is untouched") {
-  Folder data("autosave");
-  Session first(SNS_SOURCE_DIR, data.path.string());
-  first.new_game(first_clash(), Options{}, 7);
+  Folder data("windows-autosave");
+  TestSession first(data.path.string());
+  first.file().new_game(first_clash(), Options{}, 7);
   move_host(first);
-  CHECK_FALSE(first.autosave_elsewhere());
-  CHECK(first.other_windows_note().empty());
+  CHECK_FALSE(first.file().autosave_elsewhere());
+  CHECK(first.file().other_windows_note().empty());
 
-  Session second(SNS_SOURCE_DIR, data.path.string());
-  CHECK(second.autosave_elsewhere());
-  CHECK(second.other_windows_note().find("Another window of Shields & Swords keeps the autosave") !=
-        std::string::npos);
-  second.new_game(first_clash(), Options{}, 8);
+  TestSession second(data.path.string());
+  CHECK(second.file().autosave_elsewhere());
+  CHECK(second.file().other_windows_note().find(
+            "Another window of Shields & Swords keeps the autosave") != std::string::npos);
+  second.file().new_game(first_clash(), Options{}, 8);
   // The first window's game is not "kept" as if it were over: it is still being played.
   CHECK_FALSE(fs::exists(data.file("saves")));
   move_host(second); // nothing of it reaches the autosave
-  CHECK(actions_in(second.autosave_path()) == 1);
-  CHECK(Game::load(second.autosave_path()).seed() == 7);
+  CHECK(actions_in(second.file().autosave_path()) == 1);
+  CHECK(Game::load(second.file().autosave_path()).seed() == 7);
   // Its own game is kept by Save as.
-  REQUIRE(second.save_as(data.file("second.json")) == Session::Saved::Yes);
+  REQUIRE(second.file().save_as(data.file("second.json")) == Session::Saved::Yes);
   CHECK(actions_in(data.file("second.json")) == second.game().actions().size());
-  CHECK(actions_in(first.autosave_path()) == 1);
+  CHECK(actions_in(first.file().autosave_path()) == 1);
 }
 
 TEST_CASE("windows: once the first window closes, the second takes the autosave over") {
-  Folder data("takeover");
-  std::optional<Session> first(std::in_place, SNS_SOURCE_DIR, data.path.string());
-  first->new_game(first_clash(), Options{}, 7);
+  Folder data("windows-takeover");
+  std::optional<TestSession> first(std::in_place, data.path.string());
+  first->file().new_game(first_clash(), Options{}, 7);
   move_host(*first); // a move no named file holds
-  Session second(SNS_SOURCE_DIR, data.path.string());
-  second.new_game(first_clash(), Options{}, 8);
-  REQUIRE(second.autosave_elsewhere());
+  TestSession second(data.path.string());
+  second.file().new_game(first_clash(), Options{}, 8);
+  REQUIRE(second.file().autosave_elsewhere());
   first.reset(); // the first window is closed
   move_host(second);
-  CHECK_FALSE(second.autosave_elsewhere());
-  CHECK(second.other_windows_note().empty());
-  CHECK(Game::load(second.autosave_path()).seed() == 8);
+  CHECK_FALSE(second.file().autosave_elsewhere());
+  CHECK(second.file().other_windows_note().empty());
+  CHECK(Game::load(second.file().autosave_path()).seed() == 8);
   // The first window's unsaved move was kept before its autosave was replaced.
   std::string kept = data.file("saves/first-clash-unsaved-1.json");
   REQUIRE(fs::exists(kept));
@@ -86,92 +67,92 @@ TEST_CASE("windows: once the first window closes, the second takes the autosave 
 }
 
 TEST_CASE("windows: a saved game open in another window is never written over") {
-  Folder data("named");
+  Folder data("windows-named");
   std::string saved = data.file("saved.json");
   {
-    Session maker(SNS_SOURCE_DIR, data.path.string());
-    maker.new_game(first_clash(), Options{}, 7);
-    REQUIRE(maker.save_as(saved) == Session::Saved::Yes);
+    TestSession maker(data.path.string());
+    maker.file().new_game(first_clash(), Options{}, 7);
+    REQUIRE(maker.file().save_as(saved) == Session::Saved::Yes);
   }
-  Session first(SNS_SOURCE_DIR, data.path.string());
-  REQUIRE(first.open(saved, 0));
-  CHECK_FALSE(first.named_elsewhere());
+  TestSession first(data.path.string());
+  REQUIRE(first.file().open(saved, 0));
+  CHECK_FALSE(first.file().named_elsewhere());
   CHECK(fs::exists(saved + ".lock"));
 
-  Session second(SNS_SOURCE_DIR, data.path.string());
-  REQUIRE(second.open(saved, 0)); // reading is fine
-  CHECK(second.named_elsewhere());
-  CHECK(second.other_windows_note().find("saved.json is open in another window") !=
+  TestSession second(data.path.string());
+  REQUIRE(second.file().open(saved, 0)); // reading is fine
+  CHECK(second.file().named_elsewhere());
+  CHECK(second.file().other_windows_note().find("saved.json is open in another window") !=
         std::string::npos);
   move_host(second);
   // Ctrl+S asks for another name instead of writing the first window's file.
-  CHECK(second.save() == Session::Saved::NeedsName);
+  CHECK(second.file().save() == Session::Saved::NeedsName);
   CHECK(second.message().find("saved.json is open in another window") != std::string::npos);
-  CHECK(second.save_as(saved, true) == Session::Saved::No);
+  CHECK(second.file().save_as(saved, true) == Session::Saved::No);
   CHECK(actions_in(saved) == 0);
-  REQUIRE(second.save_as(data.file("mine.json")) == Session::Saved::Yes);
-  CHECK_FALSE(second.named_elsewhere());
+  REQUIRE(second.file().save_as(data.file("mine.json")) == Session::Saved::Yes);
+  CHECK_FALSE(second.file().named_elsewhere());
   CHECK(actions_in(data.file("mine.json")) == 1);
   // The first window still saves its own file.
   move_host(first);
-  CHECK(first.save() == Session::Saved::Yes);
+  CHECK(first.file().save() == Session::Saved::Yes);
   CHECK(actions_in(saved) == 1);
 }
 
 TEST_CASE("windows: a command-line writer's lock on a record keeps the app from writing it") {
-  Folder data("cli-holds");
+  Folder data("windows-cli-holds");
   std::string record = data.file("game.json");
-  Session s(SNS_SOURCE_DIR, data.path.string());
-  s.new_game(first_clash(), Options{}, 7);
+  TestSession s(data.path.string());
+  s.file().new_game(first_clash(), Options{}, 7);
   auto cli = FileLock::acquire(record); // as `shields-swords-cli apply game.json` holds it
   REQUIRE(cli);
-  CHECK(s.save_as(record) == Session::Saved::No);
+  CHECK(s.file().save_as(record) == Session::Saved::No);
   CHECK(s.message().find("another program is writing it") != std::string::npos);
   CHECK_FALSE(fs::exists(record));
 }
 
 TEST_CASE("input: a file name that is not UTF-8 is refused with its bytes escaped") {
-  Folder data("names");
-  Session s(SNS_SOURCE_DIR, data.path.string());
-  s.new_game(first_clash(), Options{}, 7);
+  Folder data("windows-names");
+  TestSession s(data.path.string());
+  s.file().new_game(first_clash(), Options{}, 7);
   move_host(s);
   GameState before = s.game().state();
   std::string latin1 = data.file("caf\xE9.json");
   std::ofstream(latin1) << "{}";
-  CHECK_FALSE(s.open(latin1, 0));
+  CHECK_FALSE(s.file().open(latin1, 0));
   CHECK(s.message().find("caf\\xE9.json\" is not UTF-8 (byte 0xE9 at offset") != std::string::npos);
   CHECK(s.game().state() == before);
-  CHECK(s.save_as(data.file("r\xE9sum\xE9.json")) == Session::Saved::No);
+  CHECK(s.file().save_as(data.file("r\xE9sum\xE9.json")) == Session::Saved::No);
   CHECK_FALSE(fs::exists(data.file("r\xE9sum\xE9.json")));
-  CHECK_FALSE(s.open_replay(latin1));
-  CHECK_FALSE(s.open_mailed(latin1));
+  CHECK_FALSE(s.replays().open_replay(latin1));
+  CHECK_FALSE(s.replays().open_mailed(latin1));
   CHECK(s.message().find("is not UTF-8") != std::string::npos);
   CHECK(s.game().state() == before);
 }
 
 TEST_CASE("input: a note that is not UTF-8 is refused and every save still writes") {
-  Folder data("notes");
-  Session s(SNS_SOURCE_DIR, data.path.string());
-  s.new_game(first_clash(), Options{}, 7);
-  CHECK_FALSE(s.add_note("caf\xE9", false));
+  Folder data("windows-notes");
+  TestSession s(data.path.string());
+  s.file().new_game(first_clash(), Options{}, 7);
+  CHECK_FALSE(s.replays().add_note("caf\xE9", false));
   CHECK(s.message().find("The note \"caf\\xE9\" is not UTF-8") != std::string::npos);
   CHECK(s.game().notes().empty());
-  CHECK(s.add_note("caf\xC3\xA9", false));
-  REQUIRE(s.save_as(data.file("noted.json")) == Session::Saved::Yes);
+  CHECK(s.replays().add_note("caf\xC3\xA9", false));
+  REQUIRE(s.file().save_as(data.file("noted.json")) == Session::Saved::Yes);
 }
 
 TEST_CASE("input: paths the system cannot resolve are refused, never thrown") {
-  Folder data("paths");
-  Session s(SNS_SOURCE_DIR, data.path.string());
-  s.new_game(first_clash(), Options{}, 7);
+  Folder data("windows-paths");
+  TestSession s(data.path.string());
+  s.file().new_game(first_clash(), Options{}, 7);
   fs::create_symlink("loop", data.path / "loop"); // a link to itself: ELOOP
   std::string looped = data.file("loop/game.json");
   std::string long_name = data.file(std::string(300, 'a') + ".json"); // ENAMETOOLONG
   for (const std::string &path : {looped, long_name}) {
-    CHECK_NOTHROW(s.open(path, 0));
-    CHECK_NOTHROW(s.save_as(path));
-    CHECK_NOTHROW(s.save_as(path, true));
+    CHECK_NOTHROW(s.file().open(path, 0));
+    CHECK_NOTHROW(s.file().save_as(path));
+    CHECK_NOTHROW(s.file().save_as(path, true));
   }
-  CHECK_FALSE(s.open(looped, 0));
-  CHECK(s.save_as(long_name) == Session::Saved::No);
+  CHECK_FALSE(s.file().open(looped, 0));
+  CHECK(s.file().save_as(long_name) == Session::Saved::No);
 }

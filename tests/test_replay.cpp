@@ -237,42 +237,42 @@ TEST_CASE("session: replay the game in play, step back, Play from here branches 
           "record") {
   std::string data = temp_dir("session-branch");
   Session session(SNS_SOURCE_DIR, data);
-  session.new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 9);
+  session.file().new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 9);
   Game reference = random_game(source_path("battles/first-clash.json"), 9, 40);
   for (const Action &a : reference.actions())
     REQUIRE(session.play(a));
   std::string path = data + "/game.json";
-  REQUIRE(session.save_as(path) == Session::Saved::Yes);
+  REQUIRE(session.file().save_as(path) == Session::Saved::Yes);
   std::string on_disk = read_text(path);
 
-  REQUIRE(session.open_replay(path));
+  REQUIRE(session.replays().open_replay(path));
   CHECK(session.mode() == Mode::Replay);
   CHECK(session.game().actions().empty()); // a replay opens at the set-up
-  session.replay_go(25);
+  session.replays().replay_go(25);
   CHECK(session.game().state() == reference.state_at(25));
   CHECK_FALSE(session.play(reference.actions()[25])); // a replay is not played on
-  session.ask_hint(); // H in a replay said nothing: it says how to play on
+  session.seat().ask_hint(); // H in a replay said nothing: it says how to play on
   CHECK(session.message() ==
         "Hints are for a game in play: press Play from here to play on, then ask.");
-  CHECK_FALSE(session.hint_pending());
+  CHECK_FALSE(session.seat().hint_pending());
   session.undo(); // Ctrl+Z steps back in a replay
   CHECK(session.game().actions().size() == 24);
   session.redo();
   CHECK(session.game().actions().size() == 25);
-  REQUIRE(session.add_note("the turn it went wrong", true));
-  CHECK(session.replay()->bookmarks() == std::vector<size_t>{25});
+  REQUIRE(session.replays().add_note("the turn it went wrong", true));
+  CHECK(session.replays().replay()->bookmarks() == std::vector<size_t>{25});
 
-  REQUIRE(session.play_from_here());
+  REQUIRE(session.replays().play_from_here());
   CHECK(session.mode() == Mode::Play);
   CHECK(session.game().actions().size() == 25);
   CHECK(session.game().notes().size() == 1); // the branch keeps the note made on its moment
-  CHECK(session.save_path().empty());        // the branch is a new game with no file yet
+  CHECK(session.file().save_path().empty()); // the branch is a new game with no file yet
   auto acts = legal_actions(session.game().setup(), session.game().state());
   REQUIRE(session.play(acts.back()));
   CHECK(read_text(path) == on_disk); // the record it came from is untouched
 
-  REQUIRE(session.replay_game());
-  CHECK(session.replay()->at() == 26);
+  REQUIRE(session.replays().replay_game());
+  CHECK(session.replays().replay()->at() == 26);
   CHECK(session.game().actions().size() == 26);
 }
 
@@ -281,27 +281,27 @@ TEST_CASE("play by e-mail: Send turn names the side to play; the mailed record o
   std::string data = temp_dir("pbem"), outbox = data + "/outbox";
   Session session(SNS_SOURCE_DIR, data);
   auto battle = load_battle_file(source_path("battles/first-clash.json"));
-  session.new_game(battle, Options{}, 12);
-  CHECK_FALSE(session.send_turn(outbox)); // nothing played yet
+  session.file().new_game(battle, Options{}, 12);
+  CHECK_FALSE(session.replays().send_turn(outbox)); // nothing played yet
   // Play until the game is handed over to the other side.
   BotRng rng{5};
   int first = session.game().state().active;
-  while (!session.can_send_turn() || session.game().state().turn < 3) {
+  while (!session.replays().can_send_turn() || session.game().state().turn < 3) {
     auto acts = legal_actions(session.game().setup(), session.game().state());
     REQUIRE(session.play(acts[rng.below(acts.size())]));
   }
   int to = side_to_act(session.game().setup(), session.game().state());
-  REQUIRE(session.send_turn(outbox));
+  REQUIRE(session.replays().send_turn(outbox));
   std::string expected_name = "first-clash-turn-" + std::to_string(session.game().state().turn) +
                               "-" + battle->sides[to].id + "-to-play.json";
-  CHECK(fs::path(session.sent_path()).filename() == expected_name);
+  CHECK(fs::path(session.replays().sent_path()).filename() == expected_name);
   size_t sent_actions = session.game().actions().size();
 
   Session receiver(SNS_SOURCE_DIR, temp_dir("pbem-receiver"));
-  REQUIRE(receiver.open_mailed(session.sent_path()));
+  REQUIRE(receiver.replays().open_mailed(session.replays().sent_path()));
   CHECK(receiver.mode() == Mode::Replay);
-  const Game &record = receiver.replay()->record();
-  size_t from = receiver.replay()->at();
+  const Game &record = receiver.replays().replay()->record();
+  size_t from = receiver.replays().replay()->at();
   CHECK(from == since_last_turn(record, to));
   CHECK(from < sent_actions);
   for (size_t i = from; i < sent_actions; ++i)
@@ -337,7 +337,7 @@ TEST_CASE("play by e-mail: a hand-altered record is refused with the action and 
     uint32_t index = game.state_at(action).rolls;
     rec["replaced_dice"][std::to_string(index)] = other;
     std::ofstream(data + "/dice.json") << rec.dump();
-    bool opened = receiver.open_mailed(data + "/dice.json");
+    bool opened = receiver.replays().open_mailed(data + "/dice.json");
     // The changed die may make a later action illegal (the loader stops there) or not (then the
     // seed check names it): either way the record is refused, naming the action and the rule.
     CHECK_FALSE(opened);
@@ -354,7 +354,7 @@ TEST_CASE("play by e-mail: a hand-altered record is refused with the action and 
     rec["actions"][2] = {{"type", "end_phase"}};
     rec["rolls"] = json::array();
     std::ofstream(data + "/actions.json") << rec.dump();
-    CHECK_FALSE(receiver.open_mailed(data + "/actions.json"));
+    CHECK_FALSE(receiver.replays().open_mailed(data + "/actions.json"));
     CHECK(receiver.message().find("/actions/") != std::string::npos);
   }
 }
@@ -364,7 +364,7 @@ TEST_CASE("play by e-mail: a shipped battle altered inside a mailed record is re
   json rec = read_json("tests/replay/first-clash-mailed.json");
   Session receiver(SNS_SOURCE_DIR, data);
   std::ofstream(data + "/fair.json") << rec.dump();
-  CHECK(receiver.open_mailed(data + "/fair.json"));
+  CHECK(receiver.replays().open_mailed(data + "/fair.json"));
   // Layout is not content: the shipped file was rewritten canonically (hexsides sorted, each with
   // its smaller hex first) after this record was made; listing them in yet another order is fine.
   json &sides = rec["battle"]["map"]["hexsides"];
@@ -373,10 +373,10 @@ TEST_CASE("play by e-mail: a shipped battle altered inside a mailed record is re
     std::swap(s["between"][0], s["between"][1]);
   std::ofstream(data + "/reordered.json") << rec.dump();
   Session reordered(SNS_SOURCE_DIR, data);
-  CHECK(reordered.open_mailed(data + "/reordered.json"));
+  CHECK(reordered.replays().open_mailed(data + "/reordered.json"));
   rec["battle"]["sides"][0]["name"] = "Stronger Royal Army";
   std::ofstream(data + "/battle.json") << rec.dump();
   Session other(SNS_SOURCE_DIR, data);
-  CHECK_FALSE(other.open_mailed(data + "/battle.json"));
+  CHECK_FALSE(other.replays().open_mailed(data + "/battle.json"));
   CHECK(other.message().find("differs from the shipped first-clash") != std::string::npos);
 }

@@ -5,6 +5,7 @@
 #include "sns/rules.hpp"
 
 #include <array>
+#include <atomic>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -78,6 +79,10 @@ Evaluation evaluate(const Setup &real, const GameState &s, int side, uint64_t se
 struct SearchBudget {
   uint64_t iterations = 0;
   double seconds = 0;
+  // Set by another thread when the position searched is left (Stockfish's `stop`): the search
+  // ends at its next playout and returns what it has, which the caller then drops.
+  const std::atomic<bool> *stop = nullptr;
+  bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
 };
 uint64_t default_iterations(Level level);
 

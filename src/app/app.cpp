@@ -1,6 +1,7 @@
 // The App's flows that change what the window shows (games opened and started, Explain mode,
 // saving, the rules text), the map's place between the panels and the camera's keys.
 #include "app.hpp"
+#include "editor/editor_ui.hpp"
 #include "replay/replay_panel.hpp"
 
 #include <SDL.h>
@@ -76,17 +77,33 @@ void App::set_explain(bool on) {
 
 void App::new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed) {
   explain = explains(*battle);
-  session->new_game(std::move(battle), options, seed);
+  session->file().new_game(std::move(battle), options, seed);
   game_shown();
 }
 
 bool App::open(const std::string &path, uint64_t seed_for_battle) {
   // A battle opened from a file is a new game like one from the start screen: practice or not as
   // chosen there (practice by default).
-  if (!session->open(path, seed_for_battle, Options{.practice = practice_choice})) return false;
+  if (!session->file().open(path, seed_for_battle, Options{.practice = practice_choice}))
+    return false;
   if (session->has_game()) explain = explains(session->game().battle()); // a saved game too
   game_shown();
   return true;
+}
+
+bool App::editor_shown() const { return editor && editor->active; }
+
+const Game &App::game() const { return editor_shown() ? *editor->preview : session->game(); }
+
+const Interaction &App::view() const {
+  return editor_shown() ? *editor->preview_view : session->view();
+}
+
+Selection &App::sel() { return editor_shown() ? editor->preview_sel : session->selection(); }
+
+bool App::has_game() const {
+  if (editor_shown()) return editor->preview.has_value();
+  return session && session->has_game();
 }
 
 uint64_t App::next_seed() const {
@@ -95,9 +112,9 @@ uint64_t App::next_seed() const {
 }
 
 void App::save() {
-  if (session->save() == Session::Saved::NeedsName) {
+  if (session->file().save() == Session::Saved::NeedsName) {
     std::snprintf(save_as_buffer, sizeof save_as_buffer, "%s",
-                  session->suggested_save_path().c_str());
+                  session->file().suggested_save_path().c_str());
     save_as_open = true;
   }
 }

@@ -114,11 +114,14 @@ struct App {
   std::vector<MapRect> panel_backgrounds;
 
   uint64_t next_seed() const;
-  // Shorthands for the panels, which only read the game and call the session.
-  const Game &game() const { return session->game(); }
-  const Interaction &view() const { return session->view(); }
-  Selection &sel() { return session->selection(); }
-  bool has_game() const { return session && session->has_game(); }
+  // Shorthands for the panels, which only read the game and call the session. While the battle
+  // editor is shown they read its preview instead (a const view of a game the editor owns), so
+  // the map draws the battle being edited and the player's session is left as it was (app.cpp).
+  const Game &game() const;
+  const Interaction &view() const;
+  Selection &sel();
+  bool has_game() const;
+  bool editor_shown() const; // the battle editor is the screen shown
 
   // Flows that also change what the window shows.
   bool explains(const Battle &battle) const;

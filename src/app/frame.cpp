@@ -37,7 +37,8 @@ namespace {
 
 void menu_bar(App &app, bool &quit) {
   if (!ImGui::BeginMainMenuBar()) return;
-  // While the editor is shown the session is its preview: the game's items would act on it.
+  // While the editor is shown the map is its preview: the game's items would act on the game
+  // hidden behind it.
   std::string editing = editor_title(app);
   bool game = app.has_game() && editing.empty();
   if (ui::BeginMenu("Game")) {
@@ -48,7 +49,7 @@ void menu_bar(App &app, bool &quit) {
     if (ui::MenuItem("Save", "Ctrl+S", false, game)) app.save();
     if (ui::MenuItem("Save as...", nullptr, false, game)) {
       std::snprintf(app.save_as_buffer, sizeof app.save_as_buffer, "%s",
-                    app.session->suggested_save_path().c_str());
+                    app.session->file().suggested_save_path().c_str());
       app.save_as_open = true;
     }
     if (ui::MenuItem("Quit")) quit = true;
@@ -70,11 +71,11 @@ void menu_bar(App &app, bool &quit) {
   if (!editing.empty()) {
     ui::TextDisabled("   %s", editing.c_str());
   } else if (app.has_game()) {
-    const std::string &file = app.session->save_path();
+    const std::string &file = app.session->file().save_path();
     ui::TextDisabled("   %s   %s", app.game().battle().name.c_str(),
                      app.session->mode() == Mode::Lesson ? "(lesson: not saved)"
                      : file.empty()                      ? "(not saved yet: Ctrl+S names it)"
-                     : app.session->unsaved_changes()
+                     : app.session->file().unsaved_changes()
                          ? ("saved as " + file + " - later moves not saved (Ctrl+S)").c_str()
                          : ("saved as " + file).c_str());
   }
@@ -91,7 +92,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     if (app.has_game()) app.rules_open = section_for_phase(app.game().state().phase);
   }
   if (k == SDLK_F12 && app.has_game()) {
-    std::string path = (fs::path(app.session->data_dir()) /
+    std::string path = (fs::path(app.session->file().data_dir()) /
                         ("screenshot-" + std::to_string(SDL_GetTicks()) + ".png"))
                            .string();
     app.session->say(save_png(renderer, path) ? "Screenshot: " + path : "Screenshot failed");
@@ -117,9 +118,9 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
   else if (k == SDLK_x)
     app.set_explain(!app.explain);
   else if (k == SDLK_h)
-    app.session->ask_hint();
+    app.session->seat().ask_hint();
   else if (k == SDLK_SPACE)
-    app.session->skip_pause();
+    app.session->seat().skip_pause();
   else if (k == SDLK_e && !e.key.repeat) // a held key ends one phase, not every phase after it
     app.session->end_phase_key(app.now); // not the phase an automatic step just began (R25)
   else if (k == SDLK_ESCAPE)
@@ -222,13 +223,13 @@ std::vector<uint16_t> map_marks(App &app, std::vector<int> &named) {
   };
   if (app.hover_log >= 0 && app.hover_log < static_cast<int>(app.game().log().size()))
     named = app.game().log()[app.hover_log].units;
-  if (const auto &hint = app.session->hint()) light_action(hint->action, kMarkLesson);
-  if (const auto &last = app.session->computer_last()) {
+  if (const auto &hint = app.session->seat().hint()) light_action(hint->action, kMarkLesson);
+  if (const auto &last = app.session->seat().computer_last()) {
     light_action(last->action, kMarkComputer);
     if (last->from != kOffMap && last->from != last->action.to)
       marks[last->from] |= kMarkComputerFrom;
   }
-  const LessonRun *run = app.session->lesson();
+  const LessonRun *run = app.session->lessons().run();
   if (run && run->step()) { // point at what the lesson step talks about
     const Battle &b = app.game().battle();
     for (const std::string &id : run->step()->units)
@@ -312,10 +313,12 @@ void handle_event(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *render
 void build_frame(App &app, bool &quit, SDL_Renderer *renderer) {
   terrain_cache.visible = false;
   app.panel_backgrounds.clear();
-  app.session->tick(app.now);
-  if (auto faces = app.has_game() ? app.session->take_roll() : std::vector<int>{}; !faces.empty())
-    app.dice_shown = std::move(faces), app.die_frames = 24,
-    app.die_rolled_by = app.game().actions().size();
+  if (!app.editor_shown()) { // the player's game waits, untouched, while the editor is shown
+    app.session->tick(app.now);
+    if (auto faces = app.has_game() ? app.session->take_roll() : std::vector<int>{}; !faces.empty())
+      app.dice_shown = std::move(faces), app.die_frames = 24,
+      app.die_rolled_by = app.game().actions().size();
+  }
   frame(app, quit, renderer);
 }
 

@@ -74,7 +74,7 @@ namespace {
 
 // --lesson ID [--lesson-step N]: open a lesson, played up to step N (screenshots).
 bool open_lesson(App &app, const LaunchOptions &opt) {
-  const auto &lessons = app.session->lessons();
+  const auto &lessons = app.session->lessons().list();
   auto it = std::find_if(lessons.begin(), lessons.end(),
                          [&](const Lesson &l) { return l.id == opt.lesson; });
   if (it == lessons.end()) {
@@ -83,7 +83,7 @@ bool open_lesson(App &app, const LaunchOptions &opt) {
   }
   app.start_lesson(static_cast<size_t>(it - lessons.begin()));
   try {
-    app.session->advance_lesson(static_cast<size_t>(opt.lesson_step));
+    app.session->lessons().advance(static_cast<size_t>(opt.lesson_step));
   } catch (const std::exception &e) {
     report_error(e.what());
     return false;
@@ -155,7 +155,8 @@ bool open_first_screen(App &app, const LaunchOptions &opt, bool scripted) {
   // --seed fixes the dice of every new game (scripts); otherwise each game takes the clock's.
   app.fixed_seed = opt.seed;
   app.session->seed_fresh_dice(app.next_seed());
-  if (scripted) app.session->set_pace(0.05); // a script watches the computer's moves at speed
+  if (scripted)
+    app.session->seat().set_pace(0.05); // a script watches the computer's moves at speed
   // A file that cannot be opened is said in the window, which opens on the start screen (issue
   // 31); only a run with no window to say it in (a screenshot, a benchmark, a report) ends.
   const bool windowless =

@@ -48,7 +48,7 @@ constexpr Uint32 kLivelyMs = 300;
 int wait_for_input_ms(const App &app, Uint32 lively_until) {
   bool banner = app.banner.since >= 0 && ImGui::GetTime() - app.banner.since < kBannerSeconds + 0.1;
   if (app.die_frames > 0 || banner || !SDL_TICKS_PASSED(SDL_GetTicks(), lively_until)) return 0;
-  if (app.session->computer_to_act() || app.session->hint_pending()) return 15;
+  if (app.session->seat().computer_to_act() || app.session->seat().hint_pending()) return 15;
   return 500;
 }
 

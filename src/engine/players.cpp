@@ -312,9 +312,10 @@ uint64_t rollout_budget(const SearchBudget &budget, Level level) {
 
 // One round: every surviving candidate played once in `sim` with the same dice seed.
 void play_round(const SearchStart &st, const Sim &sim, std::vector<Arm> &arms, size_t alive,
-                uint64_t round_seed, uint64_t iterations, uint64_t &used) {
+                uint64_t round_seed, uint64_t iterations, uint64_t &used,
+                const SearchBudget &budget) {
   int end_turn = st.s.turn + 1 + st.li.horizon_turns;
-  for (size_t k = 0; k < alive && used < iterations; ++k) {
+  for (size_t k = 0; k < alive && used < iterations && !budget.stopped(); ++k) {
     Arm &arm = arms[k];
     GameState play = st.s;
     BotRng roll{round_seed};
@@ -350,9 +351,10 @@ Suggestion search_choice(const SearchStart &st, Sim first, Level level, const Se
   int stages = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(alive)))));
   uint64_t per_stage = iterations == UINT64_MAX ? UINT64_MAX : iterations / stages;
   uint64_t stage_start = 0;
-  while (used < iterations && !(budget.seconds > 0 && since(start) >= budget.seconds)) {
+  while (used < iterations && !budget.stopped() &&
+         !(budget.seconds > 0 && since(start) >= budget.seconds)) {
     uint64_t round_seed = rng.next();
-    play_round(st, sims[round % sims.size()], arms, alive, round_seed, iterations, used);
+    play_round(st, sims[round % sims.size()], arms, alive, round_seed, iterations, used, budget);
     ++round;
     // With a time budget there is no halving plan: every candidate keeps being played.
     // Halving stops at two, which final_pick settles.

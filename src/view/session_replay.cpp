@@ -1,5 +1,6 @@
 // The session's replays, notes and play by e-mail (issue 11): Mode::Replay shows a record at one
-// moment; Play from here branches from it; Send turn mails the record to the side to act.
+// moment; Play from here branches from it; Send turn mails the record to the side to act. And a
+// practice game's lines, which branch from a moment of the game as Play from here does.
 #include "editor_doc.hpp"
 #include "session.hpp"
 
@@ -27,165 +28,205 @@ bool refused_as_not_utf8(const std::string &text, const char *what, std::string 
 }
 } // namespace
 
-bool Session::show_replay(Game record, size_t at, const std::string &path) {
+bool Replays::show_replay(Game record, size_t at, const std::string &path) {
   replay_.emplace(std::move(record), at);
-  name_game(path); // Ctrl+S writes the record (with its notes) back where it came from
-  reset_to(Mode::Replay);
+  s_.file_.name_game(path); // Ctrl+S writes the record (with its notes) back where it came from
+  s_.reset_to(Mode::Replay);
   return true;
 }
 
-bool Session::replay_game() {
-  if (mode_ != Mode::Play) {
-    message_ = "Only a game in play can be replayed (lessons go forward only).";
+bool Replays::replay_game() {
+  if (s_.mode_ != Mode::Play) {
+    s_.message_ = "Only a game in play can be replayed (lessons go forward only).";
     return false;
   }
-  size_t end = game_->actions().size();
-  std::string path = save_path_;
-  show_replay(*game_, end, path);
-  message_ = "Replay: step back through the game; Play from here branches from any moment.";
+  size_t end = s_.file_.game_->actions().size();
+  std::string path = s_.file_.save_path_;
+  show_replay(*s_.file_.game_, end, path);
+  s_.message_ = "Replay: step back through the game; Play from here branches from any moment.";
   return true;
 }
 
-bool Session::open_replay(const std::string &path) {
-  if (refused_as_not_utf8(path, "The file name", message_)) return false;
+bool Replays::open_replay(const std::string &path) {
+  if (refused_as_not_utf8(path, "The file name", s_.message_)) return false;
   try {
     Game record = Game::load(path);
-    show_replay(std::move(record), 0, same_file(path, autosave_path()) ? "" : path);
+    show_replay(std::move(record), 0, same_file(path, s_.file_.autosave_path()) ? "" : path);
   } catch (const std::exception &e) {
-    message_ = e.what(); // the game shown (if any) is untouched
+    s_.message_ = e.what(); // the game shown (if any) is untouched
     return false;
   }
-  message_ = "Replaying " + path;
+  s_.message_ = "Replaying " + path;
   return true;
 }
 
-bool Session::open_mailed(const std::string &path) {
-  if (refused_as_not_utf8(path, "The file name", message_)) return false;
+bool Replays::open_mailed(const std::string &path) {
+  if (refused_as_not_utf8(path, "The file name", s_.message_)) return false;
   std::optional<Game> record;
   try {
     record.emplace(Game::load(path)); // an illegal action: the loader names it and its rule
   } catch (const std::exception &e) {
-    message_ = "Refused: this record does not replay. " + std::string(e.what());
+    s_.message_ = "Refused: this record does not replay. " + std::string(e.what());
     return false;
   }
   if (auto unfair = record->dice_from_seed()) {
-    message_ = "Refused: the dice in this record are not its seed's. " + unfair->rule + ": " +
-               unfair->reason;
+    s_.message_ = "Refused: the dice in this record are not its seed's. " + unfair->rule + ": " +
+                  unfair->reason;
     return false;
   }
   // The record carries its battle whole: a shipped battle must be the one shipped here, or a
   // stronger unit slipped into the file would pass as the same battle. The same content counts,
   // not the layout (records written before the battles were rewritten canonically still pass).
-  fs::path shipped = fs::path(root_) / "battles" / (record->battle().id + ".json");
+  fs::path shipped = fs::path(s_.root_) / "battles" / (record->battle().id + ".json");
   try {
     if (fs::exists(shipped) &&
         !editor::same_content(read_json_file(shipped.string(), kMaxInputBytes),
                               record->battle().source)) {
-      message_ = "Refused: the battle in this record differs from the shipped " +
-                 record->battle().id + " (" + shipped.string() + ").";
+      s_.message_ = "Refused: the battle in this record differs from the shipped " +
+                    record->battle().id + " (" + shipped.string() + ").";
       return false;
     }
   } catch (const std::exception &e) {
-    message_ = e.what();
+    s_.message_ = e.what();
     return false;
   }
   int side = side_to_act(record->setup(), record->state());
   size_t from = side < 0 ? 0 : since_last_turn(*record, side);
   std::string who = side < 0 ? "" : record->battle().sides[side].name;
   show_replay(std::move(*record), from, "");
-  message_ = side < 0 ? "The game is over: replay it from the start."
-                      : "Since your last turn (" + who +
-                            "): step forward through your opponent's moves, then press Play "
-                            "from here at the end to answer.";
+  s_.message_ = side < 0 ? "The game is over: replay it from the start."
+                         : "Since your last turn (" + who +
+                               "): step forward through your opponent's moves, then press Play "
+                               "from here at the end to answer.";
   return true;
 }
 
-void Session::replay_go(size_t at) {
-  if (mode_ != Mode::Replay) return;
+void Replays::replay_go(size_t at) {
+  if (s_.mode_ != Mode::Replay) return;
   replay_->go(at);
-  changed();
+  s_.changed();
 }
 
-bool Session::replay_step(ReplayStep kind, int direction) {
-  if (mode_ != Mode::Replay) return false;
+bool Replays::replay_step(ReplayStep kind, int direction) {
+  if (s_.mode_ != Mode::Replay) return false;
   if (!replay_->step(kind, direction)) {
-    message_ = direction > 0 ? "This is the end of the record." : "This is the set-up.";
+    s_.message_ = direction > 0 ? "This is the end of the record." : "This is the set-up.";
     return false;
   }
-  message_.clear();
-  changed();
+  s_.message_.clear();
+  s_.changed();
   return true;
 }
 
-bool Session::play_from_here() {
-  if (mode_ != Mode::Replay) return false;
+bool Replays::play_from_here() {
+  if (s_.mode_ != Mode::Replay) return false;
   Game branch = replay_->branch();
   size_t at = replay_->at(), end = replay_->size();
-  std::string kept = keep_unsaved_autosave();
-  game_.emplace(std::move(branch));
-  name_game(""); // a branch is a new game: the record it came from is never overwritten
-  reset_to(Mode::Play);
-  message_ = at == end ? "Playing on from the end of the record."
-                       : "Playing a new line from action " + std::to_string(at) + " of " +
-                             std::to_string(end) + "; the record is kept as it was.";
-  if (!kept.empty()) message_ += " " + kept;
+  std::string kept = s_.file_.keep_unsaved_autosave();
+  s_.file_.game_.emplace(std::move(branch));
+  s_.file_.name_game(""); // a branch is a new game: the record it came from is never overwritten
+  s_.reset_to(Mode::Play);
+  s_.message_ = at == end ? "Playing on from the end of the record."
+                          : "Playing a new line from action " + std::to_string(at) + " of " +
+                                std::to_string(end) + "; the record is kept as it was.";
+  if (!kept.empty()) s_.message_ += " " + kept;
   return true;
 }
 
-bool Session::add_note(const std::string &text, bool bookmark) {
-  if (refused_as_not_utf8(text, "The note", message_)) return false;
+bool Replays::add_note(const std::string &text, bool bookmark) {
+  if (refused_as_not_utf8(text, "The note", s_.message_)) return false;
   bool ok = false;
-  if (mode_ == Mode::Replay)
+  if (s_.mode_ == Mode::Replay)
     ok = replay_->add_note(text, bookmark);
-  else if (mode_ == Mode::Play)
-    ok = game_->add_note({game_->actions().size(), text, bookmark});
+  else if (s_.mode_ == Mode::Play)
+    ok = s_.file_.game_->add_note({s_.game().actions().size(), text, bookmark});
   if (!ok) {
-    message_ = mode_ == Mode::Lesson
-                   ? "Lessons keep no notes."
-                   : "A note is 1 to " + std::to_string(kMaxNoteChars) + " characters.";
+    s_.message_ = s_.mode_ == Mode::Lesson
+                      ? "Lessons keep no notes."
+                      : "A note is 1 to " + std::to_string(kMaxNoteChars) + " characters.";
     return false;
   }
-  message_ = bookmark ? "Bookmarked." : "Note added.";
-  changed(); // the autosave keeps it in play; a replay keeps it until saved
+  s_.message_ = bookmark ? "Bookmarked." : "Note added.";
+  s_.changed(); // the autosave keeps it in play; a replay keeps it until saved
   return true;
 }
 
-bool Session::remove_note(size_t index) {
-  bool ok = mode_ == Mode::Replay ? replay_->remove_note(index)
-            : mode_ == Mode::Play ? game_->remove_note(index)
-                                  : false;
-  if (ok) changed();
+bool Replays::remove_note(size_t index) {
+  bool ok = s_.mode_ == Mode::Replay ? replay_->remove_note(index)
+            : s_.mode_ == Mode::Play ? s_.file_.game_->remove_note(index)
+                                     : false;
+  if (ok) s_.changed();
   return ok;
 }
 
-bool Session::can_send_turn() const {
-  if (mode_ != Mode::Play || game_->actions().empty() || game_->state().game_over()) return false;
-  size_t last = game_->actions().size() - 1;
-  return side_to_act(game_->setup(), game_->state()) != actor(*game_, last);
+bool Replays::can_send_turn() const {
+  if (s_.mode_ != Mode::Play) return false;
+  const Game &g = *s_.file_.game_;
+  if (g.actions().empty() || g.state().game_over()) return false;
+  return side_to_act(g.setup(), g.state()) != actor(g, g.actions().size() - 1);
 }
 
-bool Session::send_turn(const std::string &dir) {
+bool Replays::send_turn(const std::string &dir) {
   if (!can_send_turn()) {
-    message_ = "Send turn once your turn is done: the game must wait on your opponent.";
+    s_.message_ = "Send turn once your turn is done: the game must wait on your opponent.";
     return false;
   }
-  if (refused_as_not_utf8(dir, "The folder name", message_)) return false;
-  const Battle &b = game_->battle();
-  int to = side_to_act(game_->setup(), game_->state());
+  if (refused_as_not_utf8(dir, "The folder name", s_.message_)) return false;
+  Game &g = *s_.file_.game_;
+  const Battle &b = g.battle();
+  int to = side_to_act(g.setup(), g.state());
   // The name says whose turn it is, so a player sees at a glance which file to open.
-  std::string name = b.id + "-turn-" + std::to_string(game_->state().turn) + "-" + b.sides[to].id +
-                     "-to-play.json";
+  std::string name =
+      b.id + "-turn-" + std::to_string(g.state().turn) + "-" + b.sides[to].id + "-to-play.json";
   std::string path = (fs::path(dir) / name).string();
   try {
     fs::create_directories(dir);
-    game_->save(path); // replayed and compared before it is written
+    g.save(path); // replayed and compared before it is written
   } catch (const std::exception &e) {
-    message_ = e.what();
+    s_.message_ = e.what();
     return false;
   }
   sent_path_ = path;
-  message_ = "Sent turn: mail " + path + " to " + b.sides[to].name + ".";
+  s_.message_ = "Sent turn: mail " + path + " to " + b.sides[to].name + ".";
   return true;
+}
+
+// ---- Practice lines ---------------------------------------------------------------------------
+
+void PracticeLines::branch(size_t log_entry, bool fresh_dice) {
+  if (!s_.file_.practice()) {
+    s_.message_ = "Branches are for practice games; a competitive game keeps one line.";
+    return;
+  }
+  std::optional<Game> &game = s_.file_.game_;
+  if (lines_.empty()) lines_.push_back({"Main line", std::nullopt, false});
+  Game copy = *game;
+  copy.replay_to(game->action_for_log_entry(log_entry));
+  if (fresh_dice) copy.replace_next_die(s_.fresh_die());
+  lines_[line_].stored = *game;
+  lines_.push_back({"Branch " + std::to_string(lines_.size()) + " (turn " +
+                        std::to_string(copy.state().turn) + ", " +
+                        (fresh_dice ? "fresh dice)" : "same dice)"),
+                    std::nullopt, fresh_dice});
+  line_ = static_cast<int>(lines_.size()) - 1;
+  game.emplace(std::move(copy));
+  s_.redo_.clear();
+  s_.changed();
+  s_.message_ = "Now playing " + lines_[line_].name +
+                ". The main line is kept; switch back in the Battle panel.";
+}
+
+void PracticeLines::switch_line(int index) {
+  if (index == line_ || index < 0 || index >= static_cast<int>(lines_.size())) return;
+  std::optional<Game> &game = s_.file_.game_;
+  lines_[line_].stored = *game;
+  std::array<std::optional<Level>, 2> seats = {game->computer(0), game->computer(1)};
+  game.emplace(*lines_[index].stored);
+  for (int side = 0; side < 2; ++side) // who plays which side is not a property of a line
+    game->set_computer(side, seats[side]);
+  line_ = index;
+  s_.redo_.clear();
+  s_.changed();
 }
 
 } // namespace sns::app

@@ -1,5 +1,6 @@
-// The session and other windows (issue 31): the autosave and the saved game shown are held with
-// the one-writer lock (sns/file_lock.hpp), so two windows never write one file unknowingly.
+// The session's game file and other windows (issue 31): the autosave and the saved game shown are
+// held with the one-writer lock (sns/file_lock.hpp), so two windows never write one file
+// unknowingly.
 #include "session.hpp"
 
 #include "sns/input.hpp"
@@ -26,7 +27,7 @@ void clear_cut_autosave_writes(const std::string &dir) {
 
 } // namespace
 
-bool Session::hold_autosave() {
+bool GameFile::hold_autosave() {
   if (autosave_lock_) return true;
   try {
     autosave_lock_ = FileLock::acquire(autosave_path());
@@ -38,7 +39,7 @@ bool Session::hold_autosave() {
   return autosave_lock_.has_value();
 }
 
-void Session::name_game(std::string path) {
+void GameFile::name_game(std::string path) {
   if (named_lock_ && path == save_path_) return; // still this window's
   save_path_ = std::move(path);
   named_lock_.reset();
@@ -52,18 +53,18 @@ void Session::name_game(std::string path) {
   }
 }
 
-std::string Session::named_elsewhere_words() const {
+std::string GameFile::named_elsewhere_words() const {
   return printable(fs::path(save_path_).filename().string()) +
          " is open in another window: this window will not write over it; save this game under "
          "another name (Save as).";
 }
 
-std::string Session::other_windows_note() const {
+std::string GameFile::other_windows_note() const {
   std::string note;
   if (autosave_elsewhere_)
     note = "Another window of Shields & Swords keeps the autosave: this one writes none, so keep "
            "your games with Save as.";
-  if (named_elsewhere_ && (mode_ == Mode::Play || mode_ == Mode::Replay))
+  if (named_elsewhere_ && (s_.mode_ == Mode::Play || s_.mode_ == Mode::Replay))
     note += (note.empty() ? "" : " ") + named_elsewhere_words();
   return note;
 }

@@ -36,10 +36,13 @@ enum class Tool {
 
 struct EditorUi {
   std::unique_ptr<EditorModel> model;
-  // While the editor is shown, app.session is the preview session and `stashed` the player's; while
-  // it is not, `preview` holds the preview session.
-  std::unique_ptr<Session> preview, stashed;
-  std::shared_ptr<const Battle> shown; // the battle the preview session shows
+  // The battle being edited as a game the editor owns, which the map reads through App::game() (a
+  // const view) while the editor is shown: the player's session, its game and autosave are never
+  // touched, and the preview writes no file.
+  std::optional<Game> preview;
+  std::unique_ptr<Interaction> preview_view;
+  Selection preview_sel;
+  std::shared_ptr<const Battle> shown; // the battle the preview shows
   bool active = false, playing = false;
   uint64_t seed = 0; // for Play from here (--seed); 0: the app's next seed
   std::string path;

@@ -1,8 +1,8 @@
 // The battle editor's screen (docs/editor.md): tools on the left, the map in the middle (painted by
 // click and drag), battle / sides / units / rules panels on the right, the loader's problems below.
-// The map is drawn by showing the battle being edited as a game of a private preview session.
-// This file: entering and leaving, the fields, Save and Play from here, the entry points; the map
-// and tools are editor_map_input.cpp's, the panels editor_panels.cpp's.
+// The map is drawn by showing the battle being edited as a game the editor owns
+// (EditorUi::preview). This file: entering and leaving, the fields, Save and Play from here, the
+// entry points; the map and tools are editor_map_input.cpp's, the panels editor_panels.cpp's.
 #include "editor/editor_view.hpp"
 #include "editor/editor_ui.hpp"
 #include "paths.hpp"
@@ -20,43 +20,33 @@
 namespace fs = std::filesystem;
 namespace sns::app::edit {
 
-// --- Sessions: the preview shown while editing, the player's for Play from here --------------
+// --- The preview shown while editing; the player's session for Play from here ---------------
 
 namespace {
 
-std::string data_dir(const App &app) {
-  const EditorUi &ed = *app.editor;
-  if (ed.stashed) return ed.stashed->data_dir();
-  return app.session->data_dir();
-}
+std::string data_dir(const App &app) { return app.session->file().data_dir(); }
 
 } // namespace
 
 void enter(App &app) {
   EditorUi &ed = *app.editor;
   if (ed.active) return;
-  ed.stashed = std::move(app.session);
-  app.session = std::move(ed.preview);
   ed.active = true, ed.playing = false;
   app.start_screen = app.lessons_screen = false;
   app.camera_fitted = false;
 }
 
-void leave(App &app) {
-  EditorUi &ed = *app.editor;
-  if (!ed.active) return;
-  ed.preview = std::move(app.session);
-  app.session = std::move(ed.stashed);
-  ed.active = false;
-}
+void leave(App &app) { app.editor->active = false; }
 
-// The preview session shows the battle as the loader last accepted it.
+// The preview shows the battle as the loader last accepted it.
 void refresh_preview(App &app) {
   EditorUi &ed = *app.editor;
   auto b = ed.model->preview();
   if (!b || b == ed.shown) return;
   bool resized = !ed.shown || ed.shown->columns != b->columns || ed.shown->rows != b->rows;
-  app.session->new_game(b, Options{}, 1);
+  ed.preview.emplace(b, Options{}, 1);
+  ed.preview_view = std::make_unique<Interaction>(ed.preview->setup(), ed.preview->state());
+  ed.preview_sel.clear();
   ed.shown = b;
   if (resized) app.camera_fitted = false;
 }
@@ -258,12 +248,6 @@ bool open_editor(App &app, const std::string &path, int columns, int rows,
   ed.message = path.empty() ? "A new map: paint it, add units, then Save." : "Opened " + path;
   for (const std::string &r : repairs)
     ed.message += "\nRepaired " + r;
-  if (!ed.active && !ed.preview) {
-    fs::path dir = fs::path(app.session->data_dir()) / "editor-preview";
-    std::error_code ignored;
-    fs::create_directories(dir, ignored);
-    ed.preview = std::make_unique<Session>(app.root, dir.string());
-  }
   enter(app);
   ed.path = ed.owned = path;
   if (ed.path.empty()) ed.path = default_path(app);

@@ -14,7 +14,7 @@ namespace sns::app {
 namespace fs = std::filesystem;
 
 void App::start_lesson(size_t index) {
-  if (!session->start_lesson(index)) return;
+  if (!session->lessons().start(index)) return;
   explain = true;
   game_shown();
 }
@@ -53,7 +53,7 @@ void lesson_box(App &app, const LessonRun &run, float height) {
                       l.steps[run.step_index() - 1].after.c_str());
     ui::TextWrapped("%s", s->text.c_str());
     if (s->expect.empty()) {
-      if (ui::Button("Next")) app.session->next_step();
+      if (ui::Button("Next")) app.session->lessons().next_step();
     } else if (auto e = run.next_expected()) {
       ui::TextDisabled("Asked: %s", advice_words(app.game().battle(), *e).c_str());
     }
@@ -61,9 +61,9 @@ void lesson_box(App &app, const LessonRun &run, float height) {
   } else {
     ui::TextColored(ImVec4(0.6f, 1, 0.6f, 1), "Lesson complete.");
     if (!l.steps.back().after.empty()) ui::TextWrapped("%s", l.steps.back().after.c_str());
-    if (app.session->lesson_index() + 1 < app.session->lessons().size() &&
+    if (app.session->lessons().index() + 1 < app.session->lessons().list().size() &&
         ui::Button("Next lesson"))
-      app.start_lesson(app.session->lesson_index() + 1);
+      app.start_lesson(app.session->lessons().index() + 1);
     ImGui::SameLine();
     if (ui::Button("All lessons")) app.lessons_screen = true, app.start_screen = true;
   }
@@ -103,7 +103,7 @@ void explain_box(App &app, float height) {
 } // namespace
 
 void learning_panel(App &app) {
-  const LessonRun *run = app.session->lesson();
+  const LessonRun *run = app.session->lessons().run();
   const bool explaining = app.explain && app.has_game();
   // Before a box was ever drawn its need is unknown: the heights it had when they were fixed.
   auto need = [&](bool shown, float measured, float unmeasured) {
@@ -118,30 +118,32 @@ void learning_panel(App &app) {
 
 void lines_panel(App &app) {
   const Session &ss = *app.session;
-  if (ss.mode() == Mode::Play && !ss.practice()) {
+  if (ss.mode() == Mode::Play && !ss.file().practice()) {
     ImGui::Separator();
     ui::Text("Competitive game");
     ImGui::PushTextWrapPos(0.0f); // the narrow Battle panel cut it off at "a die r"
     ui::TextDisabled("The dice stand: undo stops at a die roll.");
     ImGui::PopTextWrapPos();
   }
-  if (!ss.practice()) return;
+  if (!ss.file().practice()) return;
   ImGui::Separator();
   ui::Text("Practice game");
   ui::TextDisabled("Take-backs past die rolls allowed.\nRight-click a log entry to branch.");
-  for (int i = 0; i < static_cast<int>(ss.lines().size()); ++i)
-    if (ui::Selectable(ss.lines()[i].name.c_str(), ss.line() == i)) app.session->switch_line(i);
-  if (ss.lines().size() > 1 && ss.line() != 0 && ui::Button("Return to the main line"))
-    app.session->switch_line(0);
+  for (int i = 0; i < static_cast<int>(ss.lines().lines().size()); ++i)
+    if (ui::Selectable(ss.lines().lines()[i].name.c_str(), ss.lines().line() == i))
+      app.session->lines().switch_line(i);
+  if (ss.lines().lines().size() > 1 && ss.lines().line() != 0 &&
+      ui::Button("Return to the main line"))
+    app.session->lines().switch_line(0);
 }
 
 void log_context_menu(App &app, size_t entry) {
   if (!ImGui::BeginPopupContextItem("branch")) return;
-  if (!app.session->practice()) {
+  if (!app.session->file().practice()) {
     ui::TextDisabled("Branches are for practice games; a competitive game keeps one line.");
   } else {
-    if (ui::MenuItem("Branch here, same dice")) app.session->branch(entry, false);
-    if (ui::MenuItem("Branch here, fresh dice")) app.session->branch(entry, true);
+    if (ui::MenuItem("Branch here, same dice")) app.session->lines().branch(entry, false);
+    if (ui::MenuItem("Branch here, fresh dice")) app.session->lines().branch(entry, true);
   }
   ImGui::EndPopup();
 }
@@ -153,10 +155,10 @@ void draw_lessons_screen(App &app) {
       "your move and "
       "explains any refusal. Dice in lessons are fixed, so each shows what it means to show.");
   ImGui::Separator();
-  for (size_t i = 0; i < app.session->lessons().size(); ++i) {
-    const Lesson &l = app.session->lessons()[i];
+  for (size_t i = 0; i < app.session->lessons().list().size(); ++i) {
+    const Lesson &l = app.session->lessons().list()[i];
     ImGui::PushID(static_cast<int>(i));
-    bool done = app.session->completed().count(l.id) > 0;
+    bool done = app.session->lessons().completed().count(l.id) > 0;
     std::string label = (done ? "Replay lesson " : "Start lesson ") + std::to_string(i + 1);
     if (ui::Button(label.c_str())) app.start_lesson(i);
     ImGui::SameLine();

@@ -48,7 +48,7 @@ const ImVec4 kHintColour(0.5f, 1, 0.9f, 1);
 
 // The hint's orders for `wing` when the hint (H) is a command, else null: the builder lights them.
 const WingOrder *hinted_order(const App &app, int wing) {
-  const auto &h = app.session->hint();
+  const auto &h = app.session->seat().hint();
   if (!h || h->action.type != ActionType::Command) return nullptr;
   for (const WingOrder &o : h->action.orders)
     if (o.wing == wing) return &o;
@@ -224,8 +224,8 @@ void search_account(const App &app, const std::string &account) {
 bool computer_panel(App &app) {
   const Session &ss = *app.session;
   const Battle &b = app.game().battle();
-  if (!ss.computer_said().empty()) ui::TextWrapped("%s", ss.computer_said().c_str());
-  if (const auto &lit = ss.computer_last()) {
+  if (!ss.seat().computer_said().empty()) ui::TextWrapped("%s", ss.seat().computer_said().c_str());
+  if (const auto &lit = ss.seat().computer_last()) {
     // Only an action on the map is ringed: after a command, an Initiative or the end of a phase,
     // the ring is on an earlier one, and saying "its last action" would point at the wrong thing.
     const auto &actions = app.game().actions();
@@ -236,24 +236,24 @@ bool computer_panel(App &app) {
       ui::TextDisabled("Its last action on the map is ringed in gold (a thin ring: where it came "
                        "from).");
   }
-  if (ss.computer_to_act()) {
+  if (ss.seat().computer_to_act()) {
     int side = side_to_act(app.game().setup(), app.game().state());
     ui::TextColored(ImVec4(0.6f, 0.85f, 1, 1), "The computer (%s) is playing %s%s",
-                    std::string(name(*ss.computer(side))).c_str(), b.sides[side].name.c_str(),
-                    ss.thinking() ? ": thinking..." : ".");
+                    std::string(name(*ss.seat().computer(side))).c_str(),
+                    b.sides[side].name.c_str(), ss.seat().thinking() ? ": thinking..." : ".");
     ui::TextDisabled("Space: its next move without the pause. Ctrl+Z: back to your last decision.");
     return true;
   }
-  if (const auto &h = ss.hint()) {
+  if (const auto &h = ss.seat().hint()) {
     ui::TextColored(kHintColour, "Hint: %s", advice_words(b, h->action).c_str());
     // The odds of a hinted attack, fire, shot or melee, as its preview would show them.
     if (std::string odds = odds_words(app.game().setup(), app.game().state(), h->action);
         !odds.empty())
       ui::TextWrapped("%s", odds.c_str());
-    ui::TextWrapped("%s", suggestion_words(Session::kHintLevel, *h).c_str());
+    ui::TextWrapped("%s", suggestion_words(ComputerSeat::kHintLevel, *h).c_str());
     if (h->action.type == ActionType::Command && !h->action.orders.empty())
       ui::TextDisabled("Its wings and marker faces are framed in this colour below.");
-  } else if (ss.hint_pending()) {
+  } else if (ss.seat().hint_pending()) {
     ui::TextDisabled("Thinking about a hint...");
   }
   return false;
@@ -305,10 +305,10 @@ void attack_decision(App &app, const std::vector<Action> &legal) {
 // "search's account" paragraphs, or the Explain pointer said twice).
 void search_accounts(const App &app) {
   const Session &ss = *app.session;
-  if (const auto &h = ss.hint(); h && !ss.computer_to_act())
+  if (const auto &h = ss.seat().hint(); h && !ss.seat().computer_to_act())
     search_account(app, account_words(app.game().battle(), *h));
   else if (!h)
-    search_account(app, ss.computer_detail());
+    search_account(app, ss.seat().computer_detail());
 }
 
 // A phase that moves, fires or attacks: the prompt, units ready to enter, the preview of the

@@ -53,7 +53,8 @@ void orders_window(App &app, const PanelLayout &l) {
   float footer_h = 2 * ImGui::GetFrameHeightWithSpacing() + st.ItemSpacing.y + 2;
   ImGui::BeginChild("orders_body", ImVec2(0, -footer_h));
   // The message, then what this window may not write while another window holds it (issue 31).
-  for (const std::string &said : {app.session->message(), app.session->other_windows_note()}) {
+  for (const std::string &said :
+       {app.session->message(), app.session->file().other_windows_note()}) {
     if (said.empty()) continue;
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
     ui::TextWrapped("%s", said.c_str());
@@ -97,7 +98,7 @@ void map_only_status(const App &app, const MapRect &map) {
 
 // The lesson step's panel, framed in cyan.
 void lesson_panel_frame(const App &app, const MapRect &map, const PanelLayout &l) {
-  const LessonRun *run = app.session->lesson();
+  const LessonRun *run = app.session->lessons().run();
   if (app.panels_hidden || !run || !run->step() || run->step()->panel.empty()) return;
   const std::string &pn = run->step()->panel;
   ImVec2 a, z;

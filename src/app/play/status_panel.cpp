@@ -47,14 +47,14 @@ void game_seat(App &app, int side) {
   Session &ss = *app.session;
   int shown = 0;
   for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
-    if (kSeats[k].level == ss.computer(side)) shown = k;
+    if (kSeats[k].level == ss.seat().computer(side)) shown = k;
   ImGui::Indent(8);
   const ImGuiStyle &style = ImGui::GetStyle();
   float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("plays it").x -
                style.ItemInnerSpacing.x;
   ImGui::SetNextItemWidth(std::max(60.0f, room)); // "Computer (normal)" whole, the label beside
   if (seat_combo("plays it##gameseat" + std::to_string(side), shown)) {
-    ss.set_computer(side, kSeats[shown].level);
+    ss.seat().set_computer(side, kSeats[shown].level);
     const std::string &who = app.game().battle().sides[side].name;
     const auto &level = kSeats[shown].level;
     ss.say(level ? who + " is now played by the computer (" + std::string(name(*level)) + ")."

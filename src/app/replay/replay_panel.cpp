@@ -36,26 +36,26 @@ std::string moment_text(const Game &g, size_t at, size_t size) {
 
 void step_buttons(App &app) {
   Session &ss = *app.session;
-  const Replay &r = *ss.replay();
-  if (ui::Button("|<")) ss.replay_go(0);
+  const Replay &r = *ss.replays().replay();
+  if (ui::Button("|<")) ss.replays().replay_go(0);
   ImGui::SameLine();
-  if (ui::Button("< Turn")) ss.replay_step(ReplayStep::Turn, -1);
+  if (ui::Button("< Turn")) ss.replays().replay_step(ReplayStep::Turn, -1);
   ImGui::SameLine();
-  if (ui::Button("< Phase")) ss.replay_step(ReplayStep::Phase, -1);
+  if (ui::Button("< Phase")) ss.replays().replay_step(ReplayStep::Phase, -1);
   ImGui::SameLine();
-  if (ui::Button("< Action")) ss.replay_step(ReplayStep::Action, -1);
+  if (ui::Button("< Action")) ss.replays().replay_step(ReplayStep::Action, -1);
   ImGui::SameLine();
-  if (ui::Button("Action >")) ss.replay_step(ReplayStep::Action, +1);
+  if (ui::Button("Action >")) ss.replays().replay_step(ReplayStep::Action, +1);
   ImGui::SameLine();
-  if (ui::Button("Phase >")) ss.replay_step(ReplayStep::Phase, +1);
+  if (ui::Button("Phase >")) ss.replays().replay_step(ReplayStep::Phase, +1);
   ImGui::SameLine();
-  if (ui::Button("Turn >")) ss.replay_step(ReplayStep::Turn, +1);
+  if (ui::Button("Turn >")) ss.replays().replay_step(ReplayStep::Turn, +1);
   ImGui::SameLine();
-  if (ui::Button(">|")) ss.replay_go(r.size());
+  if (ui::Button(">|")) ss.replays().replay_go(r.size());
   int at = static_cast<int>(r.at());
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.3f);
   if (ImGui::SliderInt("##moment", &at, 0, static_cast<int>(r.size()), "%d"))
-    ss.replay_go(static_cast<size_t>(at));
+    ss.replays().replay_go(static_cast<size_t>(at));
   ImGui::SameLine();
   ui::Text("%s", moment_text(ss.game(), r.at(), r.size()).c_str());
 }
@@ -65,25 +65,25 @@ void note_entry(App &app) {
   ImGui::InputTextWithHint("##note", "a note on this moment", dialogs.note, sizeof dialogs.note);
   ImGui::SameLine();
   if (ui::Button("Add note") && dialogs.note[0]) {
-    if (app.session->add_note(dialogs.note, false)) dialogs.note[0] = 0;
+    if (app.session->replays().add_note(dialogs.note, false)) dialogs.note[0] = 0;
   }
   ImGui::SameLine();
   if (ui::Button("Bookmark")) {
     std::string text = dialogs.note[0] ? dialogs.note : "Bookmark";
-    if (app.session->add_note(text, true)) dialogs.note[0] = 0;
+    if (app.session->replays().add_note(text, true)) dialogs.note[0] = 0;
   }
 }
 
 // The notes on the moment shown, each with a way to remove it.
 void notes_here(App &app) {
-  const Game &g = app.session->replay()->record();
+  const Game &g = app.session->replays().replay()->record();
   for (size_t i = 0; i < g.notes().size(); ++i) {
     const Note &n = g.notes()[i];
-    if (n.at != app.session->replay()->at()) continue;
+    if (n.at != app.session->replays().replay()->at()) continue;
     ImGui::PushID(static_cast<int>(i));
     ui::TextWrapped("%s %s", n.bookmark ? "[bookmark]" : "[note]", n.text.c_str());
     ImGui::SameLine();
-    if (ui::SmallButton("Remove")) app.session->remove_note(i);
+    if (ui::SmallButton("Remove")) app.session->replays().remove_note(i);
     ImGui::PopID();
   }
 }
@@ -91,7 +91,7 @@ void notes_here(App &app) {
 // The turn list and the bookmarks: a click jumps there.
 void turn_list(App &app) {
   Session &ss = *app.session;
-  const Replay &r = *ss.replay();
+  const Replay &r = *ss.replays().replay();
   const Battle &b = r.record().battle();
   size_t current = r.turn_of(r.at());
   bool any = false;
@@ -100,13 +100,13 @@ void turn_list(App &app) {
     if (!n.bookmark) continue;
     if (!any) ui::TextDisabled("Bookmarks"), any = true;
     std::string label = "* " + n.text + "##bookmark" + std::to_string(i);
-    if (ui::Selectable(label.c_str(), n.at == r.at())) ss.replay_go(n.at);
+    if (ui::Selectable(label.c_str(), n.at == r.at())) ss.replays().replay_go(n.at);
   }
   if (any) ImGui::Separator();
   for (size_t t = 0; t < r.turns().size(); ++t) {
     const TurnStart &ts = r.turns()[t];
     std::string label = "Turn " + std::to_string(ts.turn) + ": " + b.sides[ts.side].name;
-    if (ui::Selectable(label.c_str(), t == current)) ss.replay_go(ts.at);
+    if (ui::Selectable(label.c_str(), t == current)) ss.replays().replay_go(ts.at);
     // The list follows the moment shown: its turn scrolls into view when it changes.
     static size_t followed = SIZE_MAX;
     if (t == current && current != followed) {
@@ -129,7 +129,7 @@ void replay_window(App &app, const MapRect &map) {
   note_entry(app);
   // Play from here ends the replay: nothing of it is drawn after that.
   ImGui::SameLine();
-  bool playing = ui::Button("Play from here") && app.session->play_from_here();
+  bool playing = ui::Button("Play from here") && app.session->replays().play_from_here();
   if (!playing) {
     ImGui::SameLine();
     if (ui::Button("Save notes")) app.save();
@@ -172,7 +172,7 @@ void note_dialog(App &app) {
   ImGui::SetNextItemWidth(-1);
   ImGui::InputText("##play note", dialogs.note, sizeof dialogs.note);
   ui::Checkbox("Bookmark", &dialogs.bookmark);
-  if (ui::Button("Keep note") && app.session->add_note(dialogs.note, dialogs.bookmark))
+  if (ui::Button("Keep note") && app.session->replays().add_note(dialogs.note, dialogs.bookmark))
     dialogs.note[0] = 0, dialogs.note_open = false;
   ImGui::SameLine();
   if (ui::Button("Cancel")) dialogs.note_open = false;
@@ -194,7 +194,8 @@ float replay_controls_height(const App &app) {
 
 bool open_record_as(App &app, const std::string &path, OpenAs how, uint64_t seed_for_battle) {
   if (how == OpenAs::Game) return app.open(path, seed_for_battle);
-  bool ok = how == OpenAs::Replay ? app.session->open_replay(path) : app.session->open_mailed(path);
+  bool ok = how == OpenAs::Replay ? app.session->replays().open_replay(path)
+                                  : app.session->replays().open_mailed(path);
   if (ok) app.game_shown();
   return ok;
 }
@@ -203,18 +204,19 @@ void record_menu(App &app) {
   if (!ui::BeginMenu("Record")) return;
   Session &ss = *app.session;
   Mode mode = ss.mode();
-  if (ui::MenuItem("Replay this game", nullptr, false, mode == Mode::Play)) ss.replay_game();
+  if (ui::MenuItem("Replay this game", nullptr, false, mode == Mode::Play))
+    ss.replays().replay_game();
   if (ui::MenuItem("Add a note...", nullptr, false, mode == Mode::Play))
     dialogs.note_open = dialogs.focus = true;
-  if (ui::MenuItem("Send turn", nullptr, false, ss.can_send_turn()))
-    ss.send_turn((fs::path(ss.data_dir()) / "mail").string());
+  if (ui::MenuItem("Send turn", nullptr, false, ss.replays().can_send_turn()))
+    ss.replays().send_turn((fs::path(ss.file().data_dir()) / "mail").string());
   ImGui::Separator();
   if (ui::MenuItem("Open a replay...")) ask_for_file(OpenAs::Replay);
   if (ui::MenuItem("Open a mailed turn...")) ask_for_file(OpenAs::Mailed);
   if (ui::MenuItem("Battle report", nullptr, false, mode == Mode::Play || mode == Mode::Replay)) {
-    const Game &g = mode == Mode::Replay ? ss.replay()->record() : ss.game();
-    fs::path dir = paths::new_report_folder(fs::path(ss.data_dir()) / "reports", g.battle().id,
-                                            std::time(nullptr));
+    const Game &g = mode == Mode::Replay ? ss.replays().replay()->record() : ss.game();
+    fs::path dir = paths::new_report_folder(fs::path(ss.file().data_dir()) / "reports",
+                                            g.battle().id, std::time(nullptr));
     try {
       ss.say("Battle report: " + write_battle_report(g, dir.string()) +
              " (map pictures: shields-swords GAME.json --report DIR)");
@@ -243,12 +245,12 @@ bool ReportShots::after_frame(App &app, SDL_Renderer *renderer) {
       error_ = "--report needs a saved game to report on";
       return false;
     }
-    if (ss.mode() != Mode::Replay && !ss.replay_game()) {
+    if (ss.mode() != Mode::Replay && !ss.replays().replay_game()) {
       error_ = ss.message();
       return false;
     }
-    moments_ = report_moments(ss.replay()->record());
-    ss.replay_go(moments_[0]);
+    moments_ = report_moments(ss.replays().replay()->record());
+    ss.replays().replay_go(moments_[0]);
     wait_ = 4; // the map is fitted and drawn before its picture is taken
     return true;
   }
@@ -262,12 +264,12 @@ bool ReportShots::after_frame(App &app, SDL_Renderer *renderer) {
   }
   pictures_.push_back({moments_[next_], file});
   if (++next_ < moments_.size()) {
-    ss.replay_go(moments_[next_]);
+    ss.replays().replay_go(moments_[next_]);
     wait_ = 2;
     return true;
   }
   try {
-    written_ = write_battle_report(ss.replay()->record(), dir_, pictures_);
+    written_ = write_battle_report(ss.replays().replay()->record(), dir_, pictures_);
   } catch (const std::exception &e) {
     error_ = e.what();
   }

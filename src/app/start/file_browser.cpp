@@ -45,7 +45,7 @@ void open_browser(App &app) {
   App::Browser &br = app.browser;
   std::error_code ec;
   if (br.folder.empty() || !fs::is_directory(br.folder, ec)) {
-    fs::path saves = fs::path(app.session->data_dir()) / "saves";
+    fs::path saves = fs::path(app.session->file().data_dir()) / "saves";
     br.folder =
         fs::is_directory(saves, ec) ? saves.string() : (fs::path(app.root) / "battles").string();
   }
@@ -63,7 +63,8 @@ void open_dialog(App &app) {
     if (!parent.empty()) br.folder = parent.string();
   }
   ImGui::SameLine();
-  if (ui::Button("Saved games")) br.folder = (fs::path(app.session->data_dir()) / "saves").string();
+  if (ui::Button("Saved games"))
+    br.folder = (fs::path(app.session->file().data_dir()) / "saves").string();
   ImGui::SameLine();
   if (ui::Button("Battles")) br.folder = (fs::path(app.root) / "battles").string();
   ImGui::SameLine();

@@ -33,7 +33,7 @@ void start_chosen_battle(App &app) {
     o.practice = app.practice_choice;
     app.new_game(load_battle_file(bi.path), o, app.next_seed());
     for (int side = 0; side < 2; ++side)
-      app.session->set_computer(side, kSeats[app.seat_choice[side]].level);
+      app.session->seat().set_computer(side, kSeats[app.seat_choice[side]].level);
   } catch (const std::exception &e) {
     app.session->say(e.what());
   }
@@ -49,17 +49,17 @@ float height_below_battle_list(App &app) {
   const float separator = st.ItemSpacing.y + 1;
   float h = 4 * row + separator;             // options, New game, the editor's buttons, File
   if (!app.battles.empty()) h += line + row; // who plays each side
-  if (app.session->autosave_loads()) h += line;
-  if (size_t n = app.session->recent().size()) h += separator + line + n * row;
+  if (app.session->file().autosave_loads()) h += line;
+  if (size_t n = app.session->file().recent().size()) h += separator + line + n * row;
   if (const std::string &m = app.session->message(); !m.empty())
     h += ui::wrapped_height(m) + st.ItemSpacing.y;
-  if (std::string note = app.session->other_windows_note(); !note.empty())
+  if (std::string note = app.session->file().other_windows_note(); !note.empty())
     h += ui::wrapped_height(note) + st.ItemSpacing.y;
   return h;
 }
 
 void recent_games(App &app) {
-  const std::vector<std::string> recent = app.session->recent();
+  const std::vector<std::string> recent = app.session->file().recent();
   if (recent.empty()) return;
   ImGui::Separator();
   ui::Text("Recent games");
@@ -131,13 +131,15 @@ void draw_start_screen(App &app) {
   if (ui::Button("New game") && !app.battles.empty()) start_chosen_battle(app);
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (app.session->autosave_loads()) { // offered only when there is a game to continue
-    if (ui::Button("Continue the autosave") && app.session->continue_autosave()) app.game_shown();
+  if (app.session->file().autosave_loads()) { // offered only when there is a game to continue
+    if (ui::Button("Continue the autosave") && app.session->file().continue_autosave())
+      app.game_shown();
     ImGui::SameLine();
   }
   if (ui::Button("Learn to play")) app.lessons_screen = true;
-  if (app.session->autosave_loads()) // which game Continue opens: not the battle picked above
-    ui::TextDisabled("The autosave: %s.", app.session->autosave_summary().c_str());
+  if (app.session->file()
+          .autosave_loads()) // which game Continue opens: not the battle picked above
+    ui::TextDisabled("The autosave: %s.", app.session->file().autosave_summary().c_str());
   recent_games(app);
   editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)
   ImGui::Separator();
@@ -147,7 +149,7 @@ void draw_start_screen(App &app) {
   ImGui::SameLine();
   if (ui::Button("Browse...")) open_browser(app);
   if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
-  if (std::string note = app.session->other_windows_note(); !note.empty())
+  if (std::string note = app.session->file().other_windows_note(); !note.empty())
     ui::TextWrapped("%s", note.c_str());
   ImGui::End();
 }
