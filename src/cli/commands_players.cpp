@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 
+#include "sns/battle_id.hpp"
 #include "sns/bots.hpp"
 
 #include <algorithm>
@@ -70,8 +71,9 @@ void keep_game(const std::string &dir, const std::shared_ptr<const Battle> &b,
            "internal");
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  game.save(
-      (std::filesystem::path(dir) / (b->id + "-" + std::to_string(game_seed) + ".json")).string());
+  game.save((std::filesystem::path(dir) /
+             (battle_id_for_file_name(b->id, "battle") + "-" + std::to_string(game_seed) + ".json"))
+                .string());
 }
 
 // How a game ended, in the words `play` counts endings by: the engine's EndReason row.
