@@ -3,8 +3,9 @@
 // docs/cli.md and never crashes; exit 4 (an internal error) is a finding.
 //
 // Input: the argument words separated by '\n', then "\n\n", then the bytes of FILE. The word "@"
-// stands for FILE's path. Commands run in a temporary folder; words holding '/' (other paths) and
-// the long-running commands (play, bench, suggest, evaluate) are skipped.
+// stands for FILE's path. Commands run in a temporary folder; words holding '/' (other paths),
+// the long-running commands (play, bench, suggest, evaluate) and serve (it reads standard input;
+// fuzz_serve_request.cpp fuzzes its lines) are skipped.
 #include "cli.hpp"
 
 #include <cstdint>
@@ -52,7 +53,7 @@ std::vector<std::string> split_words(const std::string &text) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const std::set<std::string> slow = {"play", "bench", "suggest", "evaluate"};
+  static const std::set<std::string> slow = {"play", "bench", "suggest", "evaluate", "serve"};
   std::string input(reinterpret_cast<const char *>(data), size);
   size_t cut = input.find("\n\n");
   std::string file_bytes = cut == std::string::npos ? "" : input.substr(cut + 2);

@@ -8,14 +8,24 @@ chunk's JSON is kept in OUT_DIR as it finishes, so a run stopped early still mer
   scripts/arena.py run CLI BATTLE.json --bots A,B --games N --seed S [--chunk K] [--jobs J]
                    [--out OUT_DIR] [-- extra play options]
   scripts/arena.py merge OUT_DIR...
+  scripts/arena.py serve CLI BATTLE.json --bots A,B --games N --seed S [--keep DIR]
+
+`serve` plays the games through one `shields-swords-cli serve` session (scripts/sns_client.py,
+docs/protocol.md) the way an outside bot would: a `random` seat picks among `legal` in Python,
+any other level asks `suggest`. It is how a bot written in Python joins the arena; `run` is the
+fast path for the built-in levels.
 """
 import argparse
 import concurrent.futures
 import json
 import math
 import os
+import random
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sns_client  # noqa: E402  (beside this script)
 
 
 def wilson(won, n, z=1.96):
@@ -100,6 +110,37 @@ def merge(chunks):
     return out
 
 
+def serve_games(cli, battle, bots, games, seed, keep):
+    """Games between two seats through one serve session; wins by side and by seat."""
+    levels = bots.split(",")
+    if len(levels) != 2:
+        sys.exit("--bots takes two levels, A,B")
+    wins, actions = {}, 0
+    with sns_client.Session(cli) as session:
+        sides = [s["id"] for s in session.request("map", battle=battle)["map"]["sides"]]
+        for g in range(games):
+            rng = random.Random(seed + g)
+            state = session.request("new", battle=battle, seed=seed + g)["state"]
+            while state["phase"] != "game_over":
+                seat = levels[sides.index(state["to_act"])]
+                if seat == "random":
+                    action = rng.choice(session.request("legal")["legal"])
+                else:
+                    action = session.request("suggest", level=seat,
+                                             seed=seed + g)["suggestion"]["action"]
+                state = session.request("apply", action=action, reply="state")["state"]
+                actions += 1
+            winner = state["winner"]
+            key = winner if winner not in sides else "%s (%s)" % (winner, levels[sides.index(winner)])
+            wins[key] = wins.get(key, 0) + 1
+            if keep:
+                os.makedirs(keep, exist_ok=True)
+                session.request("save", file=os.path.join(keep, "%s-%d.json" % (
+                    os.path.splitext(os.path.basename(battle))[0], seed + g)))
+    return {"battle": battle, "bots": levels, "games": games, "seed": seed, "wins": wins,
+            "average_actions": actions / games if games else 0}
+
+
 def load_dir(path):
     chunks = []
     for name in sorted(os.listdir(path)):
@@ -128,7 +169,18 @@ def main():
     r.add_argument("--out", help="folder for the chunks' results")
     m = sub.add_parser("merge")
     m.add_argument("dirs", nargs="+")
+    s = sub.add_parser("serve")
+    s.add_argument("cli")
+    s.add_argument("battle")
+    s.add_argument("--bots", default="random,random")
+    s.add_argument("--games", type=int, default=1)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--keep", help="save every game there, verified by replay")
     a = p.parse_args(argv)
+    if a.what == "serve":
+        print(json.dumps(serve_games(a.cli, a.battle, a.bots, a.games, a.seed, a.keep), indent=1,
+                         sort_keys=True))
+        return
     if a.what == "merge":
         chunks = [c for d in a.dirs for c in load_dir(d)]
         if not chunks:

@@ -13,7 +13,8 @@
 # are merged into fuzz/corpus/TARGET (libFuzzer -merge=1) and a line is appended to fuzz/runs.tsv:
 # date, target, build, executions (stat::number_of_executed_units), seconds, crashes, commit. Commit
 # both, so the next session continues where this one stopped.
-# Targets: battle_loader record_loader action_parser cli_dispatch app_open (all by default).
+# Targets: battle_loader record_loader action_parser cli_dispatch serve_request app_open (all by
+# default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=
@@ -30,7 +31,7 @@ done
 seconds=
 if [[ ${1:-} =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi # SECONDS is optional before the targets
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(battle_loader record_loader action_parser cli_dispatch app_open)
+[ ${#targets[@]} -gt 0 ] || targets=(battle_loader record_loader action_parser cli_dispatch serve_request app_open)
 [ -n "$seconds" ] || { [ -n "$runs$total" ] && seconds=0; } || seconds=60
 ledger=$PWD/fuzz/runs.tsv
 [ -s "$ledger" ] || printf 'date\ttarget\tbuild\texecutions\tseconds\tcrashes\tcommit\n' >"$ledger"
@@ -52,14 +53,14 @@ mkdir -p "$out/crashes" "$out/logs"
 cmake -S . -B "$out/engine" -DCMAKE_CXX_COMPILER=clang++-14 -DSNS_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   "${launcher[@]}" -DCMAKE_CXX_FLAGS="-fsanitize=${sanitizers/fuzzer/fuzzer-no-link}" >/dev/null
 needed=(sns_engine) # only the libraries the chosen targets link
-case " ${targets[*]} " in *" cli_dispatch "*) needed+=(sns_cli) ;; esac
+case " ${targets[*]} " in *" cli_dispatch "* | *" serve_request "*) needed+=(sns_cli) ;; esac
 case " ${targets[*]} " in *" app_open "*) needed+=(sns_view) ;; esac
 cmake --build "$out/engine" --target "${needed[@]}" -j"$(nproc)" >/dev/null
 lib=$out/engine
 for t in "${targets[@]}"; do
   libs=("$lib/libsns_engine.a")
   case $t in # cli_dispatch runs the whole command line, app_open the app's SDL-free libraries
-    cli_dispatch) libs=("$lib/libsns_cli.a" "$lib/libsns_battle_doc.a" "$lib/libsns_paths.a" "$lib/libsns_engine.a") ;;
+    cli_dispatch | serve_request) libs=("$lib/libsns_cli.a" "$lib/libsns_battle_doc.a" "$lib/libsns_paths.a" "$lib/libsns_engine.a") ;;
     app_open) libs=("$lib/libsns_view.a" "$lib/libsns_battle_doc.a" "$lib/libsns_paths.a" "$lib/libsns_engine.a") ;;
   esac
   clang++-14 -std=c++20 "$opt" -g -fsanitize="$sanitizers" -Iinclude -Isrc/cli -Isrc/view \
@@ -90,6 +91,20 @@ for name, (words, text) in seeds.items():
     open(os.path.join(corpus, name), "w").write(words + "\n\n" + text)
 PY
                   ;;
+    serve_request) # request lines, one session each (docs/protocol.md's requests)
+                   cat > "$corpus/session" <<'REQ'
+{"id":1,"cmd":"state","log":"none"}
+{"id":2,"cmd":"legal"}
+{"id":3,"cmd":"apply","action":{"type":"command","orders":[{"wing":"blue","commands":["move"]}]}}
+{"id":4,"cmd":"preview","actions":[{"type":"fire","unit":"B4","target":"R5"}],"any":true}
+{"id":5,"cmd":"undo"}
+{"id":6,"cmd":"note","text":"hello","at":0,"bookmark":true}
+{"id":7,"cmd":"save","file":"game.json"}
+{"id":8,"cmd":"map"}
+{"id":9,"cmd":"new","battle":"first-clash","seed":7,"dice":[1,2]}
+{"id":10,"cmd":"quit"}
+REQ
+                   ;;
     app_open) # a byte for the way in (0 Open, 1 Replay, 2 Mailed, 3 the editor), then the file: battles
               # of both rulesets, a saved game of each, the broken files of tests/bad-input
               seeds=$out/app_open_files

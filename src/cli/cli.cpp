@@ -30,7 +30,7 @@ json error_body(json body) {
   return body;
 }
 
-int dispatch(const std::vector<std::string> &args, std::ostream &out) {
+int dispatch(const std::vector<std::string> &args, std::ostream &out, std::istream *in) {
   check_arguments(args);
   if (args.size() < 2) usage_error("no command given", "run: shields-swords-cli --help");
   const std::string &command = args[1];
@@ -52,17 +52,15 @@ int dispatch(const std::vector<std::string> &args, std::ostream &out) {
     return kDone;
   }
   Args parsed = parse_arguments(*row, words);
-  return row->handler(Context{parsed, out});
+  return row->handler(Context{parsed, out, in});
 }
 
 } // namespace
 
-int run_cli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
-  set_program_path(args.empty() ? "" : args[0]);
-  json body;
+int failure_of(const std::exception_ptr &failure, json &body) {
   int code = kInternal;
   try {
-    return dispatch(args, out);
+    std::rethrow_exception(failure);
   } catch (const CliError &e) {
     body = e.body;
     code = e.code;
@@ -79,9 +77,24 @@ int run_cli(const std::vector<std::string> &args, std::ostream &out, std::ostrea
     code = kCannotWrite;
   } catch (const std::exception &e) {
     body = {{"error", "internal error: " + printable(e.what())}, {"kind", "internal"}};
-    code = kInternal;
+  } catch (...) {
+    body = {{"error", "internal error: an unknown exception"}, {"kind", "internal"}};
   }
-  err << dump(error_body(body)) << "\n";
+  body = error_body(body);
+  return code;
+}
+
+int run_cli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
+            std::istream *in) {
+  set_program_path(args.empty() ? "" : args[0]);
+  json body;
+  int code = kInternal;
+  try {
+    return dispatch(args, out, in);
+  } catch (...) {
+    code = failure_of(std::current_exception(), body);
+  }
+  err << dump(body) << "\n";
   return code;
 }
 

@@ -104,9 +104,7 @@ std::shared_ptr<const Battle> battle_or_game(const std::string &arg) {
 } // namespace
 
 // The public map and setup: no seed, no dice, no reverses (R22).
-int cmd_map(const Context &c) {
-  std::shared_ptr<const Battle> battle = battle_or_game(c.args.positional[0]);
-  const Battle &b = *battle;
+json map_json(const Battle &b) {
   json terrain = json::array();
   for (const TerrainType &t : b.terrain_types)
     terrain.push_back(
@@ -120,18 +118,16 @@ int cmd_map(const Context &c) {
   json specials = json::array();
   for (const Special &sp : b.special)
     specials.push_back({{"id", sp.id}, {"side", b.sides[sp.side].id}, {"text", sp.text}});
-  print(c.out, {{"battle", b.id},
-                {"ruleset", std::string(name(b.ruleset))},
-                {"name", b.name},
-                {"columns", b.columns},
-                {"rows", b.rows},
-                {"hexside_directions", "0..5 as in battle-format.md"},
-                {"terrain_types", terrain},
-                {"hexes", hexes_public(b)},
-                {"sides", sides},
-                {"units", units_public(b)},
-                {"special", specials},
-                {"last_turn", b.last_turn}});
+  return {{"battle", b.id},           {"ruleset", std::string(name(b.ruleset))},
+          {"name", b.name},           {"columns", b.columns},
+          {"rows", b.rows},           {"hexside_directions", "0..5 as in battle-format.md"},
+          {"terrain_types", terrain}, {"hexes", hexes_public(b)},
+          {"sides", sides},           {"units", units_public(b)},
+          {"special", specials},      {"last_turn", b.last_turn}};
+}
+
+int cmd_map(const Context &c) {
+  print(c.out, map_json(*battle_or_game(c.args.positional[0])));
   return kDone;
 }
 

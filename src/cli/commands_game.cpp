@@ -9,13 +9,17 @@
 
 namespace sns::cli {
 
-int cmd_new(const Context &c) {
-  const Args &a = c.args;
+Game new_game(const Args &a) {
   auto b = load_battle_argument(a.positional[0]);
   uint64_t seed = seed_option(a);
   std::vector<int> dice =
       a.has("--dice") ? parse_dice(a.value("--dice", ""), die_faces(*b)) : std::vector<int>{};
-  Game game(b, parse_game_options(a, *b), seed, dice);
+  return Game(b, parse_game_options(a, *b), seed, dice);
+}
+
+int cmd_new(const Context &c) {
+  const Args &a = c.args;
+  Game game = new_game(a);
   if (a.has("--out")) {
     const std::string &out = record_file(a.value("--out", ""));
     RecordLock lock(out);
@@ -56,11 +60,21 @@ json state_view(const Args &a, const Game &game) {
 
 } // namespace
 
+json state_json(const Args &a, const Game &game) {
+  if (a.has("--at")) return state_view(a, game.prefix(parse_at(a, game)));
+  return state_view(a, game);
+}
+
 int cmd_state(const Context &c) {
-  Game game = load_record(c.args.positional[0]);
-  if (c.args.has("--at")) game = game.prefix(parse_at(c.args, game));
-  print(c.out, state_view(c.args, game));
+  print(c.out, state_json(c.args, load_record(c.args.positional[0])));
   return kDone;
+}
+
+json add_note(Game &game, const Args &a, const std::string &text) {
+  Note note{parse_at(a, game), text, a.has("--bookmark")};
+  if (!game.add_note(note))
+    usage_error("a note is 1 to " + std::to_string(kMaxNoteChars) + " characters");
+  return {{"notes", notes_to_json(game.notes())}};
 }
 
 int cmd_note(const Context &c) {
@@ -69,11 +83,9 @@ int cmd_note(const Context &c) {
   const std::string out = a.value("--out", path);
   RecordLock lock(out);
   Game game = load_record(path);
-  Note note{parse_at(a, game), a.positional[1], a.has("--bookmark")};
-  if (!game.add_note(note))
-    usage_error("a note is 1 to " + std::to_string(kMaxNoteChars) + " characters");
+  json notes = add_note(game, a, a.positional[1]);
   game.save(record_file(out));
-  print(c.out, {{"notes", notes_to_json(game.notes())}});
+  print(c.out, notes);
   return kDone;
 }
 
@@ -84,13 +96,28 @@ int cmd_report(const Context &c) {
   return kDone;
 }
 
-int cmd_legal(const Context &c) {
-  Game game = load_record(c.args.positional[0]);
+json legal_json(const Game &game) {
   json out = json::array();
   for (const Action &act : legal_actions(game.setup(), game.state()))
     out.push_back(action_to_json(game.battle(), act));
-  print(c.out, out);
+  return out;
+}
+
+int cmd_legal(const Context &c) {
+  print(c.out, legal_json(load_record(c.args.positional[0])));
   return kDone;
+}
+
+void play_action(Game &game, const Action &act, const std::string &detail) {
+  if (auto r = game.play(act))
+    fail(kIllegal, "illegal action: " + r->reason, name(r->kind), r->rule, detail);
+}
+
+json events_since(const Game &game, size_t from) {
+  json events = json::array();
+  for (size_t i = from; i < game.log().size(); ++i)
+    events.push_back(event_to_json(game.battle(), game.log()[i]));
+  return events;
 }
 
 int cmd_apply(const Context &c) {
@@ -103,15 +130,10 @@ int cmd_apply(const Context &c) {
   for (size_t i = 1; i < a.positional.size(); ++i) {
     std::string source = "action " + std::to_string(i);
     Action act = parse_action(game.battle(), a.positional[i], source);
-    if (auto r = game.play(act))
-      fail(kIllegal, "illegal action: " + r->reason, name(r->kind), r->rule,
-           source + ": " + a.positional[i]);
+    play_action(game, act, source + ": " + a.positional[i]);
   }
   game.save(record_file(out));
-  json events = json::array();
-  for (size_t i = log_start; i < game.log().size(); ++i)
-    events.push_back(event_to_json(game.battle(), game.log()[i]));
-  print(c.out, {{"events", events}});
+  print(c.out, {{"events", events_since(game, log_start)}});
   return kDone;
 }
 
@@ -151,28 +173,33 @@ std::string refusal_prefix(ActionType type) {
 
 } // namespace
 
-int cmd_preview(const Context &c) {
-  const Args &a = c.args;
-  Game game = load_record(a.positional[0]);
-  bool any = a.has("--any");
-  if (a.positional.size() == 2) {
+json preview_json(const Game &game, const std::vector<Action> &actions, bool any, bool list) {
+  if (!list) {
     json out;
-    Action act = parse_action(game.battle(), a.positional[1], "action");
-    if (auto r = preview_one(game, act, out, any))
-      fail(kIllegal, refusal_prefix(act.type) + r->reason, name(r->kind), r->rule);
-    print(c.out, out);
-    return kDone;
+    if (auto r = preview_one(game, actions.at(0), out, any))
+      fail(kIllegal, refusal_prefix(actions[0].type) + r->reason, name(r->kind), r->rule);
+    return out;
   }
   // Several actions: one answer each, in order; a refused one says why instead of failing all.
   json all = json::array();
-  for (size_t i = 1; i < a.positional.size(); ++i) {
+  for (const Action &act : actions) {
     json out;
-    Action act = parse_action(game.battle(), a.positional[i], "action " + std::to_string(i));
     if (auto r = preview_one(game, act, out, any))
       out = {{"illegal", r->reason}, {"rule", r->rule}, {"kind", std::string(name(r->kind))}};
     all.push_back(out);
   }
-  print(c.out, all);
+  return all;
+}
+
+int cmd_preview(const Context &c) {
+  const Args &a = c.args;
+  Game game = load_record(a.positional[0]);
+  bool list = a.positional.size() > 2;
+  std::vector<Action> actions;
+  for (size_t i = 1; i < a.positional.size(); ++i)
+    actions.push_back(parse_action(game.battle(), a.positional[i],
+                                   list ? "action " + std::to_string(i) : "action"));
+  print(c.out, preview_json(game, actions, a.has("--any"), list));
   return kDone;
 }
 

@@ -14,34 +14,35 @@
 
 namespace sns::cli {
 
-int cmd_suggest(const Context &c) {
-  const Args &a = c.args;
-  Game game = load_record(a.positional[0]);
+json suggest_json(const Args &a, const Game &game) {
   if (game.state().game_over())
     fail(kIllegal, "the game is over: " + game.state().result_reason, "game_over", "13.0");
   Level level = a.has("--level") ? parse_level_flag(a.value("--level", "")) : Level::Normal;
   Suggestion s = suggest(game.setup(), game.state(), level, parse_budget(a), seed_option(a));
-  print(c.out, {{"action", action_to_json(game.battle(), s.action)},
-                {"level", std::string(name(level))},
-                {"why", suggestion_why(game.battle(), s)},
-                {"value", s.value},
-                {"iterations", s.iterations},
-                {"seconds", s.seconds}});
+  return {{"action", action_to_json(game.battle(), s.action)},
+          {"level", std::string(name(level))},
+          {"why", suggestion_why(game.battle(), s)},
+          {"value", s.value},
+          {"iterations", s.iterations},
+          {"seconds", s.seconds}};
+}
+
+int cmd_suggest(const Context &c) {
+  print(c.out, suggest_json(c.args, load_record(c.args.positional[0])));
   return kDone;
 }
 
-int cmd_evaluate(const Context &c) {
-  Game game = load_record(c.args.positional[0]);
+json evaluate_json(const Args &a, const Game &game) {
   const Battle &b = game.battle();
   int side = side_to_act(game.setup(), game.state());
   if (side < 0) side = game.state().active;
-  Evaluation e = evaluate(game.setup(), game.state(), side, seed_option(c.args));
-  print(c.out, {{"side", b.sides[side].id},
-                {"score", e.score},
-                {"vp", e.vp},
-                {"material", e.material},
-                {"position", e.position},
-                {"win_chance", e.win_chance}});
+  Evaluation e = evaluate(game.setup(), game.state(), side, seed_option(a));
+  return {{"side", b.sides[side].id}, {"score", e.score},       {"vp", e.vp},
+          {"material", e.material},   {"position", e.position}, {"win_chance", e.win_chance}};
+}
+
+int cmd_evaluate(const Context &c) {
+  print(c.out, evaluate_json(c.args, load_record(c.args.positional[0])));
   return kDone;
 }
 

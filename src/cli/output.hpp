@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
@@ -21,6 +22,11 @@ struct CliError {
   int code;
   json body;
 };
+
+// The exit code and JSON error of the failure being handled (inside a catch): CliError, LoadError
+// (kind bad_input, with file and path), IoError (cannot_write) or anything else (internal), with
+// the file of error_file() when the body names none. run_cli and serve answer with it.
+int failure_of(const std::exception_ptr &failure, json &body);
 
 // Throws CliError{code, {"error", "kind", and "rule", "detail" when given}}.
 [[noreturn]] void fail(int code, const std::string &error, std::string_view kind,

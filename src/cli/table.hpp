@@ -3,6 +3,7 @@
 // command does not take is refused by the table, never by a handler.
 #pragma once
 #include <cstddef>
+#include <istream>
 #include <map>
 #include <ostream>
 #include <span>
@@ -34,6 +35,7 @@ struct Args {
 struct Context {
   const Args &args;
   std::ostream &out;
+  std::istream *in = nullptr; // serve's requests (standard input when null)
 };
 
 using Handler = int (*)(const Context &);
