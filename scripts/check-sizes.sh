@@ -22,7 +22,7 @@ for f in $files; do
 done
 # shellcheck disable=SC2086
 awk -v max="$max_function" '
-  FNR == 1 { depth = 0; in_fn = 0; pending = ""; table = 0 }
+  FNR == 1 { depth = 0; in_fn = 0; pending = ""; table = 0; split("", body) }
   {
     line = $0
     if (!in_fn && depth == 0 && line ~ /^\/\/ check-sizes: a table/) { table = FNR; next }
@@ -30,21 +30,26 @@ awk -v max="$max_function" '
     gsub(/"([^"\\]|\\.)*"/, "\"\"", line)      # strings
     gsub(/\x27([^\x27\\]|\\.)*\x27/, "0", line) # characters
     if (!in_fn && line ~ /^[ \t]*(namespace|extern "")[^;]*\{/) next # a namespace holds, it is not a block
-    if (depth == 0 && !in_fn) {
-      if (pending == "" && line ~ /^[A-Za-z_~].*\(/ && line !~ /^(namespace|class|struct|enum|union|using|typedef|return|#)/ && line !~ /;[ \t]*$/) {
+    code = line; sub(/^[ \t]+/, "", code)
+    # A class body holds member functions as a namespace holds free ones.
+    if (!in_fn && pending == "" && code ~ /^(template[^;]*)?(class|struct|union)[ \t]/ && line ~ /\{/ && line !~ /;[ \t]*$/)
+      body[depth + 1] = 1
+    else if ((depth == 0 || depth in body) && !in_fn) {
+      if (pending == "" && code ~ /^[A-Za-z_~].*\(/ && code !~ /^(namespace|class|struct|enum|union|using|typedef|return|friend|static_assert|#)/ && code !~ /;[ \t]*$/) {
         pending = line; start = FNR
       } else if (pending != "") pending = pending " " line
       if (pending != "" && line ~ /\{/) {
-        in_fn = 1; name = pending; sub(/\(.*/, "", name); n = split(name, w, /[ \t*&]+/); name = w[n]
+        in_fn = 1; fn_depth = depth; name = pending; sub(/\(.*/, "", name); n = split(name, w, /[ \t*&]+/); name = w[n]
       }
       if (pending != "" && (line ~ /;[ \t]*$/ && line !~ /\{/)) pending = ""
     }
     opens = gsub(/\{/, "{", line); closes = gsub(/\}/, "}", line)
     depth += opens - closes
-    if (in_fn && depth <= 0) {
+    for (d in body) if (d + 0 > depth) delete body[d]
+    if (in_fn && depth <= fn_depth) {
       len = FNR - start + 1
       if (len > max && table != start - 1) { printf "%s:%d: %s is %d lines (function over %d)\n", FILENAME, start, name, len, max; bad = 1 }
-      in_fn = 0; pending = ""; depth = 0
+      in_fn = 0; pending = ""; if (depth < 0) depth = 0
     } else if (!in_fn && depth <= 0) depth = 0
   }
   END { exit bad }

@@ -2,6 +2,7 @@
 // lessons judged through their run, practice take-backs and branches, undo/redo, save, load,
 // continue, bad files.
 #include "fixture.hpp"
+#include "search_words.hpp"
 #include "session.hpp"
 #include "words.hpp"
 
@@ -490,7 +491,7 @@ TEST_CASE("session: a hint names a legal action for the human to act, and is dro
   REQUIRE(s.hint());
   auto legal = legal_actions(s.game().setup(), s.game().state());
   CHECK(std::find(legal.begin(), legal.end(), s.hint()->action) != legal.end());
-  CHECK_FALSE(s.hint()->reason.empty());
+  CHECK_FALSE(search_reason(s.game().battle(), *s.hint()).empty());
   REQUIRE(s.play(s.hint()->action));
   CHECK_FALSE(s.hint());
 }

@@ -2,6 +2,7 @@
 // "The app").
 #include "fixture.hpp"
 #include "script.hpp"
+#include "search_words.hpp"
 #include "view.hpp"
 #include "words.hpp"
 
@@ -273,7 +274,11 @@ TEST_CASE("app: actions, commands, phases and terrain are named in players' word
 TEST_CASE("the computer's reasons read as a player's words; the search's account is for Explain") {
   Suggestion only{};
   CHECK(suggestion_words(Level::Hard, only) == "It is the only move the rules allow here.");
+  Suggestion drawn{};
+  drawn.basis = SuggestionBasis::Random; // a random pick scores nothing, yet it had a choice
+  CHECK(suggestion_words(Level::Random, drawn) == "Chosen at random among the legal moves.");
   Suggestion searched{};
+  searched.basis = SuggestionBasis::Search;
   searched.iterations = 53;
   searched.value = 0.514;
   std::string words = suggestion_words(Level::Normal, searched);
@@ -281,7 +286,8 @@ TEST_CASE("the computer's reasons read as a player's words; the search's account
   CHECK(words.find("about 51% of a win") != std::string::npos);
   CHECK(words.find("playouts") == std::string::npos);
   CHECK(words.find("Explain mode") == std::string::npos); // the panel says that, when it is off
-  searched.value = 7.5;                                   // greedy's points are not a share
+  searched.basis = SuggestionBasis::OnePlyPosition;
+  searched.value = 7.5; // greedy's points are not a share
   CHECK(suggestion_words(Level::Greedy, searched).find("one move ahead") != std::string::npos);
 }
 
@@ -301,9 +307,57 @@ TEST_CASE("7.7 a hinted or asked Combat mode says to choose it; the search's acc
   s.action.orders.push_back({static_cast<int16_t>(b->wing_index("host")), {}});
   s.action.orders[0].commands.push_back(Command::Fire);
   s.action.orders[0].commands.push_back(Command::ShieldWall);
-  s.reason = "the best of 6 candidates";
-  REQUIRE(suggestion_why(*b, s).rfind("command host:", 0) == 0); // the command line's ids
-  CHECK(account_words(*b, s) == "command Rebel Host: Fire, Shield Wall: the best of 6 candidates");
+  s.basis = SuggestionBasis::Random;
+  s.account = {{AccountTerm::LegalActions, 6}};
+  CHECK(suggestion_why(*b, s) == "command host: fire shield_wall: drawn at random among 6 legal "
+                                 "actions"); // the command line's ids
+  CHECK(account_words(*b, s) ==
+        "command Rebel Host: Fire, Shield Wall: drawn at random among 6 legal actions");
+}
+
+namespace {
+
+Suggestion searched_suggestion(double one_move_ahead) {
+  Suggestion s{};
+  s.action = Action{.type = ActionType::EndPhase};
+  s.basis = SuggestionBasis::Search;
+  s.account = {{AccountTerm::Candidates, 6},
+               {AccountTerm::WinShare, 0.514},
+               {AccountTerm::WinShareError, 0.031},
+               {AccountTerm::Playouts, 40},
+               {AccountTerm::HorizonTurns, 1},
+               {AccountTerm::Worlds, 8},
+               {AccountTerm::OnePlyGain, one_move_ahead}};
+  return s;
+}
+
+} // namespace
+
+TEST_CASE("the search's account: the command line's words from the search's numbers, every term "
+          "kept; Explain drops terms of +/-0.00 (issue 32); D3 turns are Game turns") {
+  auto ssii = load_battle_file(source_path("battles/first-clash.json"));
+  Suggestion s = searched_suggestion(1.237);
+  CHECK(suggestion_why(*ssii, s) ==
+        "end the phase: the best of 6 candidates, 0.51 of a win on average (+/- 0.03) over 40 "
+        "playouts to the end of the next Player Turn, in 8 guesses at the hidden reverses; one "
+        "move ahead +1.24 points");
+  Suggestion flat = searched_suggestion(-0.004); // shows as -0.00
+  CHECK(suggestion_why(*ssii, flat).ends_with("; one move ahead -0.00 points"));
+  CHECK(account_words(*ssii, flat).ends_with("in 8 guesses at the hidden reverses"));
+  CHECK(account_words(*ssii, s).ends_with("; one move ahead +1.24 points"));
+
+  Suggestion greedy{};
+  greedy.basis = SuggestionBasis::OnePlyDice;
+  greedy.account = {{AccountTerm::OnePlyGain, 0.001}};
+  CHECK(search_reason(*ssii, greedy) ==
+        "best one-ply choice, expected over the die's faces +0.00 points (steps, VP, objectives)");
+  CHECK(search_reason(*ssii, greedy, true) == "best one-ply choice, expected over the die's faces");
+
+  auto d3 = load_battle_file(source_path("battles/d3-first-charge.json"));
+  std::string why = suggestion_why(*d3, s);
+  CHECK(why.find("to the end of the next Game turn") != std::string::npos);
+  CHECK(why.find("Player Turn") == std::string::npos);
+  CHECK(why.find("hidden reverses") == std::string::npos); // D3 units have no reverse to hide
 }
 
 TEST_CASE("app: Explain's last roll is this Player Turn's, or the last action's when it ended the "

@@ -81,12 +81,47 @@ struct SearchBudget {
 };
 uint64_t default_iterations(Level level);
 
+// Why a level chose its action: the kind of reasoning behind it. The engine says it as data; the
+// command line and the app put it in words (src/view/search_words.hpp).
+enum class SuggestionBasis : uint8_t {
+  OnlyLegal,      // the only legal action
+  Random,         // drawn at random among the legal actions
+  OnePlyDice,     // greedy: the best expected position over the die's faces
+  OnePlyTurn,     // greedy: the best position after playing the turn out
+  OnePlyPosition, // greedy: the best position it leaves
+  Search,         // the search: the best candidate over playouts
+};
+
+// The numbers behind a choice; which ones a suggestion carries depends on its basis.
+enum class AccountTerm : uint8_t {
+  LegalActions,  // Random: how many legal actions it drew among
+  OnePlyGain,    // greedy and search: evaluation points one move ahead (steps, VP, objectives)
+  Candidates,    // Search: the candidates kept after the greedy ranking
+  WinShare,      // Search: the chosen candidate's mean share of a win over its playouts
+  WinShareError, // Search: that mean's standard error
+  Playouts,      // Search: the chosen candidate's playouts
+  HorizonTurns,  // Search: playouts end this many turns after the current one
+  Worlds,        // Search: the guesses at the hidden information played in
+};
+struct AccountEntry {
+  AccountTerm term;
+  double value = 0;
+  friend bool operator==(const AccountEntry &, const AccountEntry &) = default;
+};
+
 struct Suggestion {
   Action action;
-  std::string reason;      // why this action, without naming it ("the best of 6 candidates, ...")
+  SuggestionBasis basis = SuggestionBasis::OnlyLegal; // why this action, without naming it
+  std::vector<AccountEntry> account;                  // the numbers behind it
   uint64_t iterations = 0; // rollouts (search levels) or actions scored (greedy)
   double seconds = 0;
   double value = 0; // the chosen action's estimate (greedy: evaluation points; search: win share)
+  // The account's value for `term`, or `otherwise` when it has none.
+  double term(AccountTerm t, double otherwise = 0) const {
+    for (const AccountEntry &e : account)
+      if (e.term == t) return e.value;
+    return otherwise;
+  }
 };
 
 // The action `level` chooses for the side to act; one that legal_actions lists. It sees only what
@@ -94,9 +129,6 @@ struct Suggestion {
 // the answer is deterministic.
 Suggestion suggest(const Setup &real, const GameState &s, Level level, const SearchBudget &budget,
                    uint64_t seed);
-
-// The suggestion as the command line says it: the action as `describe` names it, ": ", the reason.
-std::string suggestion_why(const Battle &b, const Suggestion &s);
 
 // A player for whole games: a level, a budget, and its own random stream.
 class Player {

@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 
+#include "search_words.hpp"
 #include "sns/battle_id.hpp"
 #include "sns/bots.hpp"
 

@@ -45,148 +45,177 @@ std::string types_of(uint8_t ruleset) {
   return out;
 }
 
+// --- one reader per field an action may carry ------------------------------------------------
+
+void read_unit(ActionReader &r, Action &a) { a.unit = r.unit("unit"); }
+void read_target(ActionReader &r, Action &a) { a.target = r.unit("target"); }
+void read_to(ActionReader &r, Action &a) { a.to = r.hex("to"); }
+void read_primary(ActionReader &r, Action &a) {
+  if (r.in.optional(r.j, "primary")) a.primary = r.unit("primary");
+}
+
+void read_facing(ActionReader &r, Action &a) { // D6: a move's end facing
+  a.facing = static_cast<int8_t>(
+      r.in.integer(r.in.field(r.j, "", "facing"), "/facing", 0, r.b.rules().facings - 1));
+}
+
+WingOrder read_wing_order(ActionReader &r, const json &o, const std::string &path) {
+  JsonReader &in = r.in;
+  in.object(o, path);
+  in.only_keys(o, path, {"wing", "commands"});
+  WingOrder wo;
+  wo.wing = static_cast<int16_t>(r.wing(in.field(o, path, "wing"), path + "/wing"));
+  const json &cmds = in.array(in.field(o, path, "commands"), path + "/commands");
+  if (cmds.size() > kMaxListedCommands)
+    in.fail(path + "/commands", "at most " + std::to_string(kMaxListedCommands) + " commands");
+  for (size_t k = 0; k < cmds.size(); ++k) {
+    std::string cp = JsonReader::at(path + "/commands", k);
+    std::string n = in.str(cmds[k], cp);
+    auto cmd = parse_command(n);
+    if (!cmd)
+      in.fail(cp, "unknown command \"" + n +
+                      "\"; expected move, combat, shield_wall, withdraw, horse, fire or bonus");
+    wo.commands.push_back(*cmd);
+  }
+  return wo;
+}
+
+void read_orders(ActionReader &r, Action &a) {
+  const json &orders = r.in.array(r.in.field(r.j, "", "orders"), "/orders");
+  if (orders.size() > kMaxWingOrders)
+    r.in.fail("/orders", "at most " + std::to_string(kMaxWingOrders) + " wing orders");
+  for (size_t i = 0; i < orders.size(); ++i)
+    a.orders.push_back(read_wing_order(r, orders[i], JsonReader::at("/orders", i)));
+}
+
+void read_attackers(ActionReader &r, Action &a) {
+  const json &att = r.in.array(r.in.field(r.j, "", "attackers"), "/attackers");
+  if (att.size() > 6) r.in.fail("/attackers", "at most six attackers");
+  for (size_t i = 0; i < att.size(); ++i) {
+    std::string id = r.in.str(att[i], JsonReader::at("/attackers", i));
+    int u = r.b.unit_index(id);
+    if (u < 0) r.in.fail(JsonReader::at("/attackers", i), "no unit \"" + id + "\" in this battle");
+    a.attackers.push_back(u);
+  }
+}
+
+void read_mode(ActionReader &r, Action &a) {
+  std::string m = r.in.str(r.in.field(r.j, "", "mode"), "/mode");
+  if (m == "two_phases")
+    a.mode = CombatMode::TwoPhases;
+  else if (m == "pitched")
+    a.mode = CombatMode::Pitched;
+  else
+    r.in.fail("/mode", "expected \"two_phases\" or \"pitched\", got \"" + m + "\"");
+}
+
+void read_wing(ActionReader &r, Action &a) {
+  if (auto *w = r.in.optional(r.j, "wing")) a.wing = r.wing(*w, "/wing");
+}
+
+void read_option(ActionReader &r, Action &a) {
+  std::string o = r.in.str(r.in.field(r.j, "", "option"), "/option");
+  auto option = parse_name<Choice>(o);
+  if (!option)
+    r.in.fail("/option", "expected \"EX\", \"DR\", \"AR\" or \"keep\", got \"" + o + "\"");
+  a.option = *option;
+}
+
+void read_declare(ActionReader &r, Action &a) {
+  a.declare = r.in.boolean(r.in.field(r.j, "", "declare"), "/declare");
+}
+
+void read_rule(ActionReader &r, Action &a) {
+  std::string id = r.in.str(r.in.field(r.j, "", "rule"), "/rule");
+  for (size_t i = 0; i < r.b.special.size(); ++i)
+    if (r.b.special[i].id == id) a.special = static_cast<int>(i);
+  if (a.special < 0) r.in.fail("/rule", "the battle has no special rule \"" + id + "\"");
+}
+
+void read_verb(ActionReader &r, Action &a) {
+  std::string verb = r.in.str(r.in.field(r.j, "", "verb"), "/verb");
+  if (verb == "leave")
+    a.verb = SpecialVerb::Leave;
+  else if (verb == "return")
+    a.verb = SpecialVerb::Return;
+  else
+    r.in.fail("/verb", "expected \"leave\" or \"return\", got \"" + verb + "\"");
+}
+
+struct FieldRow {
+  const char *key = nullptr; // nullptr: no field (a row holds fewer than kMaxFields)
+  void (*read)(ActionReader &, Action &) = nullptr;
+  bool facings_only = false; // only where the ruleset has facings (D2)
+};
+constexpr FieldRow kUnit{"unit", read_unit}, kTarget{"target", read_target}, kTo{"to", read_to},
+    kFacing{"facing", read_facing, true}, kOrders{"orders", read_orders},
+    kAttackers{"attackers", read_attackers}, kPrimary{"primary", read_primary},
+    kMode{"mode", read_mode}, kWing{"wing", read_wing}, kOption{"option", read_option},
+    kDeclare{"declare", read_declare}, kRule{"rule", read_rule}, kVerb{"verb", read_verb};
+
+// The fields of each action type beside "type", in the order they are read (so a refusal names the
+// first bad one) and listed when a key is unknown; one row per action type, in enum order.
+constexpr size_t kMaxFields = 3;
+struct TypeFields {
+  ActionType type;
+  std::array<FieldRow, kMaxFields> fields;
+};
+constexpr std::array<TypeFields, kActionTypeCount> kFieldsOf{{
+    {ActionType::Command, {kOrders}},
+    {ActionType::Move, {kUnit, kTo, kFacing}},
+    {ActionType::Fire, {kUnit, kTarget}},
+    {ActionType::Attack, {kTarget, kAttackers, kPrimary}},
+    {ActionType::CombatMode, {kMode, kWing}},
+    {ActionType::Choose, {kOption}},
+    {ActionType::LoseStep, {kUnit}},
+    {ActionType::Retreat, {kUnit, kTo}},
+    {ActionType::Advance, {kUnit}},
+    {ActionType::NoAdvance, {}},
+    {ActionType::Initiative, {kDeclare}},
+    {ActionType::EndPhase, {}},
+    {ActionType::Special, {kRule, kVerb}},
+    {ActionType::Activate, {kUnit}},
+    {ActionType::Shoot, {kUnit, kTarget}},
+    {ActionType::Melee, {kUnit, kTarget}},
+}};
+constexpr bool fields_in_enum_order() {
+  for (size_t i = 0; i < kFieldsOf.size(); ++i)
+    if (static_cast<size_t>(kFieldsOf[i].type) != i) return false;
+  return true;
+}
+static_assert(fields_in_enum_order(), "one row of fields per action type, in enum order");
+
+// The type named by "type", refused when unknown or not of the battle's ruleset.
+ActionType read_type(ActionReader &r) {
+  std::string type = r.in.str(r.in.field(r.j, "", "type"), "/type");
+  const uint8_t ours = ruleset_bit(r.b.ruleset);
+  auto known = parse_name<ActionType>(type);
+  if (!known)
+    r.in.fail("/type", "unknown action type \"" + type + "\"; expected " + types_of(ours) + " (" +
+                           std::string(title(r.b.ruleset)) + ")");
+  if (!used_in(*known, ours))
+    r.in.fail("/type", "\"" + type + "\" is not an action of " + std::string(title(r.b.ruleset)) +
+                           ", under which this battle is played (" + types_of(ours) + ")");
+  return *known;
+}
+
 } // namespace
 
 Action action_from_json(const Battle &b, const json &j, const std::string &source) {
   ActionReader r{b, JsonReader(source), j};
-  JsonReader &in = r.in;
-  in.object(j, "");
-  std::string type = in.str(in.field(j, "", "type"), "/type");
-  const uint8_t ours = ruleset_bit(b.ruleset);
-  auto known = parse_name<ActionType>(type);
-  if (!known)
-    in.fail("/type", "unknown action type \"" + type + "\"; expected " + types_of(ours) + " (" +
-                         std::string(title(b.ruleset)) + ")");
-  if (!used_in(*known, ours))
-    in.fail("/type", "\"" + type + "\" is not an action of " + std::string(title(b.ruleset)) +
-                         ", under which this battle is played (" + types_of(ours) + ")");
+  r.in.object(j, "");
   Action a;
-  a.type = *known;
-  switch (a.type) {
-  case ActionType::Activate:
-    in.only_keys(j, "", {"type", "unit"});
-    a.unit = r.unit("unit");
-    break;
-  case ActionType::Shoot:
-  case ActionType::Melee:
-    in.only_keys(j, "", {"type", "unit", "target"});
-    a.unit = r.unit("unit");
-    a.target = r.unit("target");
-    break;
-  case ActionType::Command: {
-    in.only_keys(j, "", {"type", "orders"});
-    const json &orders = in.array(in.field(j, "", "orders"), "/orders");
-    if (orders.size() > kMaxWingOrders)
-      in.fail("/orders", "at most " + std::to_string(kMaxWingOrders) + " wing orders");
-    for (size_t i = 0; i < orders.size(); ++i) {
-      std::string path = JsonReader::at("/orders", i);
-      const json &o = in.object(orders[i], path);
-      in.only_keys(o, path, {"wing", "commands"});
-      WingOrder wo;
-      wo.wing = static_cast<int16_t>(r.wing(in.field(o, path, "wing"), path + "/wing"));
-      const json &cmds = in.array(in.field(o, path, "commands"), path + "/commands");
-      if (cmds.size() > kMaxListedCommands)
-        in.fail(path + "/commands", "at most " + std::to_string(kMaxListedCommands) + " commands");
-      for (size_t k = 0; k < cmds.size(); ++k) {
-        std::string cp = JsonReader::at(path + "/commands", k);
-        std::string n = in.str(cmds[k], cp);
-        auto cmd = parse_command(n);
-        if (!cmd)
-          in.fail(cp, "unknown command \"" + n +
-                          "\"; expected move, combat, shield_wall, withdraw, horse, fire or bonus");
-        wo.commands.push_back(*cmd);
-      }
-      a.orders.push_back(wo);
+  a.type = read_type(r);
+  std::vector<const FieldRow *> fields;
+  std::vector<const char *> keys{"type"};
+  for (const FieldRow &f : kFieldsOf[static_cast<size_t>(a.type)].fields)
+    if (f.key && (!f.facings_only || b.rules().has(Feature::Facings))) {
+      fields.push_back(&f);
+      keys.push_back(f.key);
     }
-    break;
-  }
-  case ActionType::Move:
-    if (b.rules().has(Feature::Facings)) { // D6: a destination and an end facing
-      in.only_keys(j, "", {"type", "unit", "to", "facing"});
-      a.unit = r.unit("unit");
-      a.to = r.hex("to");
-      a.facing = static_cast<int8_t>(
-          in.integer(in.field(j, "", "facing"), "/facing", 0, b.rules().facings - 1));
-      break;
-    }
-    in.only_keys(j, "", {"type", "unit", "to"});
-    a.unit = r.unit("unit");
-    a.to = r.hex("to");
-    break;
-  case ActionType::Fire:
-    in.only_keys(j, "", {"type", "unit", "target"});
-    a.unit = r.unit("unit");
-    a.target = r.unit("target");
-    break;
-  case ActionType::Attack: {
-    in.only_keys(j, "", {"type", "target", "attackers", "primary"});
-    a.target = r.unit("target");
-    const json &att = in.array(in.field(j, "", "attackers"), "/attackers");
-    if (att.size() > 6) in.fail("/attackers", "at most six attackers");
-    for (size_t i = 0; i < att.size(); ++i) {
-      std::string id = in.str(att[i], JsonReader::at("/attackers", i));
-      int u = b.unit_index(id);
-      if (u < 0) in.fail(JsonReader::at("/attackers", i), "no unit \"" + id + "\" in this battle");
-      a.attackers.push_back(u);
-    }
-    if (in.optional(j, "primary")) a.primary = r.unit("primary");
-    break;
-  }
-  case ActionType::CombatMode: {
-    in.only_keys(j, "", {"type", "mode", "wing"});
-    std::string m = in.str(in.field(j, "", "mode"), "/mode");
-    if (m == "two_phases")
-      a.mode = CombatMode::TwoPhases;
-    else if (m == "pitched")
-      a.mode = CombatMode::Pitched;
-    else
-      in.fail("/mode", "expected \"two_phases\" or \"pitched\", got \"" + m + "\"");
-    if (auto *w = in.optional(j, "wing")) a.wing = r.wing(*w, "/wing");
-    break;
-  }
-  case ActionType::Choose: {
-    in.only_keys(j, "", {"type", "option"});
-    std::string o = in.str(in.field(j, "", "option"), "/option");
-    auto option = parse_name<Choice>(o);
-    if (!option)
-      in.fail("/option", "expected \"EX\", \"DR\", \"AR\" or \"keep\", got \"" + o + "\"");
-    a.option = *option;
-    break;
-  }
-  case ActionType::LoseStep:
-  case ActionType::Advance:
-    in.only_keys(j, "", {"type", "unit"});
-    a.unit = r.unit("unit");
-    break;
-  case ActionType::Retreat:
-    in.only_keys(j, "", {"type", "unit", "to"});
-    a.unit = r.unit("unit");
-    a.to = r.hex("to");
-    break;
-  case ActionType::NoAdvance:
-  case ActionType::EndPhase:
-    in.only_keys(j, "", {"type"});
-    break;
-  case ActionType::Initiative:
-    in.only_keys(j, "", {"type", "declare"});
-    a.declare = in.boolean(in.field(j, "", "declare"), "/declare");
-    break;
-  case ActionType::Special: {
-    in.only_keys(j, "", {"type", "rule", "verb"});
-    std::string id = in.str(in.field(j, "", "rule"), "/rule");
-    for (size_t i = 0; i < b.special.size(); ++i)
-      if (b.special[i].id == id) a.special = static_cast<int>(i);
-    if (a.special < 0) in.fail("/rule", "the battle has no special rule \"" + id + "\"");
-    std::string verb = in.str(in.field(j, "", "verb"), "/verb");
-    if (verb == "leave")
-      a.verb = SpecialVerb::Leave;
-    else if (verb == "return")
-      a.verb = SpecialVerb::Return;
-    else
-      in.fail("/verb", "expected \"leave\" or \"return\", got \"" + verb + "\"");
-    break;
-  }
-  }
+  r.in.only_keys(j, "", keys);
+  for (const FieldRow *f : fields)
+    f->read(r, a);
   return a;
 }
 

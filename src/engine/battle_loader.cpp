@@ -535,99 +535,123 @@ private:
                                std::to_string(list->size()));
     for (size_t i = 0; i < list->size(); ++i) {
       std::string path = JsonReader::at("/special", i);
-      const json &s = in_.object((*list)[i], path);
-      Special sp;
-      sp.id = in_.str(in_.field(s, path, "id"), path + "/id");
-      std::string kind = in_.str(in_.field(s, path, "kind"), path + "/kind");
-      if (auto *t = in_.optional(s, "text")) sp.text = in_.str(*t, path + "/text");
-      sp.side = side_ref(in_.field(s, path, "side"), path + "/side");
-      // A ruleset that takes only some kinds names them, for an unknown kind too.
-      auto known = parse_name<SpecialKind>(kind);
-      if (!rules().has_every_special() && (!known || !rules().has_special(*known)))
-        in_.fail(path + "/kind", rules().expected_special() + ", got \"" + kind + "\"");
-      if (kind == "instant_win_on_entry") {
-        in_.only_keys(s, path, {"id", "kind", "text", "side", "hexes"});
-        sp.kind = SpecialKind::InstantWinOnEntry;
-        const json &hx = in_.array(in_.field(s, path, "hexes"), path + "/hexes");
-        if (hx.empty()) in_.fail(path + "/hexes", "expected at least one hex");
-        for (size_t h = 0; h < hx.size(); ++h)
-          sp.hexes.push_back(hex(hx[h], JsonReader::at(path + "/hexes", h)));
-      } else if (kind == "attack_waves") {
-        in_.only_keys(s, path, {"id", "kind", "text", "side", "waves"});
-        sp.kind = SpecialKind::AttackWaves;
-        const json &waves = in_.array(in_.field(s, path, "waves"), path + "/waves");
-        if (waves.size() < 2)
-          in_.fail(path + "/waves", "expected at least two waves, each a list of wing ids");
-        for (size_t w = 0; w < waves.size(); ++w) {
-          std::string wp = JsonReader::at(path + "/waves", w);
-          in_.array(waves[w], wp);
-          std::vector<int> wave;
-          for (size_t k = 0; k < waves[w].size(); ++k)
-            wave.push_back(wing_ref(waves[w][k], JsonReader::at(wp, k), sp.side));
-          sp.waves.push_back(wave);
-        }
-      } else if (kind == "attack_precondition") {
-        in_.only_keys(s, path,
-                      {"id", "kind", "text", "side", "attacker_types", "target_types",
-                       "target_needs_fire", "until_target_types"});
-        sp.kind = SpecialKind::AttackPrecondition;
-        sp.attacker_types = types(in_.field(s, path, "attacker_types"), path + "/attacker_types");
-        sp.target_types = types(in_.field(s, path, "target_types"), path + "/target_types");
-        sp.until_target_types =
-            types(in_.field(s, path, "until_target_types"), path + "/until_target_types");
-        if (auto *f = in_.optional(s, "target_needs_fire"))
-          sp.target_needs_fire = in_.boolean(*f, path + "/target_needs_fire");
-      } else if (kind == "vp_forfeit_on_command") {
-        in_.only_keys(s, path, {"id", "kind", "text", "side", "wing", "vp"});
-        sp.kind = SpecialKind::VpForfeitOnCommand;
-        sp.wing = wing_ref(in_.field(s, path, "wing"), path + "/wing", sp.side);
-        sp.value = static_cast<int>(in_.integer(in_.field(s, path, "vp"), path + "/vp", 1, 100000));
-      } else if (kind == "attack_drm") {
-        in_.only_keys(s, path,
-                      {"id", "kind", "text", "side", "value", "attacker_types", "target_types",
-                       "target_terrain"});
-        sp.kind = SpecialKind::AttackDrm;
-        sp.value =
-            static_cast<int>(in_.integer(in_.field(s, path, "value"), path + "/value", -5, 5));
-        if (auto *a = in_.optional(s, "attacker_types"))
-          sp.attacker_types = types(*a, path + "/attacker_types");
-        if (auto *t = in_.optional(s, "target_types"))
-          sp.target_types = types(*t, path + "/target_types");
-        if (auto *t = in_.optional(s, "target_terrain")) {
-          std::string n = in_.str(*t, path + "/target_terrain");
-          sp.terrain = b_->terrain_index(n);
-          if (sp.terrain < 0) in_.fail(path + "/target_terrain", "unknown terrain \"" + n + "\"");
-        }
-      } else if (kind == "off_map_wing") {
-        in_.only_keys(s, path, {"id", "kind", "text", "side", "wing", "hexes"});
-        sp.kind = SpecialKind::OffMapWing;
-        sp.wing = wing_ref(in_.field(s, path, "wing"), path + "/wing", sp.side);
-        const json &hx = in_.array(in_.field(s, path, "hexes"), path + "/hexes");
-        if (hx.empty()) in_.fail(path + "/hexes", "expected at least one return hex");
-        for (size_t h = 0; h < hx.size(); ++h)
-          sp.hexes.push_back(hex(hx[h], JsonReader::at(path + "/hexes", h)));
-      } else if (kind == "immobile") {
-        in_.only_keys(s, path, {"id", "kind", "text", "side", "units"});
-        sp.kind = SpecialKind::Immobile;
-        const json &us = in_.array(in_.field(s, path, "units"), path + "/units");
-        for (size_t k = 0; k < us.size(); ++k) {
-          std::string up = JsonReader::at(path + "/units", k);
-          std::string id = in_.str(us[k], up);
-          int u = b_->unit_index(id);
-          if (u < 0 || b_->units[u].side != sp.side)
-            in_.fail(up, "no unit \"" + id + "\" in side \"" + b_->sides[sp.side].id + "\"");
-          sp.units.push_back(u);
-        }
-      } else {
-        in_.fail(path + "/kind",
-                 "unknown special rule kind \"" + kind +
-                     "\"; expected instant_win_on_entry, attack_waves, attack_precondition, "
-                     "vp_forfeit_on_command, attack_drm, off_map_wing or immobile");
-      }
+      Special sp = special_rule(in_.object((*list)[i], path), path);
       for (auto &other : b_->special)
         if (other.id == sp.id)
           in_.fail(path + "/id", "duplicate special rule id \"" + sp.id + "\"");
       b_->special.push_back(sp);
+    }
+  }
+
+  // One special rule: the fields every kind has, then its kind's own.
+  Special special_rule(const json &s, const std::string &path) {
+    Special sp;
+    sp.id = in_.str(in_.field(s, path, "id"), path + "/id");
+    std::string kind = in_.str(in_.field(s, path, "kind"), path + "/kind");
+    if (auto *t = in_.optional(s, "text")) sp.text = in_.str(*t, path + "/text");
+    sp.side = side_ref(in_.field(s, path, "side"), path + "/side");
+    // A ruleset that takes only some kinds names them, for an unknown kind too.
+    auto known = parse_name<SpecialKind>(kind);
+    if (!rules().has_every_special() && (!known || !rules().has_special(*known)))
+      in_.fail(path + "/kind", rules().expected_special() + ", got \"" + kind + "\"");
+    if (kind == "instant_win_on_entry") {
+      in_.only_keys(s, path, {"id", "kind", "text", "side", "hexes"});
+      sp.kind = SpecialKind::InstantWinOnEntry;
+      sp.hexes = special_hexes(s, path, "expected at least one hex");
+    } else if (kind == "attack_waves") {
+      read_attack_waves(s, path, sp);
+    } else if (kind == "attack_precondition") {
+      read_attack_precondition(s, path, sp);
+    } else if (kind == "vp_forfeit_on_command") {
+      in_.only_keys(s, path, {"id", "kind", "text", "side", "wing", "vp"});
+      sp.kind = SpecialKind::VpForfeitOnCommand;
+      sp.wing = wing_ref(in_.field(s, path, "wing"), path + "/wing", sp.side);
+      sp.value = static_cast<int>(in_.integer(in_.field(s, path, "vp"), path + "/vp", 1, 100000));
+    } else if (kind == "attack_drm") {
+      read_attack_drm(s, path, sp);
+    } else if (kind == "off_map_wing") {
+      in_.only_keys(s, path, {"id", "kind", "text", "side", "wing", "hexes"});
+      sp.kind = SpecialKind::OffMapWing;
+      sp.wing = wing_ref(in_.field(s, path, "wing"), path + "/wing", sp.side);
+      sp.hexes = special_hexes(s, path, "expected at least one return hex");
+    } else if (kind == "immobile") {
+      read_immobile(s, path, sp);
+    } else {
+      in_.fail(path + "/kind",
+               "unknown special rule kind \"" + kind +
+                   "\"; expected instant_win_on_entry, attack_waves, attack_precondition, "
+                   "vp_forfeit_on_command, attack_drm, off_map_wing or immobile");
+    }
+    return sp;
+  }
+
+  // A special rule's "hexes": at least one hex of the map.
+  std::vector<HexId> special_hexes(const json &s, const std::string &path, const char *at_least) {
+    const json &hx = in_.array(in_.field(s, path, "hexes"), path + "/hexes");
+    if (hx.empty()) in_.fail(path + "/hexes", at_least);
+    std::vector<HexId> out;
+    for (size_t h = 0; h < hx.size(); ++h)
+      out.push_back(hex(hx[h], JsonReader::at(path + "/hexes", h)));
+    return out;
+  }
+
+  void read_attack_waves(const json &s, const std::string &path, Special &sp) {
+    in_.only_keys(s, path, {"id", "kind", "text", "side", "waves"});
+    sp.kind = SpecialKind::AttackWaves;
+    const json &waves = in_.array(in_.field(s, path, "waves"), path + "/waves");
+    if (waves.size() < 2)
+      in_.fail(path + "/waves", "expected at least two waves, each a list of wing ids");
+    for (size_t w = 0; w < waves.size(); ++w) {
+      std::string wp = JsonReader::at(path + "/waves", w);
+      in_.array(waves[w], wp);
+      std::vector<int> wave;
+      for (size_t k = 0; k < waves[w].size(); ++k)
+        wave.push_back(wing_ref(waves[w][k], JsonReader::at(wp, k), sp.side));
+      sp.waves.push_back(wave);
+    }
+  }
+
+  void read_attack_precondition(const json &s, const std::string &path, Special &sp) {
+    in_.only_keys(s, path,
+                  {"id", "kind", "text", "side", "attacker_types", "target_types",
+                   "target_needs_fire", "until_target_types"});
+    sp.kind = SpecialKind::AttackPrecondition;
+    sp.attacker_types = types(in_.field(s, path, "attacker_types"), path + "/attacker_types");
+    sp.target_types = types(in_.field(s, path, "target_types"), path + "/target_types");
+    sp.until_target_types =
+        types(in_.field(s, path, "until_target_types"), path + "/until_target_types");
+    if (auto *f = in_.optional(s, "target_needs_fire"))
+      sp.target_needs_fire = in_.boolean(*f, path + "/target_needs_fire");
+  }
+
+  void read_attack_drm(const json &s, const std::string &path, Special &sp) {
+    in_.only_keys(s, path,
+                  {"id", "kind", "text", "side", "value", "attacker_types", "target_types",
+                   "target_terrain"});
+    sp.kind = SpecialKind::AttackDrm;
+    sp.value = static_cast<int>(in_.integer(in_.field(s, path, "value"), path + "/value", -5, 5));
+    if (auto *a = in_.optional(s, "attacker_types"))
+      sp.attacker_types = types(*a, path + "/attacker_types");
+    if (auto *t = in_.optional(s, "target_types"))
+      sp.target_types = types(*t, path + "/target_types");
+    if (auto *t = in_.optional(s, "target_terrain")) {
+      std::string n = in_.str(*t, path + "/target_terrain");
+      sp.terrain = b_->terrain_index(n);
+      if (sp.terrain < 0) in_.fail(path + "/target_terrain", "unknown terrain \"" + n + "\"");
+    }
+  }
+
+  void read_immobile(const json &s, const std::string &path, Special &sp) {
+    in_.only_keys(s, path, {"id", "kind", "text", "side", "units"});
+    sp.kind = SpecialKind::Immobile;
+    const json &us = in_.array(in_.field(s, path, "units"), path + "/units");
+    for (size_t k = 0; k < us.size(); ++k) {
+      std::string up = JsonReader::at(path + "/units", k);
+      std::string id = in_.str(us[k], up);
+      int u = b_->unit_index(id);
+      if (u < 0 || b_->units[u].side != sp.side)
+        in_.fail(up, "no unit \"" + id + "\" in side \"" + b_->sides[sp.side].id + "\"");
+      sp.units.push_back(u);
     }
   }
 

@@ -6,6 +6,7 @@
 
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 
 namespace sns {
@@ -67,6 +68,10 @@ public:
   }
   void only_keys(const json &obj, const std::string &path,
                  std::initializer_list<const char *> allowed) const {
+    only_keys(obj, path, std::span<const char *const>(allowed.begin(), allowed.size()));
+  }
+  void only_keys(const json &obj, const std::string &path,
+                 std::span<const char *const> allowed) const {
     for (auto it = obj.begin(); it != obj.end(); ++it) {
       bool known = false;
       for (const char *k : allowed)

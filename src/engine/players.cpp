@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <numeric>
-#include <sstream>
 #include <stdexcept>
 #include <time.h>
 
@@ -228,20 +227,11 @@ std::vector<Scored> greedy_ranking(const Sim &sim, const GameState &s,
   return out;
 }
 
-std::string fmt(double v, int digits = 2) {
-  std::ostringstream o;
-  o.setf(std::ios::fixed);
-  o.precision(digits);
-  o << v;
-  return o.str();
-}
-
-std::string greedy_reason(const Action &a, double value, double now) {
-  std::string kind = rolls_die(a)     ? "expected over the die's faces"
-                     : shapes_turn(a) ? "after playing the turn out"
-                                      : "position after it";
-  return "best one-ply choice, " + kind + " " + (value >= now ? "+" : "") + fmt(value - now) +
-         " points (steps, VP, objectives)";
+// Which kind of one-ply judgement chose an action (greedy_value's three ways).
+SuggestionBasis one_ply_basis(const Action &a) {
+  return rolls_die(a)     ? SuggestionBasis::OnePlyDice
+         : shapes_turn(a) ? SuggestionBasis::OnePlyTurn
+                          : SuggestionBasis::OnePlyPosition;
 }
 
 // --- search ---------------------------------------------------------------------------------
@@ -290,11 +280,107 @@ const Arm &final_pick(const std::vector<Arm> &arms, size_t alive) {
   return *pick;
 }
 
-} // namespace
+// --- the choice and its account ---------------------------------------------------------------
 
-std::string suggestion_why(const Battle &b, const Suggestion &s) {
-  return describe(b, s.action) + ": " + s.reason;
+Suggestion greedy_choice(const std::vector<Action> &acts, const std::vector<Scored> &ranking,
+                         double now) {
+  Suggestion out;
+  out.action = acts[ranking[0].index];
+  out.value = ranking[0].value;
+  out.iterations = acts.size();
+  out.basis = one_ply_basis(out.action);
+  out.account = {{AccountTerm::OnePlyGain, ranking[0].value - now}};
+  return out;
 }
+
+// What the search starts from: the position, its legal actions and their one-ply ranking.
+struct SearchStart {
+  const Setup &real;
+  const GameState &s;
+  const std::vector<Action> &acts;
+  const std::vector<Scored> &ranking;
+  double now; // the position's score before acting
+  int side;
+  const LevelInfo &li;
+};
+
+// The budget in rollouts: the one given, else none (a time budget), else the level's default.
+uint64_t rollout_budget(const SearchBudget &budget, Level level) {
+  return budget.iterations ? budget.iterations
+                           : (budget.seconds > 0 ? UINT64_MAX : default_iterations(level));
+}
+
+// One round: every surviving candidate played once in `sim` with the same dice seed.
+void play_round(const SearchStart &st, const Sim &sim, std::vector<Arm> &arms, size_t alive,
+                uint64_t round_seed, uint64_t iterations, uint64_t &used) {
+  int end_turn = st.s.turn + 1 + st.li.horizon_turns;
+  for (size_t k = 0; k < alive && used < iterations; ++k) {
+    Arm &arm = arms[k];
+    GameState play = st.s;
+    BotRng roll{round_seed};
+    play.rng = roll.next();
+    double v = 0;
+    if (!apply(sim.setup(), play, st.acts[arm.index])) {
+      rollout(sim, play, end_turn, roll, st.li.policy);
+      v = squash(score(sim, play, st.side, st.li.policy));
+    }
+    arm.sum += v;
+    arm.sum_sq += v * v;
+    ++arm.n;
+    ++used;
+  }
+}
+
+// Flat Monte-Carlo with sequential halving: the greedy ranking keeps a few candidates; each round
+// plays every surviving candidate once in the same guessed world with the same dice seed (so
+// candidates are compared on equal luck), and the worse half is dropped at each stage.
+Suggestion search_choice(const SearchStart &st, Sim first, Level level, const SearchBudget &budget,
+                         BotRng &rng, Clock::time_point start) {
+  std::vector<Arm> arms;
+  for (size_t i = 0; i < std::min(st.li.candidates, st.ranking.size()); ++i)
+    arms.push_back({st.ranking[i].index, st.ranking[i].value});
+  constexpr size_t kWorlds = 8;
+  std::vector<Sim> sims;
+  sims.push_back(std::move(first));
+  for (size_t i = 1; i < kWorlds; ++i)
+    sims.emplace_back(sample_world(st.real, st.s, rng));
+  uint64_t iterations = rollout_budget(budget, level);
+  uint64_t used = 0, round = 0;
+  size_t alive = arms.size();
+  int stages = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(alive)))));
+  uint64_t per_stage = iterations == UINT64_MAX ? UINT64_MAX : iterations / stages;
+  uint64_t stage_start = 0;
+  while (used < iterations && !(budget.seconds > 0 && since(start) >= budget.seconds)) {
+    uint64_t round_seed = rng.next();
+    play_round(st, sims[round % sims.size()], arms, alive, round_seed, iterations, used);
+    ++round;
+    // With a time budget there is no halving plan: every candidate keeps being played.
+    // Halving stops at two, which final_pick settles.
+    if (per_stage != UINT64_MAX && used - stage_start >= per_stage && alive > 2) {
+      alive = halve(arms, alive);
+      stage_start = used;
+    }
+  }
+  const Arm &best = final_pick(arms, alive);
+  Suggestion out;
+  out.action = st.acts[best.index];
+  out.value = best.mean();
+  out.iterations = used;
+  out.basis = SuggestionBasis::Search;
+  double prior = 0;
+  for (const Scored &r : st.ranking)
+    if (r.index == best.index) prior = r.value - st.now;
+  out.account = {{AccountTerm::Candidates, static_cast<double>(arms.size())},
+                 {AccountTerm::WinShare, best.mean()},
+                 {AccountTerm::WinShareError, best.error()},
+                 {AccountTerm::Playouts, static_cast<double>(best.n)},
+                 {AccountTerm::HorizonTurns, static_cast<double>(st.li.horizon_turns)},
+                 {AccountTerm::Worlds, static_cast<double>(sims.size())},
+                 {AccountTerm::OnePlyGain, prior}};
+  return out;
+}
+
+} // namespace
 
 std::optional<Level> parse_level(std::string_view text) {
   for (const LevelInfo &l : kLevels)
@@ -316,94 +402,23 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   Suggestion out;
   if (acts.size() == 1) {
     out.action = acts[0];
-    out.reason = "the only legal action";
-    out.seconds = since(start);
-    return out;
-  }
-  if (level == Level::Random) {
+    out.basis = SuggestionBasis::OnlyLegal;
+  } else if (level == Level::Random) {
     out.action = acts[rng.below(acts.size())];
-    out.reason = "drawn at random among " + std::to_string(acts.size()) + " legal actions";
-    out.seconds = since(start);
-    return out;
+    out.basis = SuggestionBasis::Random;
+    out.account = {{AccountTerm::LegalActions, static_cast<double>(acts.size())}};
+  } else {
+    Sim first(sample_world(real, s, rng));
+    uint64_t turn_seed = rng.next();
+    const LevelInfo &li = info(level);
+    auto ranking = greedy_ranking(first, s, acts, side, turn_seed, li.policy);
+    double now = score(first, s, side, li.policy);
+    if (level == Level::Greedy)
+      out = greedy_choice(acts, ranking, now);
+    else
+      out = search_choice({real, s, acts, ranking, now, side, li}, std::move(first), level, budget,
+                          rng, start);
   }
-
-  Sim first(sample_world(real, s, rng));
-  uint64_t turn_seed = rng.next();
-  const LevelInfo &li = info(level);
-  auto ranking = greedy_ranking(first, s, acts, side, turn_seed, li.policy);
-  double now = score(first, s, side, li.policy);
-  if (level == Level::Greedy) {
-    out.action = acts[ranking[0].index];
-    out.value = ranking[0].value;
-    out.iterations = acts.size();
-    out.reason = greedy_reason(out.action, ranking[0].value, now);
-    out.seconds = since(start);
-    return out;
-  }
-
-  // Flat Monte-Carlo with sequential halving: the greedy ranking keeps a few candidates; each round
-  // plays every surviving candidate once in the same guessed world with the same dice seed (so
-  // candidates are compared on equal luck), and the worse half is dropped at each stage.
-  std::vector<Arm> arms;
-  for (size_t i = 0; i < std::min(li.candidates, ranking.size()); ++i)
-    arms.push_back({ranking[i].index, ranking[i].value});
-  constexpr size_t kWorlds = 8;
-  std::vector<Sim> sims;
-  sims.push_back(std::move(first));
-  for (size_t i = 1; i < kWorlds; ++i)
-    sims.emplace_back(sample_world(real, s, rng));
-  uint64_t iterations = budget.iterations
-                            ? budget.iterations
-                            : (budget.seconds > 0 ? UINT64_MAX : default_iterations(level));
-  int end_turn = s.turn + 1 + li.horizon_turns;
-  uint64_t used = 0, round = 0;
-  size_t alive = arms.size();
-  int stages = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(alive)))));
-  uint64_t per_stage = iterations == UINT64_MAX ? UINT64_MAX : iterations / stages;
-  uint64_t stage_used = 0;
-  auto out_of_budget = [&] {
-    return used >= iterations || (budget.seconds > 0 && since(start) >= budget.seconds);
-  };
-  while (!out_of_budget()) {
-    uint64_t round_seed = rng.next();
-    const Sim &sim = sims[round % sims.size()];
-    for (size_t k = 0; k < alive && used < iterations; ++k) {
-      Arm &arm = arms[k];
-      GameState play = s;
-      BotRng roll{round_seed};
-      play.rng = roll.next();
-      double v = 0;
-      if (!apply(sim.setup(), play, acts[arm.index])) {
-        rollout(sim, play, end_turn, roll, li.policy);
-        v = squash(score(sim, play, side, li.policy));
-      }
-      arm.sum += v;
-      arm.sum_sq += v * v;
-      ++arm.n;
-      ++used;
-      ++stage_used;
-    }
-    ++round;
-    // With a time budget there is no halving plan: every candidate keeps being played.
-    // Halving stops at two, which final_pick settles.
-    if (per_stage != UINT64_MAX && stage_used >= per_stage && alive > 2) {
-      alive = halve(arms, alive);
-      stage_used = 0;
-    }
-  }
-  const Arm &best = final_pick(arms, alive);
-  out.action = acts[best.index];
-  out.value = best.mean();
-  out.iterations = used;
-  double prior = 0;
-  for (const Scored &r : ranking)
-    if (r.index == best.index) prior = r.value - now;
-  out.reason = "the best of " + std::to_string(arms.size()) + " candidates, " + fmt(best.mean()) +
-               " of a win on average (+/- " + fmt(best.error()) + ") over " +
-               std::to_string(best.n) + " playouts to the end of " +
-               (li.horizon_turns ? "the next Player Turn" : "this Player Turn") + ", in " +
-               std::to_string(sims.size()) + " guesses at the hidden reverses; one move ahead " +
-               (prior >= 0 ? "+" : "") + fmt(prior) + " points";
   out.seconds = since(start);
   return out;
 }

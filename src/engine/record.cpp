@@ -250,10 +250,9 @@ std::string faces_text(const std::vector<int> &dice) {
   return "[" + t + "]";
 }
 
-} // namespace
-
-Game Game::from_record(const json &rec, const std::string &file) {
-  JsonReader in(file);
+// The record's format: true for format 2 (engine, dice rolled, notes, computer seats), false for
+// format 1; the keys each format allows.
+bool read_format(const JsonReader &in, const json &rec) {
   in.object(rec, "");
   std::string format = in.str(in.field(rec, "", "format"), "/format");
   bool v2 = format == kRecordFormat;
@@ -266,43 +265,71 @@ Game Game::from_record(const json &rec, const std::string &file) {
   else
     in.only_keys(rec, "", {"format", "battle", "options", "seed", "forced_dice", "actions"});
   if (const json *e = in.optional(rec, "engine")) in.str(*e, "/engine");
-  std::shared_ptr<const Battle> battle;
+  return v2;
+}
+
+// The battle the record carries; its errors name their path under /battle.
+std::shared_ptr<const Battle> read_record_battle(const JsonReader &in, const json &rec,
+                                                 const std::string &file) {
   const json &battle_doc = in.field(rec, "", "battle");
   try {
-    battle = load_battle(battle_doc, file);
+    return load_battle(battle_doc, file);
   } catch (const LoadError &e) {
     throw LoadError(file, "/battle" + e.path(), e.expected());
   }
+}
+
+Options read_options(const JsonReader &in, const json &rec, const Battle &battle) {
   Options options;
-  if (const json *o = in.optional(rec, "options")) {
-    in.object(*o, "/options");
-    in.only_keys(*o, "/options", {"wing_integrity", "practice"});
-    if (const json *p = in.optional(*o, "practice"))
-      options.practice = in.boolean(*p, "/options/practice");
-    if (const json *wi = in.optional(*o, "wing_integrity")) {
-      std::string v = in.str(*wi, "/options/wing_integrity");
-      if (v != "advanced" && v != "standard")
-        in.fail("/options/wing_integrity", "expected \"standard\" or \"advanced\"");
-      options.advanced_wing_integrity = v == "advanced";
-      if (options.advanced_wing_integrity &&
-          battle->wing_integrity != WingIntegrityRule::StandardOrAdvanced)
-        in.fail("/options/wing_integrity",
-                "this battle does not offer advanced Wing Integrity as an option");
-    }
+  const json *o = in.optional(rec, "options");
+  if (!o) return options;
+  in.object(*o, "/options");
+  in.only_keys(*o, "/options", {"wing_integrity", "practice"});
+  if (const json *p = in.optional(*o, "practice"))
+    options.practice = in.boolean(*p, "/options/practice");
+  if (const json *wi = in.optional(*o, "wing_integrity")) {
+    std::string v = in.str(*wi, "/options/wing_integrity");
+    if (v != "advanced" && v != "standard")
+      in.fail("/options/wing_integrity", "expected \"standard\" or \"advanced\"");
+    options.advanced_wing_integrity = v == "advanced";
+    if (options.advanced_wing_integrity &&
+        battle.wing_integrity != WingIntegrityRule::StandardOrAdvanced)
+      in.fail("/options/wing_integrity",
+              "this battle does not offer advanced Wing Integrity as an option");
   }
+  return options;
+}
+
+uint64_t read_seed(const JsonReader &in, const json &rec) {
   const json &seed = in.field(rec, "", "seed");
   if (!seed.is_number_unsigned() && !(seed.is_number_integer() && seed.get<long long>() >= 0))
     in.fail("/seed", "expected a whole number from 0 to 2^64-1, got " + JsonReader::describe(seed));
+  return seed.get<uint64_t>();
+}
+
+std::vector<int> read_forced_dice(const JsonReader &in, const json &rec, const Battle &battle) {
   std::vector<int> forced;
-  if (const json *f = in.optional(rec, "forced_dice")) {
-    in.array(*f, "/forced_dice");
-    if (f->size() > 100000) in.fail("/forced_dice", "at most 100000 forced dice");
-    for (size_t i = 0; i < f->size(); ++i)
-      forced.push_back(
-          static_cast<int>(in.integer((*f)[i], JsonReader::at("/forced_dice", i), 1,
-                                      die_faces(*battle)))); // D14: d6 faces in D3 Medieval
-  }
-  Game game(battle, options, seed.get<uint64_t>(), forced);
+  const json *f = in.optional(rec, "forced_dice");
+  if (!f) return forced;
+  in.array(*f, "/forced_dice");
+  if (f->size() > 100000) in.fail("/forced_dice", "at most 100000 forced dice");
+  for (size_t i = 0; i < f->size(); ++i)
+    forced.push_back(
+        static_cast<int>(in.integer((*f)[i], JsonReader::at("/forced_dice", i), 1,
+                                    die_faces(battle)))); // D14: d6 faces in D3 Medieval
+  return forced;
+}
+
+} // namespace
+
+Game Game::from_record(const json &rec, const std::string &file) {
+  JsonReader in(file);
+  bool v2 = read_format(in, rec);
+  std::shared_ptr<const Battle> battle = read_record_battle(in, rec, file);
+  Options options = read_options(in, rec, *battle);
+  uint64_t seed = read_seed(in, rec);
+  std::vector<int> forced = read_forced_dice(in, rec, *battle);
+  Game game(battle, options, seed, forced);
   const json &actions = in.array(in.field(rec, "", "actions"), "/actions");
   if (actions.size() > kMaxRecordActions)
     in.fail("/actions", "a record holds at most " + std::to_string(kMaxRecordActions) + " actions");

@@ -1,5 +1,6 @@
 // Player-facing words for actions, phases, commands, terrain and units (the app's presentation).
 #include "words.hpp"
+#include "search_words.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -161,8 +162,8 @@ std::string action_words(const Battle &b, const Action &a) {
 }
 
 std::string suggestion_words(Level level, const Suggestion &s) {
-  if (s.iterations == 0) return "It is the only move the rules allow here.";
-  if (level == Level::Random) return "Chosen at random among the legal moves.";
+  if (s.basis == SuggestionBasis::OnlyLegal) return "It is the only move the rules allow here.";
+  if (s.basis == SuggestionBasis::Random) return "Chosen at random among the legal moves.";
   if (level == Level::Greedy)
     return "Of every legal move, it leaves the best position one move ahead.";
   int good = static_cast<int>(std::lround(100 * std::clamp(s.value, 0.0, 1.0)));
@@ -174,7 +175,8 @@ std::string suggestion_words(Level level, const Suggestion &s) {
 std::string account_words(const Battle &b, const Suggestion &s) {
   // The command line names the action by its ids ("command host: fire shield_wall"); a player
   // reads it as hints and the log name it.
-  return advice_words(b, s.action) + ": " + s.reason;
+  // Terms of +/-0.00 say nothing and are left out (issue 32).
+  return advice_words(b, s.action) + ": " + search_reason(b, s, true);
 }
 
 std::string break_at_spaces(std::string_view text, float width,

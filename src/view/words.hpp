@@ -38,10 +38,10 @@ std::string unit_words(const Battle &b, int unit);
 // An action as a sentence for a button or a lesson's "Asked": "command Rebel Host: Move".
 std::string action_words(const Battle &b, const Action &a);
 // Why the computer at `level` chose its action, for a player ("tried in 53 games played out from
-// here, it did best"); the search's own account (Suggestion::why) is for Explain mode.
+// here, it did best"); the search's own account (account_words) is for Explain mode.
 std::string suggestion_words(Level level, const Suggestion &s);
 // The search's own account for Explain mode: the action in a player's words instead of the command
-// line's ids, then its reason (Suggestion::reason); Suggestion::why when it has no reason.
+// line's ids, then the search's reason (search_reason) without its terms of +/-0.00.
 std::string account_words(const Battle &b, const Suggestion &s);
 // The odds of an attack, fire, shot or melee from the engine's preview, in one line ("Its odds:
 // DL 25%, DR 25%, EX 12.5%, NE 37.5%."), for a hint's why; "" for any other action or a refused

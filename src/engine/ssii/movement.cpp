@@ -56,22 +56,21 @@ Check off_map_rule(const View &c, int u, MoveRule &rule, bool explain) {
   return std::nullopt;
 }
 
-// Decides whether unit u may move at all in the current phase, and under which rule.
-Check movement_rule(const View &c, const Board &board, int u, MoveRule &rule, bool explain) {
+// What stops any unit of the side to act whatever the phase: the other side's, a wing without the
+// command, a unit that has moved, a special rule that holds it.
+Check unit_may_move(const View &c, int u, bool explain) {
   const UnitDef &d = c.def(u);
-  const UnitState &us = c.s.units[u];
-  Phase p = c.s.phase;
   if (d.side != c.s.active)
     return deny(explain, [&] {
       return refuse(RefusalKind::NotYours, "4.0", c.name(u) + " belongs to the other player");
     });
-  if (!wing_acts_in(c, d.wing, p))
+  if (!wing_acts_in(c, d.wing, c.s.phase))
     return deny(explain, [&] {
       return refuse(RefusalKind::NoCommand, "4.1",
                     c.name(u) + "'s wing (" + c.b.wings[d.wing].name + ") has no command for the " +
-                        std::string(title(p)) + " Phase");
+                        std::string(title(c.s.phase)) + " Phase");
     });
-  if (us.acted)
+  if (c.s.units[u].acted)
     return deny(explain, [&] {
       return refuse(RefusalKind::AlreadyActed, "5.0", c.name(u) + " has already moved this phase");
     });
@@ -80,72 +79,105 @@ Check movement_rule(const View &c, const Board &board, int u, MoveRule &rule, bo
       return refuse(RefusalKind::Blocked, sp->id,
                     c.name(u) + " cannot move" + (sp->text.empty() ? "" : ": " + sp->text));
     });
-  if (us.hex == kOffMap) {
-    if (auto r = off_map_rule(c, u, rule, explain)) return r;
-    rule.allowance = suppressed_limit(c, u, rule.allowance);
-    return std::nullopt;
-  }
-  bool in_ezoc = board.ezoc(us.hex, d.side);
-  bool bonus = c.wing_has(d.wing, Command::Bonus);
-  switch (p) {
-  case Phase::Move:
-  case Phase::SecondMove:
-    if (us.shield_wall)
-      return deny(explain, [&] {
-        return refuse(RefusalKind::Blocked, "5.5",
-                      c.name(u) + " is in Shield Wall and may not move in a Move Phase");
-      });
-    if (in_ezoc)
-      return deny(explain, [&] {
-        return refuse(RefusalKind::Blocked, "5.2",
-                      c.name(u) + " began the phase in an enemy zone of control and may not move");
-      });
-    rule.allowance = kMovementAllowance;
-    break;
-  case Phase::Horse:
-    if (!is_horse(d.type))
-      return deny(explain, [&] {
-        return refuse(RefusalKind::Blocked, "10.0", "only Horse units move in the Horse Phase");
-      });
-    if (board.adjacent_to_enemy_hh(us.hex, d.side))
-      return deny(explain, [&] {
-        return refuse(RefusalKind::Blocked, "10.0",
-                      c.name(u) + " is held by the zone of control of an enemy Heavy Horse");
-      });
-    rule.allowance = kMovementAllowance;
-    break;
-  case Phase::Withdraw:
-    if (!in_ezoc)
-      return deny(explain, [&] {
-        return refuse(
-            RefusalKind::Blocked, "6.0",
-            "only units that begin the Withdraw Phase in an enemy zone of control withdraw");
-      });
-    rule.allowance = bonus ? 2 : 1;
-    rule.ezoc_free_path = true;
-    break;
-  case Phase::ShieldWall:
-    if (!shield_wall_eligible(c, u))
+  return std::nullopt;
+}
+
+// A Move Phase (5.0): not in Shield Wall (5.5), not from an enemy zone of control (5.2).
+Check move_phase_rule(const View &c, int u, bool in_ezoc, MoveRule &rule, bool explain) {
+  if (c.s.units[u].shield_wall)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "5.5",
+                    c.name(u) + " is in Shield Wall and may not move in a Move Phase");
+    });
+  if (in_ezoc)
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "5.2",
+                    c.name(u) + " began the phase in an enemy zone of control and may not move");
+    });
+  rule.allowance = kMovementAllowance;
+  return std::nullopt;
+}
+
+// The Horse Phase (10.0): Horse units only, not held by an enemy Heavy Horse.
+Check horse_phase_rule(const View &c, const Board &board, int u, MoveRule &rule, bool explain) {
+  const UnitDef &d = c.def(u);
+  if (!is_horse(d.type))
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "10.0", "only Horse units move in the Horse Phase");
+    });
+  if (board.adjacent_to_enemy_hh(c.s.units[u].hex, d.side))
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "10.0",
+                    c.name(u) + " is held by the zone of control of an enemy Heavy Horse");
+    });
+  rule.allowance = kMovementAllowance;
+  return std::nullopt;
+}
+
+// The Withdraw Phase (6.0): only out of an enemy zone of control, one hex (two with Bonus).
+Check withdraw_phase_rule(bool in_ezoc, bool bonus, MoveRule &rule, bool explain) {
+  if (!in_ezoc)
+    return deny(explain, [&] {
+      return refuse(
+          RefusalKind::Blocked, "6.0",
+          "only units that begin the Withdraw Phase in an enemy zone of control withdraw");
+    });
+  rule.allowance = bonus ? 2 : 1;
+  rule.ezoc_free_path = true;
+  return std::nullopt;
+}
+
+// The Shield Wall Phase (8.0): one hex, and out of an enemy zone of control only with Bonus.
+Check shield_wall_phase_rule(const View &c, int u, bool in_ezoc, bool bonus, MoveRule &rule,
+                             bool explain) {
+  if (!shield_wall_eligible(c, u))
+    return deny(explain, [&] {
+      return refuse(RefusalKind::Blocked, "8.0",
+                    "Horse units and units with a Fire Factor do not form Shield Wall");
+    });
+  rule.allowance = 1;
+  if (in_ezoc) {
+    if (!bonus)
       return deny(explain, [&] {
         return refuse(RefusalKind::Blocked, "8.0",
-                      "Horse units and units with a Fire Factor do not form Shield Wall");
+                      c.name(u) + " began the phase in an enemy zone of control; only Bonus "
+                                  "+ Shield Wall lets it withdraw");
       });
-    rule.allowance = 1;
-    if (in_ezoc) {
-      if (!bonus)
-        return deny(explain, [&] {
-          return refuse(RefusalKind::Blocked, "8.0",
-                        c.name(u) + " began the phase in an enemy zone of control; only Bonus "
-                                    "+ Shield Wall lets it withdraw");
-        });
-      rule.ezoc_free_path = true;
-    }
-    break;
+    rule.ezoc_free_path = true;
+  }
+  return std::nullopt;
+}
+
+// The rule of the current phase for a unit on the map.
+Check phase_rule(const View &c, const Board &board, int u, MoveRule &rule, bool explain) {
+  const UnitDef &d = c.def(u);
+  bool in_ezoc = board.ezoc(c.s.units[u].hex, d.side);
+  bool bonus = c.wing_has(d.wing, Command::Bonus);
+  switch (c.s.phase) {
+  case Phase::Move:
+  case Phase::SecondMove:
+    return move_phase_rule(c, u, in_ezoc, rule, explain);
+  case Phase::Horse:
+    return horse_phase_rule(c, board, u, rule, explain);
+  case Phase::Withdraw:
+    return withdraw_phase_rule(in_ezoc, bonus, rule, explain);
+  case Phase::ShieldWall:
+    return shield_wall_phase_rule(c, u, in_ezoc, bonus, rule, explain);
   default:
     return deny(explain, [&] {
       return refuse(RefusalKind::WrongPhase, "5.0",
-                    "units do not move in the " + std::string(title(p)) + " Phase");
+                    "units do not move in the " + std::string(title(c.s.phase)) + " Phase");
     });
+  }
+}
+
+// Decides whether unit u may move at all in the current phase, and under which rule.
+Check movement_rule(const View &c, const Board &board, int u, MoveRule &rule, bool explain) {
+  if (auto r = unit_may_move(c, u, explain)) return r;
+  if (c.s.units[u].hex == kOffMap) {
+    if (auto r = off_map_rule(c, u, rule, explain)) return r;
+  } else if (auto r = phase_rule(c, board, u, rule, explain)) {
+    return r;
   }
   rule.allowance = suppressed_limit(c, u, rule.allowance);
   return std::nullopt;

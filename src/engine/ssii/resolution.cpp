@@ -293,6 +293,22 @@ void resolution_actions(const View &c, ActionSink &out) {
   }
 }
 
+namespace {
+
+// A unit moved by the result of an attack (7.6 retreat, 7.8 advance): it stands in `to`, the log
+// says "R1 retreats 0304 -> 0305", and a special rule of the hex it entered acts. Returns the hex
+// it left.
+HexId move_after_combat(Ctx &c, int u, HexId to, EventKind kind, const char *section,
+                        const char *verb) {
+  HexId from = c.s.units[u].hex;
+  c.unit(u).hex = to;
+  c.say(kind, section, [&] { return c.name(u) + verb + c.hex(from) + " -> " + c.hex(to); }, {u});
+  special_on_entry(c, u);
+  return from;
+}
+
+} // namespace
+
 void apply_resolution(Ctx &c, const Action &a) {
   PendingAttack &p = pending(c);
   switch (a.type) {
@@ -326,12 +342,7 @@ void apply_resolution(Ctx &c, const Action &a) {
       finish(c);
     break;
   case ActionType::Retreat: {
-    HexId from = c.s.units[a.unit].hex;
-    c.unit(a.unit).hex = a.to;
-    c.say(EventKind::Retreat, "7.6",
-          [&] { return c.name(a.unit) + " retreats " + c.hex(from) + " -> " + c.hex(a.to); },
-          {a.unit});
-    special_on_entry(c, a.unit);
+    HexId from = move_after_combat(c, a.unit, a.to, EventKind::Retreat, "7.6", " retreats ");
     if (c.s.game_over()) return;
     if (p.stage == AttackStage::DefenderRetreat) {
       p.vacated = from;
@@ -343,12 +354,7 @@ void apply_resolution(Ctx &c, const Action &a) {
     break;
   }
   case ActionType::Advance: {
-    HexId from = c.s.units[a.unit].hex;
-    c.unit(a.unit).hex = p.vacated;
-    c.say(EventKind::Advance, "7.8",
-          [&] { return c.name(a.unit) + " advances " + c.hex(from) + " -> " + c.hex(p.vacated); },
-          {a.unit});
-    special_on_entry(c, a.unit);
+    move_after_combat(c, a.unit, p.vacated, EventKind::Advance, "7.8", " advances ");
     if (!c.s.game_over()) finish(c);
     break;
   }
