@@ -7,6 +7,14 @@
 //
 // Input: one byte choosing the way in (its value modulo 4: Open, Replay, Mailed, the editor's
 // Open), then the file's bytes. One way per run keeps the runs quick enough for long campaigns.
+//
+// What does not depend on the input is made once (docs/testing.md "Fuzzing", the speed of the
+// targets): the teaching battle the session goes back to is loaded once and started with
+// Session::new_game (the start screen's way), not read and parsed again from disk after every
+// replay or mailed record that opened; the games the session keeps for the player (an autosave
+// with moves kept as ID-unsaved-N.json, found by trying N = 1, 2, ...) are cleared after each run,
+// so a long run does not slow down as they pile up; the folder is removed at exit. The input
+// still goes in as a file, through the app's own reads.
 #include "editor_doc.hpp"
 #include "editor_model.hpp"
 #include "session.hpp"
@@ -16,6 +24,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <unistd.h>
 
@@ -29,21 +38,32 @@ using sns::app::Session;
 
 namespace {
 
-// A folder of this process's own for the file and the app's data (recent games, autosave), in
+// The file and the app's data (recent games, autosave) live in a folder of this process's own, in
 // memory where the system has /dev/shm: the app's atomic writes sync to disk.
+void remove_work_folder();
+
+// A folder of this process's own, removed at exit.
 const fs::path &work_folder() {
   static const fs::path dir = [] {
     fs::path base = fs::is_directory("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path();
     fs::path d = base / ("sns-fuzz-app-" + std::to_string(::getpid()));
     fs::create_directories(d / "data");
+    std::atexit(remove_work_folder);
     return d;
   }();
   return dir;
 }
 
-const std::string &teaching_battle() {
-  static const std::string path = (fs::path(SNS_FUZZ_ROOT) / "battles/first-clash.json").string();
-  return path;
+void remove_work_folder() {
+  std::error_code ignored;
+  fs::remove_all(work_folder(), ignored);
+}
+
+// The teaching battle, loaded once: it does not depend on the input.
+const std::shared_ptr<const sns::Battle> &teaching_battle() {
+  static const std::shared_ptr<const sns::Battle> battle =
+      sns::load_battle_file((fs::path(SNS_FUZZ_ROOT) / "battles/first-clash.json").string());
+  return battle;
 }
 
 // The app with the teaching battle open, as a player would have it when opening another file.
@@ -64,7 +84,7 @@ bool open_mailed(Session &s, const std::string &path) { return s.open_mailed(pat
 // why; an open shows a game.
 void open_or_keep(Session &s, bool (*open)(Session &, const std::string &),
                   const std::string &path) {
-  if (!s.has_game() || s.mode() != Mode::Play) check(s.open(teaching_battle(), 7));
+  if (!s.has_game() || s.mode() != Mode::Play) s.new_game(teaching_battle(), sns::Options{}, 7);
   const sns::Battle *shown = &s.game().battle();
   sns::GameState before = s.game().state();
   if (open(s, path)) {
@@ -107,5 +127,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   default:
     open_in_editor(file);
   }
+  std::error_code ignored; // the games kept for the player: one stat when there are none
+  fs::remove_all(work_folder() / "data" / "saves", ignored);
   return 0;
 }

@@ -20,16 +20,26 @@
 
 namespace {
 
-// A folder of this process's own, made once; the fuzz input's files are written inside it.
+void remove_work_folder();
+
+// A folder of this process's own, made once and removed at exit; the fuzz input's files are
+// written inside it.
 const std::filesystem::path &work_folder() {
   static const std::filesystem::path dir = [] {
     auto d =
         std::filesystem::temp_directory_path() / ("sns-fuzz-cli-" + std::to_string(::getpid()));
     std::filesystem::create_directories(d);
     std::filesystem::current_path(d);
+    std::atexit(remove_work_folder);
     return d;
   }();
   return dir;
+}
+
+void remove_work_folder() {
+  std::error_code ignored;
+  std::filesystem::current_path(std::filesystem::temp_directory_path(), ignored);
+  std::filesystem::remove_all(work_folder(), ignored);
 }
 
 std::vector<std::string> split_words(const std::string &text) {

@@ -2,19 +2,28 @@
 # Builds the libFuzzer targets with clang-14 and runs each, one after another, for SECONDS (default
 # 60) or for N executions (--runs N). Crash inputs land in build-fuzz/crashes/ (build-fuzz-light/
 # with --light); add them to tests/bad-input/. Each run's whole log is kept in <out>/logs/TARGET.log.
-# Usage: scripts/fuzz.sh [--runs N] [--light] [SECONDS] [TARGET...]
+# Usage: scripts/fuzz.sh [--runs N | --total N] [--light] [SECONDS] [TARGET...]
 #   --runs N  stop each target after N executions (no time limit unless SECONDS is given too)
+#   --total N run each target until the executions recorded for it in fuzz/runs.tsv (all sessions,
+#             both builds) reach N: a campaign of N spread over sessions; 0 left skips the target
 #   --light   build without AddressSanitizer and UndefinedBehaviorSanitizer, at -O2, for the long
 #             runs (docs/testing.md "Fuzzing"): several times more executions per second
+# Every run starts from the corpus kept in the repository (fuzz/corpus/TARGET, read only) and the
+# build's own (<out>/corpus_TARGET, where new inputs go); at its end the inputs that add coverage
+# are merged into fuzz/corpus/TARGET (libFuzzer -merge=1) and a line is appended to fuzz/runs.tsv:
+# date, target, build, executions (stat::number_of_executed_units), seconds, crashes, commit. Commit
+# both, so the next session continues where this one stopped.
 # Targets: battle_loader record_loader action_parser cli_dispatch serve_request app_open (all by
 # default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=
+total=
 light=
 while [ $# -gt 0 ]; do
   case $1 in
     --runs) runs=$2; shift 2 ;;
+    --total) total=$2; shift 2 ;;
     --light) light=1; shift ;;
     *) break ;;
   esac
@@ -23,13 +32,17 @@ seconds=
 if [[ ${1:-} =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi # SECONDS is optional before the targets
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(battle_loader record_loader action_parser cli_dispatch serve_request app_open)
-[ -n "$seconds" ] || { [ -n "$runs" ] && seconds=0; } || seconds=60
+[ -n "$seconds" ] || { [ -n "$runs$total" ] && seconds=0; } || seconds=60
+ledger=$PWD/fuzz/runs.tsv
+[ -s "$ledger" ] || printf 'date\ttarget\tbuild\texecutions\tseconds\tcrashes\tcommit\n' >"$ledger"
+done_so_far() { awk -F'\t' -v t="$1" 'NR > 1 && $2 == t { n += $4 } END { print n + 0 }' "$ledger"; }
 command -v clang++-14 >/dev/null || { apt-get update -qq && apt-get install -y -qq clang-14 libclang-rt-14-dev >/dev/null; }
 if [ -n "$light" ]; then
-  out=$PWD/build-fuzz-light sanitizers=fuzzer opt=-O2
+  out=$PWD/build-fuzz-light sanitizers=fuzzer opt=-O2 build_name=light
 else
-  out=$PWD/build-fuzz sanitizers=fuzzer,address,undefined opt=-O1
+  out=$PWD/build-fuzz sanitizers=fuzzer,address,undefined opt=-O1 build_name=full
 fi
+cli=${SNS_FUZZ_CLI:-build/shields-swords-cli} # makes the seeds (records of each battle, actions)
 # Absolute paths: cli_dispatch works in a folder of its own, and libFuzzer reads the corpus and
 # writes its findings after the first run. Temporary files go to memory where there is /dev/shm
 # (the commands' atomic writes sync to disk).
@@ -57,14 +70,14 @@ for t in "${targets[@]}"; do
   mkdir -p "$corpus"
   case $t in
     battle_loader) cp battles/*.json tests/scenarios/*.json "$corpus/" ;;
-    record_loader) for b in battles/*.json; do build/shields-swords-cli new "$b" --seed 3 --out "$corpus/$(basename "$b")" >/dev/null 2>&1 || true; done ;;
-    action_parser) build/shields-swords-cli legal "$corpus/../corpus_record_loader/first-clash.json" 2>/dev/null \
+    record_loader) for b in battles/*.json; do "$cli" new "$b" --seed 3 --out "$corpus/$(basename "$b")" >/dev/null 2>&1 || true; done ;;
+    action_parser) "$cli" legal "$corpus/../corpus_record_loader/first-clash.json" 2>/dev/null \
                      | python3 -c 'import json,sys,os
 for i,a in enumerate(json.load(sys.stdin)[:40]): open(os.path.join(sys.argv[1],"a%02d.json"%i),"w").write(json.dumps(a))' "$corpus" || true
                    echo '{"type":"move","unit":"B1","to":"0905"}' > "$corpus/move.json" ;;
     cli_dispatch) # the words, a blank line, then the file's bytes ("@" names the file)
                   rec=$out/corpus_record_loader/first-clash.json
-                  [ -s "$rec" ] || build/shields-swords-cli new battles/first-clash.json --seed 3 --out "$rec" >/dev/null
+                  [ -s "$rec" ] || "$cli" new battles/first-clash.json --seed 3 --out "$rec" >/dev/null
                   python3 - "$corpus" "$rec" battles/first-clash.json <<'PY'
 import os, sys
 corpus, record, battle = sys.argv[1], open(sys.argv[2]).read(), open(sys.argv[3]).read()
@@ -97,7 +110,7 @@ REQ
               seeds=$out/app_open_files
               mkdir -p "$seeds"
               cp battles/*.json tests/bad-input/*.json "$seeds/"
-              for b in battles/*.json; do build/shields-swords-cli new "$b" --seed 3 --out "$seeds/game-$(basename "$b")" >/dev/null 2>&1 || true; done
+              for b in battles/*.json; do "$cli" new "$b" --seed 3 --out "$seeds/game-$(basename "$b")" >/dev/null 2>&1 || true; done
               python3 - "$corpus" "$seeds" <<'PY'
 import os, sys
 corpus, seeds = sys.argv[1], sys.argv[2]
@@ -109,10 +122,27 @@ PY
               ;;
   esac
   limits=(-max_len=65536 -timeout=10 -rss_limit_mb=2048)
+  if [ -n "$total" ]; then
+    runs=$((total - $(done_so_far "$t")))
+    if [ "$runs" -le 0 ]; then echo "$t: $total executions reached already (fuzz/runs.tsv)"; continue; fi
+  fi
   [ -z "$runs" ] || limits+=(-runs="$runs")
+  kept=$PWD/fuzz/corpus/$t
+  mkdir -p "$kept"
   echo "fuzzing $t for ${runs:+$runs executions}${runs:+, }${seconds} s (0: no limit), log in $out/logs/$t.log"
-  "$out/fuzz_$t" "$corpus" -max_total_time="$seconds" "${limits[@]}" \
+  crashes_before=$(find "$out/crashes" -name "$t-*" | wc -l)
+  start=$(date +%s)
+  "$out/fuzz_$t" "$corpus" "$kept" -max_total_time="$seconds" "${limits[@]}" \
     -artifact_prefix="$out/crashes/$t-" -print_final_stats=1 >"$out/logs/$t.log" 2>&1 \
     || echo "$t: the fuzzer stopped on a finding (see $out/crashes and $out/logs/$t.log)"
+  took=$(($(date +%s) - start))
   tail -12 "$out/logs/$t.log"
+  executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/logs/$t.log" | tail -1)
+  crashes=$(($(find "$out/crashes" -name "$t-*" | wc -l) - crashes_before))
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$t" "$build_name" \
+    "${executed:-0}" "$took" "$crashes" "$(git rev-parse --short HEAD)" >>"$ledger"
+  echo "$t: ${executed:-0} executions in $took s, $crashes crashes; $(done_so_far "$t") in all (fuzz/runs.tsv)"
+  # The inputs of this run that add coverage join the kept corpus (the merge runs each input once).
+  "$out/fuzz_$t" -merge=1 "$kept" "$corpus" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    >"$out/logs/$t-merge.log" 2>&1 || echo "$t: the merge into $kept stopped (see $out/logs/$t-merge.log)"
 done

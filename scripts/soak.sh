@@ -10,7 +10,7 @@
 # replays of the record so far during the game). FIRST (a multiple of CHUNK) skips the games a
 # stopped run already played, so a second part takes the seeds that follow; LOG defaults to
 # build/soak.log.
-# Usage: scripts/soak.sh [GAMES] [EASY_EVERY] [CHUNK] [FIRST] [LOG]
+# Usage: [SNS_SOAK_IDS="ID..."] [SNS_SOAK_BIN=PROGRAM] scripts/soak.sh [GAMES] [EASY_EVERY] [CHUNK] [FIRST] [LOG]
 #        (defaults 14300, 250, 500, 0; run it niced)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +20,13 @@ chunk=${3:-500}
 first=${4:-0}
 log=${5:-build/soak.log}
 : >"$log"
-mapfile -t ids < <(for f in battles/*.json; do basename "$f" .json; done)
+# SNS_SOAK_IDS (space-separated battle ids) plays only those, so battles a stopped run left at
+# different counts can each be continued from their own FIRST; SNS_SOAK_BIN is the test program
+# (default build/sns_tests).
+if [ -n "${SNS_SOAK_IDS:-}" ]; then read -r -a ids <<<"$SNS_SOAK_IDS"; else
+  mapfile -t ids < <(for f in battles/*.json; do basename "$f" .json; done)
+fi
+tests=${SNS_SOAK_BIN:-build/sns_tests}
 start=$(date +%s)
 for ((done_games = first; done_games < games; done_games += chunk)); do
   n=$((games - done_games < chunk ? games - done_games : chunk))
@@ -29,7 +35,7 @@ for ((done_games = first; done_games < games; done_games += chunk)); do
     # Seeds 1,000,000 + game number: none of the CI soak's (50,000 on); easy games keep their place.
     SNS_SOAK_BATTLES=$id SNS_SOAK_GAMES=$n SNS_SOAK_EASY_EVERY=$easy_every \
       SNS_SOAK_REPLAY_EVERY=${SNS_SOAK_REPLAY_EVERY:-0} \
-      SNS_SOAK_SEED=$((1000000 + done_games)) build/sns_tests "soak*" >"$log.chunk" 2>&1 ||
+      SNS_SOAK_SEED=$((1000000 + done_games)) "$tests" "soak*" >"$log.chunk" 2>&1 ||
       { cat "$log.chunk"; echo "soak FAILED: $id, games from seed $((1000000 + done_games))" | tee -a "$log"; exit 1; }
     grep '^soak ' "$log.chunk" >>"$log"
   done

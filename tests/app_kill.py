@@ -8,7 +8,9 @@ A whole game of the teaching battle, played by two greedy computer players on th
 into the clicks a player makes. The app opens the game's start (a record with no actions, start.json)
 and plays those clicks through its real event loop (--script), saving every few actions, by Ctrl+S
 to the file it has open and by Save as to a new file, while every action rewrites the autosave.
-It is killed after a random delay. After each kill:
+It is killed after a random delay, counted from the first action the launch plays (the autosave
+has grown), so every kill falls while it plays and writes (--any-moment: from when it shows its
+game, so a kill may fall before its first action). After each kill:
   - the autosave and every saved game (start.json, the Save as files, the saves folder) load
     (`shields-swords-cli state`) and replay against the shipped battle (`verify`);
   - each holds the first N actions of the game and nothing else: its state and whole log equal
@@ -198,11 +200,26 @@ class KillTest:
         while not os.path.exists(opened) and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.02)
 
-    def play(self, kills, longest_delay):
+    def wait_until_moved(self, proc, done):
+        """Until the launch has played at least one action of its own (the autosave holds more
+        than the `done` it started from), so every kill falls after a move: on a loaded machine
+        the app may take longer than the whole random delay to play its first action."""
+        deadline = time.monotonic() + 300
+        while proc.poll() is None and time.monotonic() < deadline:
+            try:
+                if self.autosaved_actions() > done:
+                    return
+            except (ValueError, OSError):
+                pass  # the autosave is replaced by rename: read again
+            time.sleep(0.02)
+
+    def play(self, kills, longest_delay, any_moment=False):
         self.new_round()
         while self.kills < kills:
             proc, done = self.launch()
             self.wait_until_shown(proc)
+            if not any_moment:
+                self.wait_until_moved(proc, done)
             delay = self.rng.uniform(0, longest_delay)
             try:
                 code = proc.wait(timeout=delay)
@@ -249,6 +266,9 @@ def main():
     p.add_argument("--longest-delay", type=float, default=8.0,
                    help="seconds: each kill comes after a uniform random delay up to this, "
                         "counted from when the launch shows its game")
+    p.add_argument("--any-moment", action="store_true",
+                   help="count the delay from when the game is shown, not from the launch's first "
+                        "action (by default every kill falls after the launch has played one)")
     p.add_argument("--keep", help="keep the work folder here instead of a temporary one")
     a = p.parse_args()
     seed = a.seed if a.seed is not None else random.randrange(1 << 30)
@@ -258,7 +278,7 @@ def main():
     started = time.monotonic()
     failure = None
     try:
-        test.play(a.kills, a.longest_delay)
+        test.play(a.kills, a.longest_delay, a.any_moment)
     except Failure as e:
         failure = str(e)
     figures = {"kills": test.kills, "launches": test.launches, "rounds": test.rounds,

@@ -31,6 +31,8 @@ r = json.loads(json.dumps(rec))
 moves = [i for i, a in enumerate(r["actions"]) if a["type"] == "move"]
 r["actions"][moves[0]]["to"] = "0101"; save("action.json", r)
 r = json.loads(json.dumps(rec)); r["rolls"][0]["dice"] = [1 + r["rolls"][0]["dice"][0] % 8]; save("die.json", r)
+for name, bad in (("up", "../battles/first-clash"), ("slash", "x/first-clash"), ("hidden", ".first-clash")):
+    r = json.loads(json.dumps(rec)); r["battle"]["id"] = bad; save("id-" + name + ".json", r)
 PY
 differs dice "a changed seed" seed.json
 differs battle "a strengthened unit in the battle copy" stronger.json
@@ -38,6 +40,12 @@ check "the battle difference names the unit's field" 'grep -q "\"path\":\"/battl
 differs action "an action that no longer applies" action.json
 check "the action difference names its JSON path" 'grep -q "\"path\":\"/actions/" "$dir/err"'
 differs dice "a changed die in the rolls" die.json
+# A battle id is a plain name (sns/battle_id.hpp): one that would name a file outside battles/ is
+# refused as bad input at /battle/id, never looked up.
+for name in up slash hidden; do
+  expect 2 "a battle id that is not a plain name ($name)" -- "$cli" verify "id-$name.json"
+  check "the id refusal names /battle/id ($name)" 'python3 -c "import json,sys; e=json.load(open(\"$dir/err\")); sys.exit(0 if e[\"path\"]==\"/battle/id\" and \"plain name\" in e[\"error\"] else 1)"'
+done
 expect 2 "a file that is not a record is bad input" -- "$cli" verify "$fixtures/first-clash-report.md"
 expect 1 "verify takes one record" -- "$cli" verify seed.json die.json
 

@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace sns;
 using namespace sns::test;
@@ -155,4 +157,55 @@ TEST_CASE("input: paths the system cannot resolve are refused, never thrown") {
   }
   CHECK_FALSE(s.file().open(looped, 0));
   CHECK(s.file().save_as(long_name) == Session::Saved::No);
+}
+
+namespace {
+
+// A PID no process has: a child that has exited and been reaped.
+pid_t gone_pid() {
+  pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ::waitpid(child, nullptr, 0);
+  return child;
+}
+
+} // namespace
+
+TEST_CASE("cut writes: FILE.tmp.PID of a writer that is gone is removed, a live writer's kept") {
+  Folder dir("cut-writes");
+  std::string game = dir.file("game.json");
+  std::ofstream(game) << "{}";
+  const std::string dead = game + ".tmp." + std::to_string(gone_pid());
+  const std::string live = game + ".tmp." + std::to_string(::getpid());
+  const std::string other = dir.file("other.json.tmp." + std::to_string(gone_pid()));
+  const std::string not_a_pid = game + ".tmp.x1";
+  for (const std::string &f : {dead, live, other, not_a_pid})
+    std::ofstream(f) << "{\"cut";
+  CHECK(clear_cut_writes(game) == 1);
+  CHECK_FALSE(fs::exists(dead));
+  CHECK(fs::exists(live));      // may still be writing
+  CHECK(fs::exists(other));     // beside another file
+  CHECK(fs::exists(not_a_pid)); // not a temporary file of this protocol
+  CHECK(fs::exists(game));
+}
+
+TEST_CASE(
+    "cut writes: a named save killed mid-write leaves no litter once the game is open again") {
+  Folder data("cut-named-data");
+  Folder saves("cut-named-saves");
+  std::string named = saves.file("mine.json");
+  {
+    Session first(SNS_SOURCE_DIR, data.path.string());
+    first.file().new_game(first_clash(), Options{}, 3);
+    move_host(first);
+    REQUIRE(first.file().save_as(named) == Session::Saved::Yes);
+  }
+  // A window killed between creating its temporary file and the rename leaves this behind.
+  const std::string cut = named + ".tmp." + std::to_string(gone_pid());
+  std::ofstream(cut) << "{\"format\": \"shields-swords-game/2\", \"act";
+  Session again(SNS_SOURCE_DIR, data.path.string());
+  REQUIRE(again.file().open(named, 1));
+  CHECK_FALSE(fs::exists(cut));
+  CHECK(actions_in(named) == 1);
+  CHECK(again.game().actions().size() == 1); // the game shown is the one saved
 }

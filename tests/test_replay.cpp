@@ -2,6 +2,7 @@
 // played forward, notes through save/load/branch, the stored report, Send turn and mailed records.
 #include "fixture.hpp"
 #include "session.hpp"
+#include "sns/battle_id.hpp"
 #include "sns/bots.hpp"
 #include "sns/report.hpp"
 #include "tutorial.hpp"
@@ -379,4 +380,48 @@ TEST_CASE("play by e-mail: a shipped battle altered inside a mailed record is re
   Session other(SNS_SOURCE_DIR, data);
   CHECK_FALSE(other.replays().open_mailed(data + "/battle.json"));
   CHECK(other.message().find("differs from the shipped first-clash") != std::string::npos);
+}
+
+TEST_CASE("a battle id is turned into a file name only when it is a plain name") {
+  for (const char *plain : {"first-clash", "grunwald-1410", "my_battle.v2", "A"})
+    CHECK(is_plain_battle_id(plain));
+  for (const char *bad : {"", "../battles/first-clash", "a/b", "..", ".", ".hidden", "a\\b",
+                          "first clash", "tab\tid", "caf\xc3\xa9"})
+    CHECK_FALSE(is_plain_battle_id(bad));
+  CHECK_FALSE(is_plain_battle_id(std::string(101, 'a')));
+  CHECK(is_plain_battle_id(std::string(100, 'a')));
+  CHECK(battle_id_for_file_name("../../etc/x", "game") == "game");
+  CHECK(battle_id_for_file_name("first-clash", "game") == "first-clash");
+}
+
+TEST_CASE("play by e-mail: a record whose battle id is not a plain name is refused, no file read "
+          "for it") {
+  std::string data = temp_dir("pbem-battle-id");
+  json rec = read_json("tests/replay/first-clash-mailed.json");
+  // "../battles/first-clash" names the shipped file through a detour; the others name files
+  // elsewhere or hidden ones. None is looked up.
+  for (const char *bad :
+       {"../battles/first-clash", "../../../etc/passwd", "sub/first-clash", ".first-clash"}) {
+    rec["battle"]["id"] = bad;
+    std::ofstream(data + "/id.json") << rec.dump();
+    Session receiver(SNS_SOURCE_DIR, data);
+    CHECK_FALSE(receiver.replays().open_mailed(data + "/id.json"));
+    CHECK(receiver.message().find("is not a plain name") != std::string::npos);
+    CHECK(receiver.mode() == Mode::None);
+  }
+  // A plain id that no shipped battle has is a player's own battle: it opens.
+  rec["battle"]["id"] = "my-own-battle";
+  std::ofstream(data + "/own.json") << rec.dump();
+  Session receiver(SNS_SOURCE_DIR, data);
+  CHECK(receiver.replays().open_mailed(data + "/own.json"));
+  // The name suggested for saving it is made from the id only when the id is a plain name.
+  CHECK(fs::path(receiver.file().suggested_save_path()).filename().string().rfind("my-own-battle-", 0) ==
+        0);
+  rec["battle"]["id"] = "../../escaped";
+  std::ofstream(data + "/escaped.json") << rec.dump();
+  Session opener(SNS_SOURCE_DIR, data);
+  REQUIRE(opener.file().open(data + "/escaped.json", 7)); // an own battle's saved game opens as before
+  fs::path suggested = opener.file().suggested_save_path();
+  CHECK(suggested.filename().string().rfind("game-", 0) == 0);
+  CHECK(suggested.parent_path() == fs::path(data) / "saves");
 }

@@ -113,5 +113,9 @@ nlohmann::json options_to_json(const Options &o);
 // Writes text to path atomically (temporary file in the same folder, flush, rename); throws
 // IoError.
 void write_file_atomically(const std::string &path, const std::string &text);
+// Removes what writes of `path` cut short left beside it: path.tmp.PID files whose process PID is
+// gone (a writer killed between creating and renaming its temporary file). A live process's
+// file is left alone, since it may still be writing. Returns how many were removed.
+size_t clear_cut_writes(const std::string &path);
 
 } // namespace sns

@@ -4,6 +4,7 @@
 #include "common.hpp"
 
 #include "search_words.hpp"
+#include "sns/battle_id.hpp"
 #include "sns/bots.hpp"
 
 #include <algorithm>
@@ -72,8 +73,9 @@ void keep_game(const std::string &dir, const std::shared_ptr<const Battle> &b,
            "internal");
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  game.save(
-      (std::filesystem::path(dir) / (b->id + "-" + std::to_string(game_seed) + ".json")).string());
+  game.save((std::filesystem::path(dir) /
+             (battle_id_for_file_name(b->id, "battle") + "-" + std::to_string(game_seed) + ".json"))
+                .string());
 }
 
 // How a game ended, in the words `play` counts endings by: the engine's EndReason row.

@@ -4,6 +4,7 @@
 #include "common.hpp"
 
 #include "editor_doc.hpp"
+#include "sns/battle_id.hpp"
 #include "sns/input.hpp"
 #include "sns/json_io.hpp"
 
@@ -65,6 +66,12 @@ int cmd_verify(const Context &c) {
   if (record.is_object() && record.contains("battle") && record["battle"].is_object() &&
       record["battle"].contains("id") && record["battle"]["id"].is_string())
     id = record["battle"]["id"].get<std::string>();
+  // An id that is not a plain name would name a file outside battles/ ("../x"): refused, never
+  // looked up.
+  if (!id.empty() && !is_plain_battle_id(id))
+    throw LoadError(path, "/battle/id",
+                    "a plain name (letters, digits, '-', '_', '.'; not starting with '.'), got \"" +
+                        printable(id) + "\"");
   std::optional<std::filesystem::path> shipped = shipped_battle(id);
   if (shipped) {
     json battle = read_json_file(shipped->string(), kMaxReadBytes);

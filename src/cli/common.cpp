@@ -3,11 +3,13 @@
 #include "common.hpp"
 
 #include "paths.hpp"
+#include "sns/battle_id.hpp"
 #include "sns/input.hpp"
 #include "sns/json_io.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 
 namespace sns::cli {
 
@@ -42,8 +44,7 @@ std::vector<std::string> shipped_battle_ids(const fs::path &root) {
 
 std::optional<fs::path> shipped_battle(const std::string &id) {
   std::error_code ec;
-  if (id.empty() || id.find('/') != std::string::npos || id.find("..") != std::string::npos)
-    return std::nullopt;
+  if (!is_plain_battle_id(id)) return std::nullopt; // never a path: "../x", "a/b", ".hidden"
   fs::path shipped = data_root() / "battles" / (id + ".json");
   if (fs::is_regular_file(shipped, ec)) return shipped;
   return std::nullopt;
@@ -158,14 +159,28 @@ json notes_to_json(const std::vector<Note> &notes) {
   return out;
 }
 
+int lock_wait_seconds() {
+  const char *set = std::getenv("SNS_LOCK_WAIT");
+  if (!set) return kLockWaitSeconds;
+  std::string text = set;
+  bool whole = !text.empty() && text.size() <= 4 &&
+               std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!whole || std::stoi(text) > kMaxLockWaitSeconds)
+    usage_error("SNS_LOCK_WAIT is \"" + printable(text) + "\": expected whole seconds, 0 to " +
+                std::to_string(kMaxLockWaitSeconds));
+  return std::stoi(text);
+}
+
 RecordLock::RecordLock(const std::string &record) {
+  int wait = lock_wait_seconds();
   set_error_file(record);
-  lock_ = FileLock::acquire(record, std::chrono::seconds(kLockWaitSeconds));
+  lock_ = FileLock::acquire(record, std::chrono::seconds(wait));
   if (!lock_)
     fail(kCannotWrite,
-         "another command is writing this record (waited " + std::to_string(kLockWaitSeconds) +
-             " s for " + FileLock::lock_path(record) + "); nothing written",
+         "another command is writing this record (waited " + std::to_string(wait) + " s for " +
+             FileLock::lock_path(record) + "); nothing written",
          "locked");
+  clear_cut_writes(record); // RECORD.tmp.PID of writers killed before their rename
 }
 
 } // namespace sns::cli

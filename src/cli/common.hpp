@@ -48,8 +48,8 @@ Action parse_action(const Battle &b, const std::string &text, const std::string 
 nlohmann::json notes_to_json(const std::vector<Note> &notes);
 
 // One writer at a time (docs/cli.md): an advisory flock on RECORD.lock, held while the command
-// reads, changes and writes RECORD, and removed when it is done. Waits up to kLockWaitSeconds,
-// then exit 5 (kind "locked").
+// reads, changes and writes RECORD, and removed when it is done. Waits up to kLockWaitSeconds
+// (SNS_LOCK_WAIT seconds when set, at most kMaxLockWaitSeconds), then exit 5 (kind "locked").
 class RecordLock {
 public:
   explicit RecordLock(const std::string &record);
@@ -58,5 +58,9 @@ private:
   std::optional<FileLock> lock_; // sns/file_lock.hpp: the app's saves take the same lock
 };
 constexpr int kLockWaitSeconds = 3;
+constexpr int kMaxLockWaitSeconds = 3600;
+// SNS_LOCK_WAIT when set (whole seconds, 0 to kMaxLockWaitSeconds; else exit 1), else
+// kLockWaitSeconds: many writers started at once on a loaded machine may want longer.
+int lock_wait_seconds();
 
 } // namespace sns::cli

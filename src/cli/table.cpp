@@ -340,6 +340,8 @@ void write_manual_page(std::ostream &out) {
   out << ".SH ENVIRONMENT\n.TP\n.B SNS_ROOT\nA folder holding\n.I battles/\nand\n.I assets/\n"
          "to use instead of the installed data\n.RI ( <prefix>/share/shields-swords ,\n"
          "found from the program's own folder) or the source tree.\n"
+         ".TP\n.B SNS_LOCK_WAIT\nHow many seconds a writer waits for another command's lock on "
+         "its file (whole seconds, 0 to 3600; 3 when not set) before exit 5.\n"
          ".SH EXAMPLE\n.nf\nshields-swords-cli new first-clash \\-\\-seed 7 \\-\\-out game.json\n"
          "shields-swords-cli legal game.json\nshields-swords-cli verify game.json\n"
          "shields-swords-cli play grunwald-1410 \\-\\-games 10\n.fi\n"

@@ -2,6 +2,7 @@
 // save as (verified by replay), the autosave kept for the player, the recent games.
 #include "session.hpp"
 
+#include "sns/battle_id.hpp"
 #include "sns/input.hpp"
 #include "sns/json_io.hpp"
 #include "sns/ruleset.hpp"
@@ -162,7 +163,7 @@ std::string GameFile::autosave_path() const {
 
 std::string GameFile::suggested_save_path() const {
   fs::path dir = fs::path(data_dir_) / "saves";
-  std::string id = s_.has_game() ? s_.game().battle().id : "game";
+  std::string id = s_.has_game() ? battle_id_for_file_name(s_.game().battle().id, "game") : "game";
   for (int n = 1;; ++n) {
     fs::path p = dir / (id + "-" + std::to_string(n) + ".json");
     if (!fs::exists(p)) return p.string();
@@ -194,7 +195,7 @@ std::string GameFile::keep_unsaved_autosave() {
     if (!named.empty() && read_json_file(named, kMaxInputBytes).at("actions").size() == moves)
       return "";
     fs::path dir = fs::path(data_dir_) / "saves";
-    std::string id = autosaved.at("battle").value("id", "game");
+    std::string id = battle_id_for_file_name(autosaved.at("battle").value("id", "game"), "game");
     fs::path kept;
     for (int n = 1; kept.empty() || fs::exists(kept); ++n)
       kept = dir / (id + "-unsaved-" + std::to_string(n) + ".json");

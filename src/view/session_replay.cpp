@@ -4,6 +4,7 @@
 #include "editor_doc.hpp"
 #include "session.hpp"
 
+#include "sns/battle_id.hpp"
 #include "sns/input.hpp"
 #include "sns/json_io.hpp"
 
@@ -77,6 +78,12 @@ bool Replays::open_mailed(const std::string &path) {
   // The record carries its battle whole: a shipped battle must be the one shipped here, or a
   // stronger unit slipped into the file would pass as the same battle. The same content counts,
   // not the layout (records written before the battles were rewritten canonically still pass).
+  // Its id names the shipped file: one that is not a plain name ("../x") would name another.
+  if (!is_plain_battle_id(record->battle().id)) {
+    s_.message_ = "Refused: this record's battle id \"" + printable(record->battle().id) +
+                  "\" is not a plain name (letters, digits, '-', '_', '.').";
+    return false;
+  }
   fs::path shipped = fs::path(s_.root_) / "battles" / (record->battle().id + ".json");
   try {
     if (fs::exists(shipped) &&

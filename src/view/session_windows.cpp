@@ -3,6 +3,7 @@
 // unknowingly.
 #include "session.hpp"
 
+#include "sns/game.hpp"
 #include "sns/input.hpp"
 
 #include <filesystem>
@@ -48,6 +49,8 @@ void GameFile::name_game(std::string path) {
   try {
     named_lock_ = FileLock::acquire(save_path_);
     named_elsewhere_ = !named_lock_;
+    // Saves of it cut short by a kill left NAME.tmp.PID beside it: this window writes it now.
+    if (named_lock_) clear_cut_writes(save_path_);
   } catch (const std::exception &) {
     // No lock file can be made beside it (a read-only folder): a save there says why.
   }

@@ -6,6 +6,7 @@
 #include "editor/editor_view.hpp"
 #include "editor/editor_ui.hpp"
 #include "paths.hpp"
+#include "sns/battle_id.hpp"
 #include "sns/input.hpp"
 #include "sns/json_io.hpp"
 #include "widgets/ui.hpp"
@@ -106,7 +107,8 @@ namespace {
 
 // Where the player's battle with this id is saved (a battle's file is named by its id).
 fs::path own_battle_path(const App &app, const std::string &id) {
-  return fs::path(data_dir(app)) / "battles" / (id + ".json");
+  return fs::path(data_dir(app)) / "battles" /
+         (battle_id_for_file_name(id, "new-battle") + ".json");
 }
 
 } // namespace
@@ -126,9 +128,10 @@ std::string free_battle_id(const App &app, const std::string &base) {
       if (fs::path(b.path).stem() == id) return true;
     return false;
   };
-  std::string id = base;
+  const std::string plain = battle_id_for_file_name(base, "new-battle");
+  std::string id = plain;
   for (int n = 2; taken(id); ++n)
-    id = base + "-" + std::to_string(n);
+    id = plain + "-" + std::to_string(n);
   return id;
 }
 
