@@ -415,12 +415,15 @@ TEST_CASE("play by e-mail: a record whose battle id is not a plain name is refus
   Session receiver(SNS_SOURCE_DIR, data);
   CHECK(receiver.replays().open_mailed(data + "/own.json"));
   // The name suggested for saving it is made from the id only when the id is a plain name.
-  CHECK(fs::path(receiver.file().suggested_save_path()).filename().string().rfind("my-own-battle-", 0) ==
-        0);
+  CHECK(fs::path(receiver.file().suggested_save_path())
+            .filename()
+            .string()
+            .rfind("my-own-battle-", 0) == 0);
   rec["battle"]["id"] = "../../escaped";
   std::ofstream(data + "/escaped.json") << rec.dump();
   Session opener(SNS_SOURCE_DIR, data);
-  REQUIRE(opener.file().open(data + "/escaped.json", 7)); // an own battle's saved game opens as before
+  REQUIRE(
+      opener.file().open(data + "/escaped.json", 7)); // an own battle's saved game opens as before
   fs::path suggested = opener.file().suggested_save_path();
   CHECK(suggested.filename().string().rfind("game-", 0) == 0);
   CHECK(suggested.parent_path() == fs::path(data) / "saves");
