@@ -1,6 +1,7 @@
 // What a bot can ask the engine besides legal/apply (issue 15 item 8): special-rule status and the
 // advance hex in the state, and attacks or fire judged from the current positions in any phase.
 #include "fixture.hpp"
+#include "sns/json_views.hpp"
 #include "sns/players.hpp"
 
 using namespace sns;

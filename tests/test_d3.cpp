@@ -1,6 +1,7 @@
 // D3 Medieval (shared/rules/D3-RULINGS.md D1-D14): each ruling from hand-made positions with forced
 // d6s, perft-style counts of legal actions, exact previews, loader and record checks.
 #include "fixture.hpp"
+#include "sns/json_views.hpp"
 
 using namespace sns;
 using namespace sns::test;

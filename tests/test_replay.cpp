@@ -4,6 +4,7 @@
 #include "session.hpp"
 #include "sns/battle_id.hpp"
 #include "sns/bots.hpp"
+#include "sns/json_views.hpp"
 #include "sns/report.hpp"
 #include "tutorial.hpp"
 #include <algorithm>

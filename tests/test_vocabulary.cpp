@@ -2,6 +2,7 @@
 // unique, the rulesets and sections are filled; games record why they ended as an EndReason.
 #include "fixture.hpp"
 #include "sns/bots.hpp"
+#include "sns/json_views.hpp"
 
 #include <set>
 

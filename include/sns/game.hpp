@@ -100,14 +100,7 @@ private:
   std::array<std::optional<Level>, 2> computer_{};
 };
 
-// JSON views (DESIGN.md "state" and "preview"). Hidden reverse sides appear only with spoilers
-// (R22).
-nlohmann::json state_to_json(const Setup &setup, const GameState &state, const Events *log,
-                             bool spoilers);
-nlohmann::json event_to_json(const Battle &b, const Event &e);
-nlohmann::json attack_preview_to_json(const Battle &b, const AttackPreview &p);
-nlohmann::json fire_preview_to_json(const FirePreview &p);
-nlohmann::json hits_preview_to_json(const HitsPreview &p);
+// The options as a record writes them.
 nlohmann::json options_to_json(const Options &o);
 
 // Writes text to path atomically (temporary file in the same folder, flush, rename); throws

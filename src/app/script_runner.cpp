@@ -2,6 +2,7 @@
 #include "script_runner.hpp"
 
 #include "sns/game.hpp"
+#include "sns/json_views.hpp"
 #include "widgets/ui.hpp"
 
 #include <SDL_image.h>

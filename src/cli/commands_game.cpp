@@ -5,6 +5,7 @@
 
 #include "sns/input.hpp"
 #include "sns/json_io.hpp"
+#include "sns/json_views.hpp"
 #include "sns/report.hpp"
 
 namespace sns::cli {
