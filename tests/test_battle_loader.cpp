@@ -77,6 +77,23 @@ TEST_CASE("battle loader refuses bad fields with their JSON path") {
   CHECK(error_path([](json &) {}) == "ok");
 }
 
+TEST_CASE("battle loader names every special rule kind of its table for an unknown kind") {
+  std::string msg;
+  CHECK(error_path(
+            [](json &d) {
+              d["special"] = {{{"id", "x"}, {"kind", "teleport"}, {"side", "royal"}}};
+            },
+            &msg) == "/special/0/kind");
+  CHECK(msg.find("unknown special rule kind \"teleport\"; expected instant_win_on_entry, "
+                 "attack_waves, attack_precondition, vp_forfeit_on_command, attack_drm, "
+                 "off_map_wing or immobile") != std::string::npos);
+  // A known kind is read by its own reader: a forfeit without its wing is refused at that field.
+  CHECK(error_path([](json &d) {
+          d["special"] = {
+              {{"id", "x"}, {"kind", "vp_forfeit_on_command"}, {"side", "royal"}, {"vp", 2}}};
+        }) == "/special/0/wing");
+}
+
 TEST_CASE("battle loader refuses a ninth special rule: the rules' game flags would overlap") {
   json doc = read_json("battles/morlaix-1342.json");
   REQUIRE(doc["special"].size() < kMaxSpecialRules);

@@ -543,6 +543,17 @@ private:
     }
   }
 
+  // "unknown special rule kind "x"; expected a, b, ... or z", the kinds read from their table.
+  static std::string unknown_special_kind(const std::string &kind) {
+    std::string out = "unknown special rule kind \"" + kind + "\"; expected ";
+    const size_t n = kSpecialKinds.size();
+    for (size_t i = 0; i < n; ++i) {
+      if (i > 0) out += i + 1 == n ? " or " : ", ";
+      out += kSpecialKinds[i].json;
+    }
+    return out;
+  }
+
   // One special rule: the fields every kind has, then its kind's own.
   Special special_rule(const json &s, const std::string &path) {
     Special sp;
@@ -554,33 +565,37 @@ private:
     auto known = parse_name<SpecialKind>(kind);
     if (!rules().has_every_special() && (!known || !rules().has_special(*known)))
       in_.fail(path + "/kind", rules().expected_special() + ", got \"" + kind + "\"");
-    if (kind == "instant_win_on_entry") {
+    if (!known) in_.fail(path + "/kind", unknown_special_kind(kind));
+    switch (*known) {
+    case SpecialKind::InstantWinOnEntry:
       in_.only_keys(s, path, {"id", "kind", "text", "side", "hexes"});
       sp.kind = SpecialKind::InstantWinOnEntry;
       sp.hexes = special_hexes(s, path, "expected at least one hex");
-    } else if (kind == "attack_waves") {
+      break;
+    case SpecialKind::AttackWaves:
       read_attack_waves(s, path, sp);
-    } else if (kind == "attack_precondition") {
+      break;
+    case SpecialKind::AttackPrecondition:
       read_attack_precondition(s, path, sp);
-    } else if (kind == "vp_forfeit_on_command") {
+      break;
+    case SpecialKind::VpForfeitOnCommand:
       in_.only_keys(s, path, {"id", "kind", "text", "side", "wing", "vp"});
       sp.kind = SpecialKind::VpForfeitOnCommand;
       sp.wing = wing_ref(in_.field(s, path, "wing"), path + "/wing", sp.side);
       sp.value = static_cast<int>(in_.integer(in_.field(s, path, "vp"), path + "/vp", 1, 100000));
-    } else if (kind == "attack_drm") {
+      break;
+    case SpecialKind::AttackDrm:
       read_attack_drm(s, path, sp);
-    } else if (kind == "off_map_wing") {
+      break;
+    case SpecialKind::OffMapWing:
       in_.only_keys(s, path, {"id", "kind", "text", "side", "wing", "hexes"});
       sp.kind = SpecialKind::OffMapWing;
       sp.wing = wing_ref(in_.field(s, path, "wing"), path + "/wing", sp.side);
       sp.hexes = special_hexes(s, path, "expected at least one return hex");
-    } else if (kind == "immobile") {
+      break;
+    case SpecialKind::Immobile:
       read_immobile(s, path, sp);
-    } else {
-      in_.fail(path + "/kind",
-               "unknown special rule kind \"" + kind +
-                   "\"; expected instant_win_on_entry, attack_waves, attack_precondition, "
-                   "vp_forfeit_on_command, attack_drm, off_map_wing or immobile");
+      break;
     }
     return sp;
   }

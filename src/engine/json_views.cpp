@@ -2,6 +2,7 @@
 // of an attack, a shot and a melee, as the command line and `serve` print them.
 #include "sns/json_views.hpp"
 #include "sns/game.hpp"
+#include "sns/ruleset.hpp"
 
 namespace sns {
 
