@@ -90,6 +90,17 @@ struct Ruleset {
   std::optional<Refusal> (*preview_hits)(const View &c, const Action &a, HitsPreview &out);
   // The ruleset's own fields of the state JSON (the CLI's "state"), added to the shared ones.
   void (*state_json)(const Setup &setup, const GameState &s, bool spoilers, nlohmann::json &j);
+  // What the ruleset's own block drops when a game ends (13.0), or null when it keeps all.
+  void (*game_over)(GameState &s);
+  // For the computer players and `preview --any` (players.hpp): `h`, a copy of the state, made as
+  // if the side of the attacker of `a` had the phase for it and nobody had acted yet; false (and
+  // `h` untouched) when `a` is not one of the ruleset's attacks.
+  bool (*as_if_attacking)(const Battle &b, GameState &h, const Action &a);
+  // The hex an action puts one of the acting side's units in, or kOffMap when it moves none.
+  HexId (*entered_hex)(const GameState &s, const Action &a);
+  // Takes from `material` what the unit's wear beyond its steps costs it (D10, D13), or null
+  // where units wear only by steps. In place, so the evaluation's sums keep their order.
+  void (*wear)(const GameState &s, int unit, double worth, double &material);
 
   std::string_view json() const { return name(id); }        // "ssii", "d3-medieval"
   std::string_view title() const { return sns::title(id); } // "Shields & Swords II"

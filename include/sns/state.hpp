@@ -145,11 +145,4 @@ struct GameState {
   friend bool operator==(const GameState &, const GameState &) = default;
 };
 
-// 7.7, R7: a wing given Bonus + Combat that has not yet chosen two Combat Phases or one Pitched.
-inline bool combat_mode_undecided(const GameState &s, int wing) {
-  const SsiiState &o = s.ssii();
-  return has(o.orders[wing], Command::Combat) && has(o.orders[wing], Command::Bonus) &&
-         o.combat_mode[wing] == 0;
-}
-
 } // namespace sns

@@ -185,7 +185,7 @@ struct Footer {
   std::optional<Action> secondary;
 };
 
-// D3 Medieval on screen (d3_view.cpp): markers drawn over a counter's face, the moving unit's
+// D3 Medieval on screen (play/d3/panels.cpp): markers drawn over a counter's face, the moving unit's
 // lines and end facings, the phase track, the Orders panel with its previews, the unit card.
 void draw_d3_fronts(App &app, ImDrawList *dl); // under the counters
 void draw_d3_markers(App &app, ImDrawList *dl, float cx, float cy, float size, int unit);

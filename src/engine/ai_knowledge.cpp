@@ -59,36 +59,8 @@ World sample_world(const Setup &real, const GameState &s, BotRng &rng) {
 }
 
 GameState hypothetical_state(const Battle &b, const GameState &s, const Action &a) {
-  const bool d3 = a.type == ActionType::Shoot || a.type == ActionType::Melee;
-  int actor = a.type == ActionType::Attack && !a.attackers.empty() ? a.attackers[0]
-              : a.type == ActionType::Fire || d3                   ? a.unit
-                                                                   : -1;
-  if (actor < 0 || actor >= static_cast<int>(b.units.size())) return s;
   GameState h = s;
-  int side = b.units[actor].side;
-  if (d3) { // D3 Medieval: its shooting or melee phase, and nobody has moved, shot or fought yet
-    h.active = static_cast<uint8_t>(side);
-    h.phase = a.type == ActionType::Shoot ? Phase::Shooting : Phase::Melee;
-    h.winner = -1;
-    for (UnitState &u : h.units)
-      u.acted = false;
-    for (D3Unit &d : h.d3().units)
-      d.moved = d.charged = false;
-    return h;
-  }
-  Command command = a.type == ActionType::Attack ? Command::Combat : Command::Fire;
-  h.active = static_cast<uint8_t>(side);
-  h.phase = a.type == ActionType::Attack ? Phase::Combat : Phase::Fire;
-  h.winner = -1;
-  SsiiState &own = h.ssii();
-  own.attack = PendingAttack{};
-  for (size_t w = 0; w < b.wings.size(); ++w) {
-    own.orders[w] = b.wings[w].side == side ? bit(command) : 0;
-    own.combat_mode[w] = 0;
-  }
-  for (UnitState &u : h.units)
-    u.acted = u.targeted = false;
-  return h;
+  return b.rules().as_if_attacking(b, h, a) ? h : s;
 }
 
 namespace {
@@ -182,7 +154,7 @@ Parts side_parts(const Battle &b, const GameState &s, int side, const std::vecto
   bool closing = must_attack(b)[side];
   // A side that must attack pushes harder as the last turn nears (a draw or a hold is its loss).
   double push = pull * 0.1 * (1.0 + 2.0 * time_spent(b, s));
-  const bool hits = b.rules().has(Feature::Hits);
+  const auto wear = b.rules().wear; // hits and disorder (D13), where units wear beyond steps
   for (size_t u = 0; u < b.units.size(); ++u) {
     const UnitState &us = s.units[u];
     if (b.units[u].side != side || us.steps == 0) continue;
@@ -190,11 +162,7 @@ Parts side_parts(const Battle &b, const GameState &s, int side, const std::vecto
     if (std::find(spent.begin(), spent.end(), b.units[u].wing) != spent.end()) worth *= kSpentWave;
     bool reduced = us.steps < b.units[u].max_steps();
     p.material += worth * (reduced ? 0.55 : 1.0);
-    if (hits) { // hits wear a unit down until more than 8 remove it (D13)
-      const D3Unit &d = s.d3().units[u];
-      p.material -= worth * std::min(9, static_cast<int>(d.hits)) / 9.0;
-      if (d.disordered) p.material -= 0.1 * worth;
-    }
+    if (wear) wear(s, static_cast<int>(u), worth, p.material);
     if (us.suppressed) p.material -= 0.1 * worth;
     if (us.shield_wall) p.position += 0.01 * worth;
     if (!closing || !on_board(s, static_cast<int>(u)) || enemies.empty()) continue;

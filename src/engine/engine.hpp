@@ -24,7 +24,6 @@ struct View {
   const UnitFace &face(int u) const { return visible_face(b, s, u); }
   std::string name(int u) const { return b.units[u].id; }
   std::string hex(HexId h) const { return b.label(h); }
-  bool wing_has(int wing, Command c) const { return has(s.ssii().orders[wing], c); }
 };
 
 // What apply works in: the same view, plus the state to change (`w`, the very object `s` reads)

@@ -1,6 +1,7 @@
 // Computer player levels (DESIGN.md "Computer players"): random, greedy one-ply with exact dice,
 // and flat Monte-Carlo search with sequential halving over guessed worlds (docs/ai.md says why).
 #include "sns/players.hpp"
+#include "sns/ruleset.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -82,14 +83,6 @@ bool apply_face(const Sim &sim, GameState &s, const Action &a, int face) {
   return !apply(sim.faced[face], s, a).has_value();
 }
 
-// The hex an action would put one of the acting side's units in, if it moves one (R25's advance
-// enters the hex the defender left).
-HexId entered_hex(const GameState &s, const Action &a) {
-  if (a.type == ActionType::Move || a.type == ActionType::Retreat) return a.to;
-  if (a.type == ActionType::Advance) return s.ssii().attack.vacated; // 7.8
-  return kOffMap;
-}
-
 // An action that wins at once by entering one of the side's instant-win hexes, if there is one:
 // sampling a few of hundreds of moves would rarely find it, and a player never misses it.
 const Action *winning_entry(const Battle &b, const GameState &s, const std::vector<Action> &acts,
@@ -97,7 +90,7 @@ const Action *winning_entry(const Battle &b, const GameState &s, const std::vect
   for (const Special &sp : b.special) {
     if (sp.kind != SpecialKind::InstantWinOnEntry || sp.side != side) continue;
     for (const Action &a : acts) {
-      HexId h = entered_hex(s, a);
+      HexId h = b.rules().entered_hex(s, a); // a move, retreat or advance (7.8)
       if (h != kOffMap && std::find(sp.hexes.begin(), sp.hexes.end(), h) != sp.hexes.end())
         return &a;
     }

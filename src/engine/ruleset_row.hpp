@@ -1,6 +1,6 @@
 // How a ruleset folder builds its row of the registration table (review D1): its facts, its
 // tables and its operations, each a short list, put together in one place, so the two rows
-// do not repeat the same fourteen lines and a new field of Ruleset is filled here once.
+// do not repeat the same eighteen lines and a new field of Ruleset is filled here once.
 #pragma once
 #include "sns/ruleset.hpp"
 
@@ -38,6 +38,10 @@ struct RulesetOps {
   decltype(Ruleset::score) score;
   decltype(Ruleset::preview_hits) preview_hits;
   decltype(Ruleset::state_json) state_json;
+  decltype(Ruleset::game_over) game_over;
+  decltype(Ruleset::as_if_attacking) as_if_attacking;
+  decltype(Ruleset::entered_hex) entered_hex;
+  decltype(Ruleset::wear) wear;
 };
 
 constexpr Ruleset ruleset_row(const RulesetFacts &f, const RulesetTables &t, const RulesetOps &o) {
@@ -71,6 +75,10 @@ constexpr Ruleset ruleset_row(const RulesetFacts &f, const RulesetTables &t, con
       .score = o.score,
       .preview_hits = o.preview_hits,
       .state_json = o.state_json,
+      .game_over = o.game_over,
+      .as_if_attacking = o.as_if_attacking,
+      .entered_hex = o.entered_hex,
+      .wear = o.wear,
   };
 }
 

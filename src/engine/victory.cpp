@@ -48,7 +48,7 @@ void lose_step(Ctx &c, int u, const char *rule, const std::string &why) {
 void end_game(Ctx &c, int winner, EndReason why, const std::string &reason) {
   c.w.winner = static_cast<int8_t>(winner);
   c.w.phase = Phase::GameOver;
-  if (auto *own = std::get_if<SsiiState>(&c.w.own)) own->attack = PendingAttack{}; // 7.0
+  if (auto drop = c.b.rules().game_over) drop(c.w);
   c.w.result_reason = reason;
   c.w.end_reason = why;
   c.say(EventKind::GameOver, "13.0", [&] { return reason; });

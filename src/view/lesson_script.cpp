@@ -90,7 +90,7 @@ std::vector<std::string> steps_for_action(const Setup &setup, const GameState &s
   case ActionType::EndPhase:
     out.push_back("key e");
     break;
-  case ActionType::Activate: // D5: choose the unit, then roll (d3_view.cpp's footer)
+  case ActionType::Activate: // D5: choose the unit, then roll (play/d3/panels.cpp's footer)
     click_unit(a.unit);
     out.push_back("press \"Activate: roll the D6 (Enter)\"");
     break;

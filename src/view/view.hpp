@@ -82,7 +82,7 @@ public:
   bool phase_fires() const;
   bool phase_attacks() const;
 
-  // D3 Medieval (d3_clicks.cpp), read from the legal actions only.
+  // D3 Medieval (d3/clicks.cpp), read from the legal actions only.
   // The unit whose decision it is: the activated unit making its move (D5), else the selection.
   int d3_acting(const Selection &sel) const;
   // The end facings the engine allows for `unit` moving to `to` (one for a charge, D7).

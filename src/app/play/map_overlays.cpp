@@ -66,7 +66,7 @@ void hover_tooltip(App &app, const MapRect &map, HexId hover) {
     draw_counter(app, ImGui::GetWindowDrawList(), corner.x + 4 + card / 2, corner.y + 4 + card / 2,
                  card, u, false);
     const RulesetViews &views = views_of(b);
-    if (views.counter_marks) // facing, hits, disorder over the face (d3_view.cpp)
+    if (views.counter_marks) // facing, hits, disorder over the face (d3/panels.cpp)
       views.counter_marks(app, ImGui::GetWindowDrawList(), corner.x + 4 + card / 2,
                           corner.y + 4 + card / 2, card, u);
     ImGui::SameLine();

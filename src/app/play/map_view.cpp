@@ -248,7 +248,7 @@ void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
                !(marks[h] & kMarkMovable) && b.units[u].side == s.active;
     draw_counter(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs, static_cast<int>(u),
                  dim);
-    if (views.counter_marks) // facing, hits and disorder over the face (d3_view.cpp)
+    if (views.counter_marks) // facing, hits and disorder over the face (d3/panels.cpp)
       views.counter_marks(app, dl, static_cast<float>(c.x), static_cast<float>(c.y), cs,
                           static_cast<int>(u));
   }

@@ -265,8 +265,9 @@ bool computer_panel(App &app) {
 void attack_decision(App &app, const std::vector<Action> &legal) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
-  ui::Text("Attack on %s: %s%s", b.units[s.ssii().attack.target].id.c_str(),
-           std::string(name(s.ssii().attack.result)).c_str(), s.ssii().attack.asterisk ? "*" : "");
+  const PendingAttack &attack = s.ssii().attack; // this panel is S&S II's row of kViews
+  ui::Text("Attack on %s: %s%s", b.units[attack.target].id.c_str(),
+           std::string(name(attack.result)).c_str(), attack.asterisk ? "*" : "");
   int who = side_to_act(app.game().setup(), s);
   ui::Text("%s decides:", b.sides[who].name.c_str());
   std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
@@ -367,7 +368,7 @@ void decision_controls(App &app, Footer &footer) {
     ui::TextWrapped("%s", s.result_reason.c_str());
     return;
   }
-  views_of(b).decision(app, footer); // S&S II's below, D3 Medieval's in d3_view.cpp
+  views_of(b).decision(app, footer); // S&S II's below, D3 Medieval's in d3/panels.cpp
 }
 
 } // namespace

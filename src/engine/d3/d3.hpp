@@ -76,6 +76,10 @@ void legal(const View &c, ActionSink &out, int only_unit);
 void end_phase(Ctx &c);
 bool state_consistent(const View &c, std::string *why);
 void state_json(const Setup &setup, const GameState &s, bool spoilers, nlohmann::json &j);
+// What the computer players ask (computer.cpp).
+bool as_if_attacking(const Battle &b, GameState &h, const Action &a);
+HexId entered_hex(const GameState &s, const Action &a);
+void wear(const GameState &s, int unit, double worth, double &material);
 extern const Ruleset kRuleset; // ruleset.cpp
 
 } // namespace sns::d3

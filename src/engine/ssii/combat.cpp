@@ -119,7 +119,7 @@ Calc calculate(const View &c, const Action &a, int primary) {
     shift("8.0", tb.cc_primary_shield_wall, "Primary in Shield Wall");
   if (c.b.hexsides[ph][c.b.direction(ph, th)] == HexsideFeature::Trench)
     shift("12.3", tb.cc_across_trench, "attacking across a trench");
-  if (c.s.phase == Phase::Charge && c.wing_has(c.def(primary).wing, Command::Bonus)) {
+  if (c.s.phase == Phase::Charge && wing_has(c, c.def(primary).wing, Command::Bonus)) {
     if (c.def(primary).type == UnitType::HH)
       shift("10.0", tb.cc_charge_bonus_heavy, "Bonus + Horse: charging Heavy Horse");
     else

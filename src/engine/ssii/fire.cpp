@@ -109,7 +109,7 @@ std::vector<Term> fire_modifiers(const View &c, int u, int t) {
   if (!is_horse(c.def(u).type) && higher(c.b, c.s.units[u].hex, c.s.units[t].hex))
     mods.push_back({"12.1", tb.fire_firer_high_ground, "firing from higher ground"});
   if (is_horse(c.def(t).type)) mods.push_back({"9.2", tb.fire_target_horse, "target is Horse"});
-  if (c.wing_has(c.def(u).wing, Command::Bonus))
+  if (wing_has(c, c.def(u).wing, Command::Bonus))
     mods.push_back({"4.3", tb.fire_bonus, "Bonus + Fire"});
   return mods;
 }

@@ -152,7 +152,7 @@ Check shield_wall_phase_rule(const View &c, int u, bool in_ezoc, bool bonus, Mov
 Check phase_rule(const View &c, const Board &board, int u, MoveRule &rule, bool explain) {
   const UnitDef &d = c.def(u);
   bool in_ezoc = board.ezoc(c.s.units[u].hex, d.side);
-  bool bonus = c.wing_has(d.wing, Command::Bonus);
+  bool bonus = wing_has(c, d.wing, Command::Bonus);
   switch (c.s.phase) {
   case Phase::Move:
   case Phase::SecondMove:

@@ -8,8 +8,17 @@ namespace sns {
 inline constexpr int kD8 = 8; // every S&S II roll is a d8 (R23)
 
 bool wing_acts_in(const View &c, int wing, Phase p); // the wing's orders make it act in phase p
-bool shield_wall_eligible(const View &c, int u);     // 8.0: non-Horse, no Fire Factor
-int first_undecided_combat_wing(const View &c);      // 7.7: a Bonus + Combat wing yet to choose
+inline bool wing_has(const View &c, int wing, Command cmd) {
+  return has(c.s.ssii().orders[wing], cmd);
+}
+bool shield_wall_eligible(const View &c, int u); // 8.0: non-Horse, no Fire Factor
+int first_undecided_combat_wing(const View &c);  // 7.7: a Bonus + Combat wing yet to choose
+// 7.7, R7: a wing given Bonus + Combat that has not yet chosen two Combat Phases or one Pitched.
+inline bool combat_mode_undecided(const GameState &s, int wing) {
+  const SsiiState &o = s.ssii();
+  return has(o.orders[wing], Command::Combat) && has(o.orders[wing], Command::Bonus) &&
+         o.combat_mode[wing] == 0;
+}
 
 // 4.0 - 4.4 Commands.
 Check validate_command(const View &c, const Action &a);
@@ -65,6 +74,10 @@ void legal(const View &c, ActionSink &out, int only_unit);
 bool state_consistent(const View &c, std::string *why);
 int side_to_act(const View &c);
 void state_json(const Setup &setup, const GameState &s, bool spoilers, nlohmann::json &j);
+void game_over(GameState &s);
+// What the computer players ask (computer.cpp).
+bool as_if_attacking(const Battle &b, GameState &h, const Action &a);
+HexId entered_hex(const GameState &s, const Action &a);
 extern const Ruleset kRuleset;
 } // namespace ssii
 

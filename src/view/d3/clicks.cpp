@@ -1,6 +1,7 @@
-// D3 Medieval in the app's view logic (no SDL, no ImGui): what is lit and what a click means for
-// D5 activation, D6/D7 moves and charges with their end facing, D9 shots and D11 melee. Everything
-// comes from the engine's legal actions and refusals; nothing here decides a rule.
+// D3 Medieval's row of Interaction::kClicks (view.cpp), without SDL or ImGui: what is lit and what
+// a click means for D5 activation, D6/D7 moves and charges with their end facing, D9 shots and D11
+// melee. Everything comes from the engine's legal actions and refusals; nothing here decides a
+// rule.
 #include "view.hpp"
 
 #include <algorithm>

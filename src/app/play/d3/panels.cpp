@@ -1,7 +1,8 @@
-// D3 Medieval on screen: facing (D2) and front arc, hits track and elimination after 8 (D13),
-// disorder (D13), activation and its D6 threshold (D5), straight moves, charges and end facings
-// (D6, D7), shooting and melee previews with exact odds (D10, D12), the phase track (D4).
-// Everything shown comes from the engine's state, legal actions and previews.
+// D3 Medieval's row of kViews (ruleset_views.cpp), on screen: facing (D2) and front arc, hits
+// track and elimination after 8 (D13), disorder (D13), activation and its D6 threshold (D5),
+// straight moves, charges and end facings (D6, D7), shooting and melee previews with exact odds
+// (D10, D12), the phase track (D4). Everything shown comes from the engine's state, legal actions
+// and previews.
 #include "app.hpp"
 #include "widgets/ui.hpp"
 #include "words.hpp"
