@@ -185,8 +185,8 @@ struct Footer {
   std::optional<Action> secondary;
 };
 
-// D3 Medieval on screen (play/d3/panels.cpp): markers drawn over a counter's face, the moving unit's
-// lines and end facings, the phase track, the Orders panel with its previews, the unit card.
+// D3 Medieval on screen (play/d3/panels.cpp): markers drawn over a counter's face, the moving
+// unit's lines and end facings, the phase track, the Orders panel with its previews, the unit card.
 void draw_d3_fronts(App &app, ImDrawList *dl); // under the counters
 void draw_d3_markers(App &app, ImDrawList *dl, float cx, float cy, float size, int unit);
 void draw_d3_moves(App &app, ImDrawList *dl, const std::vector<uint16_t> &marks, HexId hover);
