@@ -401,6 +401,11 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   if (acts.empty()) throw std::invalid_argument("no legal action: the game is over");
   int side = side_to_act(real, s);
   BotRng rng{seed};
+  // R23: the real game's dice state foretells its next rolls; the player reasons from a copy whose
+  // generator is its own, so no simulated roll (a second die of an action, a roll in the sequence
+  // an action sets off) is ever the real game's.
+  GameState known = s;
+  known.rng = BotRng{seed ^ 0xD1CE5EEDull}.next();
   Suggestion out;
   if (acts.size() == 1) {
     out.action = acts[0];
@@ -410,16 +415,16 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     out.basis = SuggestionBasis::Random;
     out.account = {{AccountTerm::LegalActions, static_cast<double>(acts.size())}};
   } else {
-    Sim first(sample_world(real, s, rng));
+    Sim first(sample_world(real, known, rng));
     uint64_t turn_seed = rng.next();
     const LevelInfo &li = info(level);
-    auto ranking = greedy_ranking(first, s, acts, side, turn_seed, li.policy);
-    double now = score(first, s, side, li.policy);
+    auto ranking = greedy_ranking(first, known, acts, side, turn_seed, li.policy);
+    double now = score(first, known, side, li.policy);
     if (level == Level::Greedy)
       out = greedy_choice(acts, ranking, now);
     else
-      out = search_choice({real, s, acts, ranking, now, side, li}, std::move(first), level, budget,
-                          rng, start);
+      out = search_choice({real, known, acts, ranking, now, side, li}, std::move(first), level,
+                          budget, rng, start);
   }
   out.seconds = since(start);
   return out;
@@ -451,6 +456,7 @@ ArenaGame play_game(const Setup &setup, uint64_t game_seed, std::array<Player *,
   g.vp = s.vp;
   g.reason = s.result_reason;
   g.end_reason = s.end_reason;
+  g.victory_level = s.victory_level;
   return g;
 }
 
