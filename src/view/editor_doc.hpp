@@ -109,6 +109,9 @@ struct BattleDoc {
   std::vector<UnitDoc> units;
   RulesDoc rules;
   std::vector<SpecialDoc> special;
+  // "victory_levels" as the file has them (DESIGN.md "Victory levels"), each level an object in
+  // the file's order; written in the canonical order of its fields (level_json).
+  std::vector<nlohmann::json> victory_levels;
   friend bool operator==(const BattleDoc &, const BattleDoc &) = default;
 
   // The ruleset the battle is played under (the default one for a name no ruleset has; the
