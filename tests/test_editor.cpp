@@ -812,7 +812,8 @@ TEST_CASE("editor: victory levels round-trip, are renamed, get conditions and ar
   REQUIRE(m.set_level_text(2, "").empty());
   CHECK_FALSE(m.doc().victory_levels[2].contains("text"));
   CHECK_FALSE(m.set_level_when(1, "not json").empty());
-  REQUIRE(m.set_level_when(1, R"([{"fact": "vp_margin", "side": "french", "at_least": 1}])").empty());
+  REQUIRE(
+      m.set_level_when(1, R"([{"fact": "vp_margin", "side": "french", "at_least": 1}])").empty());
   REQUIRE(m.problems().size() == 1);
   CHECK(m.problems()[0].path == "/victory_levels/1/when/0/fact"); // D3 Medieval has no VP
   REQUIRE(m.set_level_when(1, R"([{"fact": "hits_taken", "side": "english", "at_least": 20}])")

@@ -4,6 +4,7 @@
 #include "fixture.hpp"
 #include "search_words.hpp"
 #include "sns/players.hpp"
+#include "sns/ruleset.hpp"
 
 #include <filesystem>
 #include <functional>

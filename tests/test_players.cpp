@@ -320,10 +320,11 @@ TEST_CASE("4.0 hints name no command that does nothing this turn: a wing's Fire,
   CHECK_FALSE(command_does_nothing(setup, s, order({Command::ShieldWall}), Command::ShieldWall));
   CHECK_FALSE(command_does_nothing(setup, s, order({Command::Horse}), Command::Horse));
   // Moving first may bring an enemy within reach: Combat given with Move is kept.
-  CHECK_FALSE(command_does_nothing(setup, s, order({Command::Move, Command::Combat}),
-                                   Command::Combat));
+  CHECK_FALSE(
+      command_does_nothing(setup, s, order({Command::Move, Command::Combat}), Command::Combat));
   CHECK(command_does_nothing(setup, s, order({Command::Fire, Command::Bonus}), Command::Bonus));
-  CHECK_FALSE(command_does_nothing(setup, s, order({Command::Move, Command::Bonus}), Command::Bonus));
+  CHECK_FALSE(
+      command_does_nothing(setup, s, order({Command::Move, Command::Bonus}), Command::Bonus));
 
   Action given;
   given.type = ActionType::Command;

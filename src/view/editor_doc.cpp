@@ -630,6 +630,14 @@ json without_layout(json doc) {
 }
 } // namespace
 
+bool same_play(const json &a, const json &b) {
+  auto played = [](json battle) {
+    if (battle.is_object()) battle.erase("victory_levels");
+    return battle;
+  };
+  return same_content(played(a), played(b));
+}
+
 bool same_content(const json &a, const json &b) { return without_layout(a) == without_layout(b); }
 
 } // namespace sns::editor

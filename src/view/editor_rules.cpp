@@ -125,7 +125,8 @@ std::string EditorModel::set_level_when(int index, const std::string &json_text)
   if (index < 0 || index >= static_cast<int>(doc_.victory_levels.size())) return "no such level";
   nlohmann::json when = nlohmann::json::parse(json_text, nullptr, false);
   if (when.is_discarded() || !when.is_array())
-    return "a level's conditions are a JSON array: [{\"fact\": ..., \"side\": ..., \"at_least\": N}]";
+    return "a level's conditions are a JSON array: [{\"fact\": ..., \"side\": ..., \"at_least\": "
+           "N}]";
   return edit("change a victory level's conditions", [&](BattleDoc &d) {
     if (when.empty())
       d.victory_levels[index].erase("when");
