@@ -60,10 +60,10 @@ def merge(chunks):
     games = sum(c["games"] for c in chunks)
     out = {"battle": first["battle"], "bots": first["bots"], "games": games,
            "seeds": sorted([c["seed"], c["seed"] + c["games"] - 1] for c in chunks if "seed" in c)}
-    for key in ("wins", "wins_by_bot", "endings"):
+    for key in ("wins", "wins_by_bot", "endings", "victory_levels"):
         total = {}
         for c in chunks:
-            for k, v in c[key].items():
+            for k, v in c.get(key, {}).items():
                 total[k] = total.get(k, 0) + v
         out[key] = total
     seats = {}

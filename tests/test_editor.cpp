@@ -799,3 +799,35 @@ TEST_CASE("editor: 4.2 a unit that Wing Integrity eliminates as the game starts 
   REQUIRE(m.undo());
   CHECK(m.warnings().empty());
 }
+
+TEST_CASE("editor: victory levels round-trip, are renamed, get conditions and are removed with "
+          "undo; a bad condition is a problem of its JSON path",
+          "[editor]") {
+  json original = read_json_file(test::source_path("battles/morlaix-1342-d3.json"), kMaxInputBytes);
+  EditorModel m(doc_from_json(original));
+  REQUIRE(m.doc().victory_levels.size() == 4);
+  CHECK(m.battle()->victory_levels[2].id == "english_decisive");
+  REQUIRE(m.set_level_name(2, "English triumph").empty());
+  CHECK(m.battle()->victory_levels[2].name == "English triumph");
+  REQUIRE(m.set_level_text(2, "").empty());
+  CHECK_FALSE(m.doc().victory_levels[2].contains("text"));
+  CHECK_FALSE(m.set_level_when(1, "not json").empty());
+  REQUIRE(
+      m.set_level_when(1, R"([{"fact": "vp_margin", "side": "french", "at_least": 1}])").empty());
+  REQUIRE(m.problems().size() == 1);
+  CHECK(m.problems()[0].path == "/victory_levels/1/when/0/fact"); // D3 Medieval has no VP
+  REQUIRE(m.set_level_when(1, R"([{"fact": "hits_taken", "side": "english", "at_least": 20}])")
+              .empty());
+  CHECK(m.problems().empty());
+  CHECK(m.battle()->victory_levels[1].when[0].fact == LevelFact::HitsTaken);
+  REQUIRE(m.remove_level(1).empty());
+  CHECK(m.doc().victory_levels.size() == 3);
+  m.undo();
+  CHECK(m.doc().victory_levels.size() == 4);
+  CHECK(m.set_level_name(9, "x") == "no such level");
+  // Written canonically: each condition on one line, fields in the format's order.
+  std::string text = m.text();
+  CHECK(text.find(R"({ "fact": "hits_taken", "side": "english", "at_least": 20 })") !=
+        std::string::npos);
+  CHECK(canonical_text(doc_from_json(parse(text))) == text);
+}

@@ -301,3 +301,57 @@ TEST_CASE("press the holder: the side that must break a holder counts the holder
   GameState cs = new_game(clash, 1);
   CHECK(evaluate_position(clash, cs, 0, press) == evaluate_position(clash, cs, 0));
 }
+
+TEST_CASE("4.0 hints name no command that does nothing this turn: a wing's Fire, Combat or "
+          "Bonus with no unit able to use it is left out, Move and Shield Wall are kept",
+          "[players][hints]") {
+  // First Clash at the start, the Rebel Host to command: its archers (B3, B6) are far beyond range
+  // of every royal unit and no enemy stands next to any of its units, so Fire and Combat alone
+  // let nobody act; Move does, and Shield Wall forms as its phase begins (8.0).
+  Setup setup = setup_of(load_battle_file(source_path("battles/first-clash.json")));
+  const Battle &b = *setup.battle;
+  GameState s = new_game(setup, 1);
+  REQUIRE(s.phase == Phase::Command);
+  const auto host = static_cast<int16_t>(b.wing_index("host"));
+  auto order = [&](std::initializer_list<Command> cs) { return WingOrder{host, cs}; };
+  CHECK(command_does_nothing(setup, s, order({Command::Fire}), Command::Fire));
+  CHECK(command_does_nothing(setup, s, order({Command::Combat}), Command::Combat));
+  CHECK_FALSE(command_does_nothing(setup, s, order({Command::Move}), Command::Move));
+  CHECK_FALSE(command_does_nothing(setup, s, order({Command::ShieldWall}), Command::ShieldWall));
+  CHECK_FALSE(command_does_nothing(setup, s, order({Command::Horse}), Command::Horse));
+  // Moving first may bring an enemy within reach: Combat given with Move is kept.
+  CHECK_FALSE(
+      command_does_nothing(setup, s, order({Command::Move, Command::Combat}), Command::Combat));
+  CHECK(command_does_nothing(setup, s, order({Command::Fire, Command::Bonus}), Command::Bonus));
+  CHECK_FALSE(
+      command_does_nothing(setup, s, order({Command::Move, Command::Bonus}), Command::Bonus));
+
+  Action given;
+  given.type = ActionType::Command;
+  given.orders.push_back(order({Command::Move, Command::Fire}));
+  Action kept = without_idle_commands(setup, s, given);
+  REQUIRE(kept.orders.size() == 1);
+  CHECK(kept.orders[0].commands == SmallVec<Command, kMaxListedCommands>{Command::Move});
+  given.orders = {order({Command::Fire, Command::Bonus})};
+  CHECK(without_idle_commands(setup, s, given).orders.empty()); // nothing left to give
+
+  // Every level's answer in the Command Phases of a random game names no idle command.
+  BotRng rng{17};
+  int commands_checked = 0;
+  for (int step = 0; step < 400 && !s.game_over(); ++step) {
+    if (s.phase == Phase::Command && side_to_act(setup, s) == s.active)
+      for (Level level : {Level::Greedy, Level::Easy, Level::Normal}) {
+        Suggestion sug = suggest(setup, s, level, {16, 0}, 5);
+        for (const WingOrder &o : sug.action.orders)
+          for (Command c : o.commands) {
+            INFO("turn " << s.turn << " level " << name(level) << " wing " << b.wings[o.wing].id
+                         << " command " << name(c));
+            CHECK_FALSE(command_does_nothing(setup, s, o, c));
+            ++commands_checked;
+          }
+      }
+    auto acts = legal_actions(setup, s);
+    REQUIRE_FALSE(apply(setup, s, acts[rng.below(acts.size())]));
+  }
+  CHECK(commands_checked > 10);
+}

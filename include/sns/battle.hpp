@@ -3,6 +3,7 @@
 #pragma once
 #include "sns/hex.hpp"
 #include "sns/types.hpp"
+#include "sns/victory_levels.hpp"
 
 #include <array>
 #include <memory>
@@ -144,6 +145,7 @@ struct Battle {
   AtEnd at_end = AtEnd::Draw;
   WingIntegrityRule wing_integrity = WingIntegrityRule::Standard;
   std::vector<Special> special;
+  std::vector<VictoryLevel> victory_levels; // graded outcomes, in the order they are tried
   nlohmann::json source; // the battle exactly as read, so a game record can carry it whole
 
   int hex_count() const { return columns * rows; }

@@ -9,6 +9,8 @@ namespace sns {
 
 nlohmann::json state_to_json(const Setup &setup, const GameState &state, const Events *log,
                              bool spoilers);
+// {"id", "name", "side"} of the battle's victory level `level` (an index into victory_levels).
+nlohmann::json victory_level_json(const Battle &b, int level);
 nlohmann::json event_to_json(const Battle &b, const Event &e);
 nlohmann::json attack_preview_to_json(const Battle &b, const AttackPreview &p);
 nlohmann::json fire_preview_to_json(const FirePreview &p);

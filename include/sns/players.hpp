@@ -129,6 +129,16 @@ struct Suggestion {
   }
 };
 
+// 4.0 (issue 32 item 5): would `c` in `order` let no unit of the order's wing act this turn? Asked
+// of the engine's legal actions in the phase the command serves, from the position `s` (a Command
+// Phase); a command whose use could depend on moving first (Combat or Withdraw with Move or Horse)
+// counts as doing something. Bonus does nothing when the command it pairs with does nothing.
+bool command_does_nothing(const Setup &setup, const GameState &s, const WingOrder &order,
+                          Command c);
+// A command action without its commands that do nothing this turn (a wing left with none is left
+// out); the action itself when the result would not be legal or it is not a command action.
+Action without_idle_commands(const Setup &setup, const GameState &s, const Action &a);
+
 // The action `level` chooses for the side to act; one that legal_actions lists. It sees only what
 // that side may know (R22) and its randomness comes from `seed` alone, so with an iteration budget
 // the answer is deterministic.
@@ -162,6 +172,7 @@ struct ArenaGame {
   std::array<int, 2> vp{};
   std::string reason;                     // why it ended, in words (GameState::result_reason)
   EndReason end_reason = EndReason::None; // why it ended, for grouping (None: cut off)
+  int victory_level = -1;                 // the battle's victory level reached, -1 none
   std::vector<Action> played; // every action in order: the game can be rebuilt and saved
 };
 // Plays one game between two players (players[side]); throws std::logic_error if a player ever

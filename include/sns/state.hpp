@@ -121,7 +121,8 @@ struct GameState {
   uint32_t special_flags = 0;             // per special rule: triggered / satisfied
   std::string result_reason;              // why the game ended, in words for players
   EndReason end_reason = EndReason::None; // why the game ended, for programs
-  std::variant<SsiiState, D3State> own;   // the ruleset's own part
+  int8_t victory_level = -1; // the battle's victory level reached at the end (index), -1 none
+  std::variant<SsiiState, D3State> own; // the ruleset's own part
 
   bool game_over() const { return phase == Phase::GameOver; }
   // The ruleset's own part; asking a state of another ruleset for it is a bug and throws.

@@ -88,7 +88,8 @@ struct Arena {
   const Battle &battle;
   std::array<std::string, 2> bot_name;
   std::map<std::string, int> wins, by_bot, endings;
-  json seats = json::object(); // each bot's games, wins and VP by the side it played
+  json levels = json::object(); // games per victory level id ("none": cut off before the end)
+  json seats = json::object();  // each bot's games, wins and VP by the side it played
   std::array<std::vector<double>, 2> decision_seconds;
   std::array<double, 2> max_seconds{}, think_seconds{}, player_turns{};
   double turns = 0, actions = 0, vp_sum[2] = {0, 0};
@@ -99,6 +100,9 @@ struct Arena {
     for (const std::string &bot : bot_name)
       for (const auto &side : b.sides)
         seats[bot][side.id] = {{"games", 0}, {"won", 0}, {"average_vp", 0.0}};
+    for (const VictoryLevel &level : b.victory_levels)
+      levels[level.id] = 0;
+    if (!b.victory_levels.empty()) levels["none"] = 0;
   }
 
   void add(const ArenaGame &r, const int bot_of_side[2]) {
@@ -107,6 +111,11 @@ struct Arena {
            : r.winner == kDraw ? "draw"
                                : bot_name[bot_of_side[r.winner]]]++;
     endings[ending_of(r)]++;
+    if (!battle.victory_levels.empty()) {
+      const char *none = "none";
+      json &n = levels[r.victory_level >= 0 ? battle.victory_levels[r.victory_level].id : none];
+      n = n.get<int>() + 1;
+    }
     for (int side = 0; side < 2; ++side) {
       int bot = bot_of_side[side];
       auto &ds = r.decision_seconds[side];
@@ -147,6 +156,7 @@ struct Arena {
         {"wins_by_bot", by_bot},
         {"seats", seats},
         {"endings", endings},
+        {"victory_levels", levels},
         {"average_vp", {{battle.sides[0].id, vp_sum[0] / n}, {battle.sides[1].id, vp_sum[1] / n}}},
         {"average_turns", turns / n},
         {"average_actions", actions / n},

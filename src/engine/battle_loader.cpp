@@ -13,6 +13,9 @@
 
 namespace sns {
 
+// victory_levels.cpp: reads "victory_levels" once the sides and the map are read.
+void read_victory_levels(const JsonReader &in, const json &doc, Battle &b);
+
 json parse_json_text(const std::string &text, const std::string &file) {
   // Bytes first, so a parser message never quotes a byte that is not UTF-8.
   check_utf8(text, file);
@@ -106,7 +109,8 @@ public:
     in_.object(doc_, "");
     in_.only_keys(doc_, "",
                   {"format", "ruleset", "id", "name", "date", "summary", "description", "map",
-                   "terrain_types", "sides", "units", "reinforcements", "rules", "special"});
+                   "terrain_types", "sides", "units", "reinforcements", "rules", "special",
+                   "victory_levels"});
     std::string format = in_.str(in_.field(doc_, "", "format"), "/format");
     if (format != "shields-swords-battle/1")
       in_.fail("/format", "expected \"shields-swords-battle/1\", got \"" + format + "\"");
@@ -122,6 +126,7 @@ public:
     read_reinforcements();
     read_rules();
     read_special();
+    read_victory_levels(in_, doc_, *b_);
     check_unit_placement();
     b_->source = doc_;
     return b_;

@@ -50,6 +50,11 @@ json winner_json(const Battle &b, const GameState &s) {
 }
 } // namespace
 
+json victory_level_json(const Battle &b, int level) {
+  const VictoryLevel &l = b.victory_levels.at(static_cast<size_t>(level));
+  return {{"id", l.id}, {"name", l.name}, {"side", side_or_null(b, l.side)}};
+}
+
 json state_to_json(const Setup &setup, const GameState &s, const Events *log, bool spoilers) {
   const Battle &b = *setup.battle;
   json j;
@@ -61,6 +66,7 @@ json state_to_json(const Setup &setup, const GameState &s, const Events *log, bo
   j["winner"] = winner_json(b, s);
   if (!s.result_reason.empty()) j["result"] = s.result_reason;
   if (s.end_reason != EndReason::None) j["end_reason"] = std::string(name(s.end_reason));
+  if (s.victory_level >= 0) j["victory_level"] = victory_level_json(b, s.victory_level);
   b.rules().state_json(setup, s, spoilers, j); // the ruleset's own fields
   if (log) j["log"] = log_json(b, *log);
   return j;

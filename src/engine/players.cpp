@@ -375,7 +375,92 @@ Suggestion search_choice(const SearchStart &st, Sim first, Level level, const Se
   return out;
 }
 
+// --- commands that do nothing (4.0) -------------------------------------------------------
+
+// The phase in which a command lets its wing act (3.0); Bonus has none of its own.
+std::optional<Phase> phase_of(Command c) {
+  switch (c) {
+  case Command::Fire:
+    return Phase::Fire;
+  case Command::Horse:
+    return Phase::Horse;
+  case Command::Withdraw:
+    return Phase::Withdraw;
+  case Command::ShieldWall:
+    return Phase::ShieldWall;
+  case Command::Move:
+    return Phase::Move;
+  case Command::Combat:
+    return Phase::Combat;
+  case Command::Bonus:
+    break;
+  }
+  return std::nullopt;
+}
+
+bool gives(const WingOrder &o, Command c) {
+  return std::find(o.commands.begin(), o.commands.end(), c) != o.commands.end();
+}
+
+// Does an action of the legal list move, fire or attack with a unit of `wing`?
+bool uses_wing(const Battle &b, const Action &a, int wing) {
+  auto of_wing = [&](int u) { return u >= 0 && b.units[u].wing == wing; };
+  return of_wing(a.unit) || std::any_of(a.attackers.begin(), a.attackers.end(), of_wing);
+}
+
 } // namespace
+
+bool command_does_nothing(const Setup &setup, const GameState &s, const WingOrder &order,
+                          Command c) {
+  if (c == Command::Bonus) { // Bonus repeats the command it pairs with (4.3)
+    for (Command other : order.commands)
+      if (other != Command::Bonus) return command_does_nothing(setup, s, order, other);
+    return true;
+  }
+  // A wing that moves first may find an enemy to fight or a reason to withdraw after it moved.
+  if (c == Command::Combat && (gives(order, Command::Move) || gives(order, Command::Horse)))
+    return false;
+  if (c == Command::Withdraw && gives(order, Command::Horse)) return false;
+  // The engine's own sequence with this command alone given: it runs to the command's phase (a
+  // Shield Wall forms as that phase begins, 8.0) and lists what the wing may do there.
+  const Battle &b = *setup.battle;
+  Setup plain;
+  plain.battle = setup.battle;
+  plain.tables = setup.tables;
+  plain.options = setup.options;
+  GameState h = s;
+  Events events;
+  Action alone;
+  alone.type = ActionType::Command;
+  alone.orders.push_back(WingOrder{order.wing, {c}});
+  if (apply(plain, h, alone, &events)) return false; // not given alone: no judgement
+  for (const Event &e : events)
+    if (e.kind == EventKind::ShieldWall && !e.units.empty()) return false;
+  if (h.game_over() || h.phase != phase_of(c)) return true;
+  for (const Action &a : legal_actions(plain, h))
+    if (uses_wing(b, a, order.wing)) return false;
+  return true;
+}
+
+Action without_idle_commands(const Setup &setup, const GameState &s, const Action &a) {
+  if (a.type != ActionType::Command) return a;
+  Action out = a;
+  out.orders = {};
+  for (const WingOrder &o : a.orders) {
+    // Again until nothing more goes: Combat kept for a Move that then goes may go too.
+    WingOrder kept = o;
+    for (size_t before = kept.commands.size() + 1; kept.commands.size() < before;) {
+      before = kept.commands.size();
+      WingOrder next{o.wing, {}};
+      for (Command c : kept.commands)
+        if (!command_does_nothing(setup, s, kept, c)) next.commands.push_back(c);
+      kept = next;
+    }
+    if (!kept.commands.empty()) out.orders.push_back(kept);
+  }
+  GameState trial = s;
+  return apply(setup, trial, out) ? a : out;
+}
 
 std::optional<Level> parse_level(std::string_view text) {
   for (const LevelInfo &l : kLevels)
@@ -394,6 +479,11 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
   if (acts.empty()) throw std::invalid_argument("no legal action: the game is over");
   int side = side_to_act(real, s);
   BotRng rng{seed};
+  // R23: the real game's dice state foretells its next rolls; the player reasons from a copy whose
+  // generator is its own, so no simulated roll (a second die of an action, a roll in the sequence
+  // an action sets off) is ever the real game's.
+  GameState known = s;
+  known.rng = BotRng{seed ^ 0xD1CE5EEDull}.next();
   Suggestion out;
   if (acts.size() == 1) {
     out.action = acts[0];
@@ -403,16 +493,18 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     out.basis = SuggestionBasis::Random;
     out.account = {{AccountTerm::LegalActions, static_cast<double>(acts.size())}};
   } else {
-    Sim first(sample_world(real, s, rng));
+    Sim first(sample_world(real, known, rng));
     uint64_t turn_seed = rng.next();
     const LevelInfo &li = info(level);
-    auto ranking = greedy_ranking(first, s, acts, side, turn_seed, li.policy);
-    double now = score(first, s, side, li.policy);
+    auto ranking = greedy_ranking(first, known, acts, side, turn_seed, li.policy);
+    double now = score(first, known, side, li.policy);
     if (level == Level::Greedy)
       out = greedy_choice(acts, ranking, now);
     else
-      out = search_choice({real, s, acts, ranking, now, side, li}, std::move(first), level, budget,
-                          rng, start);
+      out = search_choice({real, known, acts, ranking, now, side, li}, std::move(first), level,
+                          budget, rng, start);
+    // Commands that let no unit act this turn are left out: a hint names none (issue 32 item 5).
+    out.action = without_idle_commands(real, s, out.action);
   }
   out.seconds = since(start);
   return out;
@@ -444,6 +536,7 @@ ArenaGame play_game(const Setup &setup, uint64_t game_seed, std::array<Player *,
   g.vp = s.vp;
   g.reason = s.result_reason;
   g.end_reason = s.end_reason;
+  g.victory_level = s.victory_level;
   return g;
 }
 

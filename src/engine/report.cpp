@@ -110,6 +110,11 @@ void summary(std::ostringstream &o, const Game &g) {
   o << "## Summary\n\n";
   o << "- **Sides:** " << md(b.sides[0].name) << " against " << md(b.sides[1].name) << "\n";
   o << "- **Result:** " << md(result_text(b, s)) << "\n";
+  if (s.victory_level >= 0) { // DESIGN.md "Victory levels": beside the rules' winner, never instead
+    const VictoryLevel &level = b.victory_levels[s.victory_level];
+    o << "- **Victory level:** " << md(level.name)
+      << (level.text.empty() ? "" : " (" + md(level.text) + ")") << "\n";
+  }
   Score final = score(g.setup(), s);
   o << "- **" << b.rules().score_title << ":** " << md(final.text) << "\n";
   o << "- **Played:** " << s.turn << " " << b.turn_name() << (s.turn == 1 ? "" : "s") << ", "

@@ -280,6 +280,11 @@ bool state_is_consistent(const Setup &setup, const GameState &s, std::string *wh
   // Every ruleset records why its games end (EndReason), for programs that group the endings.
   if ((s.end_reason != EndReason::None) != s.game_over())
     return fail("the end reason and the end of the game disagree (13.0)");
+  // The victory level is decided at the end, once, and names one of the battle's levels.
+  const int levels = static_cast<int>(setup.battle->victory_levels.size());
+  if (s.victory_level >= levels || (s.victory_level >= 0 && !s.game_over()) ||
+      (s.game_over() && levels > 0 && s.victory_level < 0))
+    return fail("the victory level and the end of the game disagree");
   const View c(setup, s);
   return rules_of(c).consistent(c, why);
 }

@@ -51,6 +51,8 @@ void end_game(Ctx &c, int winner, EndReason why, const std::string &reason) {
   if (auto drop = c.b.rules().game_over) drop(c.w);
   c.w.result_reason = reason;
   c.w.end_reason = why;
+  // The battle's victory levels are decided once, here, from the finished position's public facts.
+  c.w.victory_level = static_cast<int8_t>(decide_victory_level(c.b, c.w));
   c.say(EventKind::GameOver, "13.0", [&] { return reason; });
 }
 

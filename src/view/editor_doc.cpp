@@ -354,6 +354,8 @@ BattleDoc doc_from_json(const json &doc, std::vector<std::string> *repairs) {
   d.rules.at_end = in.opt_str(rules, "at_end", "/rules");
   d.rules.wing_integrity = in.opt_str(rules, "wing_integrity", "/rules");
   read_special(in, doc, d);
+  for (const json &level : in.array(doc, "victory_levels", ""))
+    d.victory_levels.push_back(level); // kept whole: the loader's check judges them
   return d;
 }
 
@@ -439,6 +441,26 @@ ojson special_json(const SpecialDoc &s) {
   return o;
 }
 
+// Puts `keys` of `from` first, in that order, then whatever else it has (a hand-written extra).
+ojson in_order(const json &from, std::initializer_list<const char *> keys) {
+  if (!from.is_object()) return ojson(from);
+  ojson o = ojson::object();
+  for (const char *k : keys)
+    if (from.contains(k)) o[k] = ojson(from[k]);
+  for (auto it = from.begin(); it != from.end(); ++it)
+    if (!o.contains(it.key())) o[it.key()] = ojson(it.value());
+  return o;
+}
+
+// A victory level: id, name, side, its conditions (fact, side, hexes, bounds), text.
+ojson level_json(const json &level) {
+  ojson o = in_order(level, {"id", "name", "side", "when", "text"});
+  if (o.contains("when") && o["when"].is_array())
+    for (ojson &c : o["when"])
+      c = in_order(json(c), {"fact", "side", "hexes", "at_least", "at_most"});
+  return o;
+}
+
 } // namespace
 
 ojson doc_to_json(const BattleDoc &d) {
@@ -508,6 +530,11 @@ ojson doc_to_json(const BattleDoc &d) {
     for (const SpecialDoc &s : d.special)
       o["special"].push_back(special_json(s));
   }
+  if (!d.victory_levels.empty()) {
+    o["victory_levels"] = ojson::array();
+    for (const json &level : d.victory_levels)
+      o["victory_levels"].push_back(level_json(level));
+  }
   return o;
 }
 
@@ -541,6 +568,8 @@ std::string one_line(const ojson &v) {
 bool record_container(const std::string &path) {
   return path == "/map/hexes" || path == "/map/hexsides" || path == "/units" ||
          path == "/reinforcements" || path == "/terrain_types" ||
+         (path.rfind("/victory_levels/", 0) == 0 && path.size() > 5 &&
+          path.substr(path.size() - 5) == "/when") ||
          (path.rfind("/sides/", 0) == 0 && path.size() > 7 &&
           path.substr(path.size() - 6) == "/wings");
 }
@@ -600,6 +629,14 @@ json without_layout(json doc) {
   return doc;
 }
 } // namespace
+
+bool same_play(const json &a, const json &b) {
+  auto played = [](json battle) {
+    if (battle.is_object()) battle.erase("victory_levels");
+    return battle;
+  };
+  return same_content(played(a), played(b));
+}
 
 bool same_content(const json &a, const json &b) { return without_layout(a) == without_layout(b); }
 

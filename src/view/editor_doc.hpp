@@ -109,6 +109,9 @@ struct BattleDoc {
   std::vector<UnitDoc> units;
   RulesDoc rules;
   std::vector<SpecialDoc> special;
+  // "victory_levels" as the file has them (DESIGN.md "Victory levels"), each level an object in
+  // the file's order; written in the canonical order of its fields (level_json).
+  std::vector<nlohmann::json> victory_levels;
   friend bool operator==(const BattleDoc &, const BattleDoc &) = default;
 
   // The ruleset the battle is played under (the default one for a name no ruleset has; the
@@ -135,6 +138,10 @@ std::string format_canonical(const nlohmann::ordered_json &value);
 // and of hexsides, the order of each hexside's two hexes, and written defaults (a hex's "clear"
 // terrain, elevation 0, no road) do not count.
 bool same_content(const nlohmann::json &a, const nlohmann::json &b);
+// Whether two battle documents give the same game: same_content without their victory levels,
+// which grade the end and never change a move, a die or the winner (DESIGN.md "Victory levels");
+// a mailed record made before its battle had levels is the same game.
+bool same_play(const nlohmann::json &a, const nlohmann::json &b);
 
 // The special rule kinds the engine knows (src/engine/battle_loader.cpp) and the fields each has.
 enum class FieldKind { Hexes, Wing, Waves, Types, Integer, Flag, Units, Terrain };

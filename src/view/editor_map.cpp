@@ -247,6 +247,34 @@ void fit_features(BattleDoc &d, const Ruleset &to) {
 
 } // namespace
 
+namespace {
+
+// Victory levels under another ruleset: a condition on a fact it does not have (VP in D3
+// Medieval, hits in S&S II) goes, and so does a level other than the last left with none.
+void fit_levels(BattleDoc &d, const Ruleset &to) {
+  std::vector<nlohmann::json> kept;
+  for (size_t i = 0; i < d.victory_levels.size(); ++i) {
+    nlohmann::json level = d.victory_levels[i];
+    const bool last = i + 1 == d.victory_levels.size();
+    if (level.is_object() && level.contains("when") && level["when"].is_array()) {
+      nlohmann::json when = nlohmann::json::array();
+      for (const nlohmann::json &c : level["when"]) {
+        auto fact = c.is_object() && c.contains("fact") && c["fact"].is_string()
+                        ? parse_name<LevelFact>(c["fact"].get<std::string>())
+                        : std::nullopt;
+        if (!fact || used_in(*fact, to.bit())) when.push_back(c);
+      }
+      if (when.empty() && !level["when"].empty() && !last) continue;
+      level["when"] = when;
+      if (when.empty()) level.erase("when");
+    }
+    kept.push_back(level);
+  }
+  d.victory_levels = kept;
+}
+
+} // namespace
+
 std::string EditorModel::set_ruleset(const std::string &ruleset) {
   const Ruleset *to = find_ruleset(ruleset);
   if (!to) return "the ruleset: " + expected_ruleset();
@@ -255,6 +283,7 @@ std::string EditorModel::set_ruleset(const std::string &ruleset) {
     d.ruleset = ruleset;
     move_types(d, *to);
     fit_features(d, *to);
+    fit_levels(d, *to);
     return std::string();
   });
 }

@@ -153,6 +153,12 @@ public:
   std::string set_last_turn(std::optional<int> turns);
   std::string add_special(const std::string &kind, int side, int *index = nullptr);
   std::string remove_special(int index);
+  // Victory levels (docs/battle-format.md): name, text, its conditions ("when") as JSON text,
+  // removal; the loader's check of the document judges what they say.
+  std::string set_level_name(int index, const std::string &name);
+  std::string set_level_text(int index, const std::string &text);
+  std::string set_level_when(int index, const std::string &json_text);
+  std::string remove_level(int index);
   std::string set_special_side(int index, int side);
   std::string set_special_text(int index, const std::string &text);
   std::string set_special_id(int index, const std::string &id);

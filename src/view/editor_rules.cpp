@@ -101,6 +101,49 @@ std::string EditorModel::remove_special(int index) {
   });
 }
 
+std::string EditorModel::set_level_name(int index, const std::string &name) {
+  if (index < 0 || index >= static_cast<int>(doc_.victory_levels.size())) return "no such level";
+  if (name.empty()) return "a victory level needs a name";
+  return edit("rename a victory level", [&](BattleDoc &d) {
+    d.victory_levels[index]["name"] = name;
+    return std::string();
+  });
+}
+
+std::string EditorModel::set_level_text(int index, const std::string &text) {
+  if (index < 0 || index >= static_cast<int>(doc_.victory_levels.size())) return "no such level";
+  return edit("change a victory level's text", [&](BattleDoc &d) {
+    if (text.empty())
+      d.victory_levels[index].erase("text");
+    else
+      d.victory_levels[index]["text"] = text;
+    return std::string();
+  });
+}
+
+std::string EditorModel::set_level_when(int index, const std::string &json_text) {
+  if (index < 0 || index >= static_cast<int>(doc_.victory_levels.size())) return "no such level";
+  nlohmann::json when = nlohmann::json::parse(json_text, nullptr, false);
+  if (when.is_discarded() || !when.is_array())
+    return "a level's conditions are a JSON array: [{\"fact\": ..., \"side\": ..., \"at_least\": "
+           "N}]";
+  return edit("change a victory level's conditions", [&](BattleDoc &d) {
+    if (when.empty())
+      d.victory_levels[index].erase("when");
+    else
+      d.victory_levels[index]["when"] = when;
+    return std::string();
+  });
+}
+
+std::string EditorModel::remove_level(int index) {
+  if (index < 0 || index >= static_cast<int>(doc_.victory_levels.size())) return "no such level";
+  return edit("remove a victory level", [&](BattleDoc &d) {
+    d.victory_levels.erase(d.victory_levels.begin() + index);
+    return std::string();
+  });
+}
+
 std::string EditorModel::set_special_side(int index, int side) {
   if (!special(index)) return "no such special rule";
   if (auto why = check_side(side); !why.empty()) return why;

@@ -86,9 +86,8 @@ bool Replays::open_mailed(const std::string &path) {
   }
   fs::path shipped = fs::path(s_.root_) / "battles" / (record->battle().id + ".json");
   try {
-    if (fs::exists(shipped) &&
-        !editor::same_content(read_json_file(shipped.string(), kMaxInputBytes),
-                              record->battle().source)) {
+    if (fs::exists(shipped) && !editor::same_play(read_json_file(shipped.string(), kMaxInputBytes),
+                                                  record->battle().source)) {
       s_.message_ = "Refused: the battle in this record differs from the shipped " +
                     record->battle().id + " (" + shipped.string() + ").";
       return false;

@@ -14,6 +14,12 @@ std::string counted(int n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
+std::string victory_level_words(const Battle &b, const GameState &s) {
+  if (!s.game_over() || s.victory_level < 0) return "";
+  const VictoryLevel &level = b.victory_levels[s.victory_level];
+  return "Victory level: " + level.name + (level.text.empty() ? "" : " (" + level.text + ")");
+}
+
 std::string command_words(Command c) { return std::string(title(c)); }
 std::string phase_words(Phase p) { return std::string(title(p)); }
 

@@ -15,6 +15,9 @@ namespace sns::app {
 std::string counted(int n, std::string_view one, std::string_view many);
 // "Shield Wall", "Second Move": the engine's own title tables (types.hpp).
 std::string command_words(Command c);
+// The victory level a finished game reached, for the end screen: "Victory level: French moral
+// victory (two English units eliminated)"; "" while the game goes on or when the battle has none.
+std::string victory_level_words(const Battle &b, const GameState &s);
 std::string phase_words(Phase p);
 // "High ground" for "high_ground": a terrain type's name as a player reads it.
 std::string terrain_words(const std::string &terrain_id);

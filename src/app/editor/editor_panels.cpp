@@ -455,6 +455,31 @@ void special_rules_list(App &app) {
   ed.open_index = -1;
 }
 
+// The Rules panel's victory levels (docs/battle-format.md): each level's name, text and
+// conditions, tried in order at the end; the loader's check names what is wrong in them.
+void victory_levels_list(App &app) {
+  EditorUi &ed = *app.editor;
+  EditorModel &m = *ed.model;
+  const auto &d = m.doc();
+  ui::Text("Victory levels (%zu, tried in order at the end):", d.victory_levels.size());
+  for (size_t i = 0; i < d.victory_levels.size(); ++i) {
+    const nlohmann::json &level = d.victory_levels[i];
+    const int k = static_cast<int>(i);
+    ImGui::PushID(1000 + k);
+    std::string id = level.value("id", std::string("?")), name = level.value("name", id);
+    if (ui::CollapsingHeader(id_label(name + " (" + id + ")", "level").c_str())) {
+      text_field(ed, "Name", name, [&](const std::string &v) { return m.set_level_name(k, v); });
+      text_field(ed, "Level text", level.value("text", std::string()),
+                 [&](const std::string &v) { return m.set_level_text(k, v); });
+      std::string when = level.contains("when") ? level["when"].dump() : "[]";
+      text_field(ed, "Conditions", when,
+                 [&](const std::string &v) { return m.set_level_when(k, v); });
+      if (ui::SmallButton("Remove level")) say(ed, m.remove_level(k));
+    }
+    ImGui::PopID();
+  }
+}
+
 void rules_panel(App &app) {
   EditorUi &ed = *app.editor;
   EditorModel &m = *ed.model;
@@ -500,6 +525,8 @@ void rules_panel(App &app) {
       say(ed, m.set_rule("wing_integrity", *v == "(none)" ? "" : *v));
   ImGui::Separator();
   special_rules_list(app);
+  ImGui::Separator();
+  victory_levels_list(app);
 }
 
 } // namespace

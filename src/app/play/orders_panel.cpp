@@ -366,6 +366,8 @@ void decision_controls(App &app, Footer &footer) {
   if (s.game_over()) {
     ui::TextWrapped("The battle is over.");
     ui::TextWrapped("%s", s.result_reason.c_str());
+    if (std::string level = victory_level_words(b, s); !level.empty())
+      ui::TextWrapped("%s", level.c_str());
     return;
   }
   views_of(b).decision(app, footer); // S&S II's below, D3 Medieval's in d3/panels.cpp

@@ -120,6 +120,8 @@ void victory_box(App &app, const MapRect &map) {
   const Battle &b = app.game().battle();
   ui::Text("%s", s.winner == kDraw ? "A draw" : (b.sides[s.winner].name + " wins").c_str());
   ui::TextWrapped("%s", s.result_reason.c_str());
+  if (std::string level = victory_level_words(b, s); !level.empty())
+    ui::TextWrapped("%s", level.c_str());
   ui::Text("VP: %s %d, %s %d", b.sides[0].name.c_str(), s.vp[0], b.sides[1].name.c_str(), s.vp[1]);
   if (ui::Button("Back to the start screen")) app.start_screen = true;
   ImGui::End();
