@@ -8,9 +8,12 @@ Usage: net_game.py CLI MODE, MODE one of:
            a flood; the host refuses each with its error and the game goes on to its end.
   resume   the proxy cuts the connection in the middle of the game; both wait, the joiner comes
            back, and the game ends with no action lost.
+  restart  the joiner's process is killed in the middle of the game and started again with
+           --resume on its record; the game ends with no action lost.
   differs  the proxy alters one state hash; both stop (exit 6) saying the games differ, and the
            host's record is kept and verifies.
 Ports are taken by the system (port 0); every wait has a deadline."""
+import hashlib
 import json
 import os
 import queue
@@ -89,7 +92,11 @@ class Proxy:
                 client, _ = self.listener.accept()
             except OSError:
                 return
-            host = socket.create_connection(("127.0.0.1", self.host_port))
+            try:
+                host = socket.create_connection(("127.0.0.1", self.host_port))
+            except OSError:  # the host is gone: so is this connection
+                client.close()
+                continue
             self.pair = (client, host)
             threading.Thread(target=self._pump, args=(client, host, True), daemon=True).start()
             threading.Thread(target=self._pump, args=(host, client, False), daemon=True).start()
@@ -132,6 +139,39 @@ def verify(record, cwd):
     return result
 
 
+def die(roll, element0, element1, faces):
+    """docs/protocol.md "Network dice", written again from the text: BLAKE2b-512 of the label,
+    the roll's index and both elements, the first unbiased 64-bit word."""
+    digest = hashlib.blake2b(b"shields-swords die/1" + roll.to_bytes(8, "little") +
+                             bytes.fromhex(element0) + bytes.fromhex(element1)).digest()
+    limit = 2**64 - 1 - (2**64 % faces)
+    while True:
+        for w in range(8):
+            word = int.from_bytes(digest[8 * w:8 * w + 8], "little")
+            if word <= limit:
+                return word % faces + 1
+        digest = hashlib.blake2b(digest).digest()
+
+
+def check_dice_again(record):
+    """Every die of the record, made again from both chains; every reveal hashes to the one
+    before it."""
+    chains = record["network"]["chains"]
+    for c in chains:
+        before = c["end"]
+        for element in c["reveals"]:
+            if hashlib.blake2b(bytes.fromhex(element), digest_size=32).hexdigest() != before:
+                fail("a reveal does not hash to the element before it")
+            before = element
+    dice = [d for r in record["rolls"] for d in r["dice"]]
+    faces = 6 if record["battle"].get("ruleset") == "d3-medieval" else 8
+    made = [die(k, chains[0]["reveals"][k], chains[1]["reveals"][k], faces)
+            for k in range(len(dice))]
+    if made != dice:
+        fail("the dice made again from the chains differ from the record's")
+    return len(dice)
+
+
 def refused_kinds(player):
     return [e.get("kind") for e in player.events if e.get("event") == "refused"]
 
@@ -154,7 +194,7 @@ def check_whole_game(cwd, host, join):
     end = [e for e in host.events if e["event"] == "end"]
     if not end or end[0]["winner"] is None and end[0]["reason"] == "":
         fail("the host saw no end of the game: %s" % host.events[-3:])
-    connected = [e for e in join.events if e["event"] == "connected"]
+    connected = [e for e in join.events if e["event"] in ("connected", "resumed")]
     if not connected or connected[0]["opponent"] != "Ann" or connected[0]["side"] != "rebels":
         fail("the joiner did not see Ann as the royal side: %s" % connected)
     h, j = verify("network-host.json", cwd), verify("network-join.json", cwd)
@@ -177,8 +217,9 @@ def check_whole_game(cwd, host, join):
 def mode_whole():
     cwd, host, join, _ = play(None, host_bot="normal", join_bot="greedy")
     end = check_whole_game(cwd, host, join)
-    print("whole game: %d actions, winner %s; both records verified" % (end["actions"],
-                                                                       end["winner"]))
+    rolls = check_dice_again(json.load(open(os.path.join(cwd, "network-host.json"))))
+    print("whole game: %d actions, %d dice made again from both chains, winner %s; both records "
+          "verified" % (end["actions"], rolls, end["winner"]))
 
 
 def mode_faults():
@@ -236,6 +277,27 @@ def mode_resume():
           end["actions"])
 
 
+def mode_restart():
+    cwd, host, join, _ = play(None)
+    join.wait_event(lambda e: e["event"] == "action" and e["n"] >= 6, "the 7th action")
+    join.proc.kill()  # the joiner's process stops; its record and secret file stay
+    join.proc.wait()
+    host.wait_event(lambda e: e["event"] == "waiting", "the host waiting")
+    again = Player(["join", "127.0.0.1:%d" % host_port(host), "--player", "Bob", "--bot",
+                    "greedy", "--timeout", "10", "--wait", "30", "--resume"], cwd)
+    end = check_whole_game(cwd, host, again)
+    if not any(e["event"] == "resuming" for e in again.events):
+        fail("the restarted joiner did not resume from its record")
+    if not any(e["event"] == "resumed" for e in host.events):
+        fail("the host did not resume")
+    print("the joiner's process killed after 7 actions and restarted on its record; %d actions, "
+          "both records verified" % end["actions"])
+
+
+def host_port(host):
+    return [e for e in host.events if e["event"] == "listening"][0]["port"]
+
+
 def mode_differs():
     state = {"hashes": 0}
 
@@ -251,13 +313,13 @@ def mode_differs():
     (hrc, herr), (jrc, jerr) = host.finish(), join.finish()
     if hrc != 6 or json.loads(herr)["kind"] != "state_differs":
         fail("the host did not stop with state_differs: %d %s" % (hrc, herr))
-    if jrc != 6:
-        fail("the joiner did not stop: %d %s" % (jrc, jerr))
+    if jrc != 6 or json.loads(jerr)["kind"] != "state_differs":
+        fail("the joiner did not stop with state_differs: %d %s %s" % (jrc, jerr, join.events[-4:]))
     result = verify("network-host.json", cwd)
     if result["actions"] != 3:
         fail("expected the record kept at 3 actions: %s" % result)
     print("a wrong state hash stopped both sides; the record kept 3 actions and verifies")
 
 
-{"whole": mode_whole, "faults": mode_faults, "resume": mode_resume,
+{"whole": mode_whole, "faults": mode_faults, "resume": mode_resume, "restart": mode_restart,
  "differs": mode_differs}[MODE]()

@@ -5,6 +5,11 @@
 #include "common.hpp"
 
 #include "sns/input.hpp"
+#include "sns/json_io.hpp"
+
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace sns::cli {
 
@@ -61,6 +66,7 @@ void NetGame::start_game(const json &h) {
     fail(kBadInput, "message /host_side: expected a side's id", "bad_request");
   side_ = 1 - side_named(*battle, host_side->get<std::string>(), "the host's side");
   game_.emplace(battle, options_from_hello(h, *battle), seed->get<uint64_t>());
+  write_secret();
   save();
 }
 
@@ -68,9 +74,14 @@ Action NetGame::next_action() {
   const Game &g = *game_;
   size_t n = g.actions().size();
   if (side_to_act(g.setup(), g.state()) == side_) {
+    if (action_sent_ && (*action_sent_)["n"] == n) { // chosen before this process stopped
+      send(*action_sent_);
+      return action_from_json(g.battle(), (*action_sent_)["action"], secret_file());
+    }
     Suggestion s = suggest(g.setup(), g.state(), config_.bot, config_.budget, search_seed_++);
     action_sent_ =
         json{{"cmd", "action"}, {"n", n}, {"action", action_to_json(g.battle(), s.action)}};
+    write_secret(); // kept before it is sent: a restarted process sends the same action
     send(*action_sent_);
     return s.action;
   }
@@ -109,12 +120,11 @@ void NetGame::play(const Action &action) {
   game_->replace_next_dice(faces);
   if (auto r = game_->play(action))
     fail(kInternal, "a checked action was refused: " + r->reason, "internal", r->rule);
-  event(
-      {{"event", "action"},
-       {"n", game_->actions().size() - 1},
-       {"side", game_->battle().sides[actor].id},
-       {"action", action_to_json(game_->battle(), action)},
-       {"dice", faces}});
+  event({{"event", "action"},
+         {"n", game_->actions().size() - 1},
+         {"side", game_->battle().sides[actor].id},
+         {"action", action_to_json(game_->battle(), action)},
+         {"dice", faces}});
   save();
 }
 
@@ -141,7 +151,8 @@ void NetGame::compare_hashes() {
                       mine.substr(0, 12) + " and " + theirs.substr(0, 12) +
                       "); the game stops and the record " + config_.out + " is kept";
   send({{"cmd", "error"}, {"error", error}, {"kind", "state_differs"}});
-  fail(6, error, "state_differs");
+  link_.finish(Clock::now() + std::chrono::seconds(2));
+  fail(kGameStopped, error, "state_differs");
 }
 
 json NetGame::network_json() const {
@@ -165,17 +176,80 @@ void NetGame::save() {
   game_->save(config_.out);
 }
 
+namespace {
+
+// Written like a record (temporary file, flush, rename), but readable by its owner only.
+void write_private_file(const std::string &path, const std::string &text) {
+  std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  bool ok = fd >= 0 && ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ok = fd >= 0 && ::fsync(fd) == 0 && ok;
+  ok = fd >= 0 && ::close(fd) == 0 && ok;
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    fail(kCannotWrite, "cannot write " + path, "cannot_write");
+  }
+}
+
+const json &member(const json &j, const char *key, bool (json::*is)() const, const char *what) {
+  if (!j.is_object() || !j.contains(key) || !(j[key].*is)())
+    fail(kBadInput, std::string("the resume files: /") + key + ": expected " + what, "bad_input");
+  return j[key];
+}
+
+} // namespace
+
+void NetGame::write_secret() {
+  json local = {{"side", game_->battle().sides[side_].id},
+                {"secret", chain_.secret()},
+                {"pending", action_sent_ ? *action_sent_ : json()}};
+  write_private_file(secret_file(), dump(local, 2) + "\n");
+}
+
+// The game of --out and this end's secret file: the record's chains give the opponent's end and
+// reveals, the secret gives this end's chain back, which must end where the record says.
+void NetGame::resume_from_record() {
+  game_.emplace(load_record(config_.out));
+  json local = parse_json_text(read_text_file(secret_file()), secret_file());
+  side_ = side_named(game_->battle(),
+                     member(local, "side", &json::is_string, "a side's id").get<std::string>(),
+                     secret_file());
+  chain_ = SecretChain(member(local, "secret", &json::is_string, "hex").get<std::string>());
+  const json &chains = member(game_->network(), "chains", &json::is_array, "the two chains");
+  if (chains.size() != 2 || member(chains[side_], "end", &json::is_string, "hex") != chain_.end())
+    fail(kBadInput, secret_file() + " is not the secret of " + config_.out + "'s chain",
+         "bad_input");
+  const json &theirs = chains[peer_side()];
+  peer_end_ = member(theirs, "end", &json::is_string, "hex");
+  peer_name_ = member(theirs, "player", &json::is_string, "a name");
+  for (const json &r : member(theirs, "reveals", &json::is_array, "the reveals"))
+    peer_reveals_.push_back(r.is_string() ? r.get<std::string>() : "");
+  reveals_sent_ = game_->state().rolls;
+  if (local.contains("pending") && local["pending"].is_object()) action_sent_ = local["pending"];
+  event({{"event", "resuming"}, {"record", config_.out}, {"actions", game_->actions().size()}});
+}
+
 int NetGame::run() {
   start_sodium();
-  if (config_.hosting) {
+  if (config_.resume) {
+    resume_from_record();
+    if (config_.hosting && load_battle_argument(config_.battle)->id != game_->battle().id)
+      usage_error("the record " + config_.out + " is a game of " + game_->battle().id);
+    if (config_.hosting) {
+      listener_ = std::make_unique<Listener>(config_.port);
+      event({{"event", "listening"}, {"port", listener_->port()}, {"battle", game_->battle().id}});
+    }
+    reconnect();
+  } else if (config_.hosting) {
     std::shared_ptr<const Battle> battle = load_battle_argument(config_.battle);
     side_ = config_.side.empty() ? 0 : side_named(*battle, config_.side, "--side");
     game_.emplace(battle, Options{}, 1);
+    write_secret();
     save();
     listener_ = std::make_unique<Listener>(config_.port);
     event({{"event", "listening"}, {"port", listener_->port()}, {"battle", battle->id}});
   }
-  connect_first();
+  if (!config_.resume) connect_first();
   while (!game_->state().game_over()) {
     Action a = next_action();
     play(a);
@@ -189,6 +263,7 @@ int NetGame::run() {
   size_t dropped = 0;
   while (!peer_left_ && link_.open() && link_.next(until, line, dropped) == LineLink::Got::Line)
     handle(line);
+  link_.finish(Clock::now() + std::chrono::seconds(1));
   const GameState &s = game_->state();
   event({{"event", "end"},
          {"winner",
@@ -212,6 +287,7 @@ NetConfig config_from(const Args &a, bool hosting) {
   c.out = a.value("--out", hosting ? "network-host.json" : "network-join.json");
   c.timeout = parse_seconds(a.value("--timeout", "60"), "--timeout");
   c.wait = parse_seconds(a.value("--wait", "300"), "--wait");
+  c.resume = a.has("--resume");
   return c;
 }
 

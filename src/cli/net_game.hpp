@@ -22,6 +22,9 @@
 namespace sns::cli {
 
 constexpr int kProtocolVersion = 1;
+// The exit code of a network game stopped before its end (docs/cli.md): the states differ, or
+// the opponent left or did not come back in time.
+constexpr int kGameStopped = 6;
 constexpr size_t kMaxSayChars = 500;     // a typed message
 constexpr size_t kMaxNameChars = 40;     // a player's name
 constexpr int kMaxRepliesPerSecond = 20; // error replies to a peer, the rest counted only
@@ -38,6 +41,7 @@ struct NetConfig {
   std::string out;
   double timeout = 60; // seconds a reveal or hash may be withheld before the peer counts as gone
   double wait = 300;   // seconds to wait for the first connection or a reconnection
+  bool resume = false; // continue the game of `out` after this end's process stopped
 };
 
 class NetGame {
@@ -72,6 +76,11 @@ private:
   std::string state_hash() const;
   void save();
   json network_json() const;
+  // This end's own file beside the record (OUT.secret.json, mode 0600): its side, its chain's
+  // secret and the action it is about to send, so a stopped process can resume the game.
+  std::string secret_file() const { return config_.out + ".secret.json"; }
+  void write_secret();
+  void resume_from_record();
   int peer_side() const { return 1 - side_; }
 
   NetConfig config_;

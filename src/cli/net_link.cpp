@@ -192,6 +192,17 @@ LineLink::Got LineLink::next(Clock::time_point deadline, std::string &line, size
   }
 }
 
+void LineLink::finish(Clock::time_point deadline) {
+  if (fd_ < 0) return;
+  ::shutdown(fd_, SHUT_WR);
+  char chunk[65536];
+  while (wait_for(fd_, POLLIN, deadline)) {
+    ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) break;
+  }
+  reset(-1);
+}
+
 bool LineLink::send(const std::string &line) {
   if (fd_ < 0) return false;
   std::string text = line + "\n";
@@ -206,7 +217,9 @@ bool LineLink::send(const std::string &line) {
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) &&
         wait_for(fd_, POLLOUT, deadline))
       continue;
-    reset(-1);
+    // Nothing more can be sent; what the peer sent before is still read (its last words may
+    // explain why), and the connection closes when the reading ends.
+    ::shutdown(fd_, SHUT_WR);
     return false;
   }
   return true;

@@ -58,9 +58,13 @@ public:
   // the deadline. TooLong: a line over kMaxNetLineBytes was read to its end and thrown away.
   // Flooded: lines came faster than the rate bound; `dropped` of them were thrown away.
   Got next(Clock::time_point deadline, std::string &line, size_t &dropped);
-  // Writes the line and a newline; false (and the connection closed) when the peer does not
-  // take it within kSendTimeout or the connection is gone.
+  // Writes the line and a newline; false when the peer does not take it within kSendTimeout or
+  // the connection is gone. Then nothing more is sent, and next() reads what is left to Closed.
   bool send(const std::string &line);
+  // Ends the connection so that the lines sent last arrive: says no more will be sent, then
+  // reads and throws away what comes until the peer closes too or the deadline passes (closing
+  // with lines unread would reset the connection under the peer's last reads).
+  void finish(Clock::time_point deadline);
 
 private:
   bool take_token(size_t bytes);

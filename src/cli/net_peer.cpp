@@ -171,7 +171,10 @@ bool NetGame::greet(bool resuming) {
              {"opponent", peer_name_},
              {"side", game_->battle().sides[side_].id},
              {"actions", game_->actions().size()}});
-      if (resuming) resend_in_flight(h);
+      if (resuming) {
+        peer_action_.reset(); // the peer sends its action again, perhaps from a restarted process
+        resend_in_flight(h);
+      }
       return link_.open();
     } catch (...) {
       json body;
@@ -204,7 +207,7 @@ void NetGame::connect_first() {
     }
     if (link_.open() && greet(false)) return;
   }
-  fail(6, "no opponent came within " + dump(config_.wait) + " s", "disconnected");
+  fail(kGameStopped, "no opponent came within " + dump(config_.wait) + " s", "disconnected");
 }
 
 void NetGame::reconnect() {
@@ -221,7 +224,7 @@ void NetGame::reconnect() {
     }
     if (link_.open() && greet(true)) return;
   }
-  fail(6,
+  fail(kGameStopped,
        peer_name_ + " did not come back within " + dump(config_.wait) + " s; the record " +
            config_.out + " keeps the game to resume",
        "disconnected");
@@ -232,7 +235,7 @@ void NetGame::pump(const std::function<bool()> &done, bool patient) {
   auto limit = std::chrono::milliseconds(static_cast<long long>(config_.timeout * 1000));
   while (!done()) {
     if (peer_left_ && !game_->state().game_over())
-      fail(6, peer_name_ + " left the game; the record " + config_.out + " keeps it",
+      fail(kGameStopped, peer_name_ + " left the game; the record " + config_.out + " keeps it",
            "opponent_left");
     if (!link_.open()) {
       reconnect();
@@ -295,13 +298,13 @@ void NetGame::handle(const std::string &line) {
           e[f] = m[f];
       event(e);
       if (e.value("kind", "") == "state_differs")
-        fail(6,
+        fail(kGameStopped,
              peer_name_ + " found the two games different; the record " + config_.out + " is kept",
              "state_differs");
     } else if (cmd == "hello")
       bad_message("/cmd", "hello was already exchanged");
   } catch (const CliError &e) {
-    if (e.body.value("kind", "") == "state_differs" || e.code == 6) throw;
+    if (e.body.value("kind", "") == "state_differs" || e.code == kGameStopped) throw;
     if (m.is_object() && m.value("cmd", "") == "error") return; // an error is never answered
     json extra = e.body;
     extra.erase("error");

@@ -23,6 +23,9 @@ const OptionRow kBot{"--bot", "L", "the computer player's level (default normal)
 const OptionRow kTimeout{"--timeout", "S",
                          "seconds a reveal or state hash may be withheld before the opponent "
                          "counts as disconnected (default 60)"};
+const OptionRow kResume{"--resume", "",
+                        "continue the game of --out after this end stopped (its record and "
+                        "OUT.secret.json)"};
 const OptionRow kWait{"--wait", "S",
                       "seconds to wait for the opponent to connect or come back (default 300)"};
 
@@ -130,7 +133,8 @@ std::vector<CommandRow> make_table() {
         {"--out", "GAME.json",
          "the record, written after every action (default network-host.json)"},
         kTimeout,
-        kWait},
+        kWait,
+        kResume},
        cmd_host,
        "host a network game for one opponent; a computer player plays this side "
        "(docs/protocol.md)",
@@ -146,7 +150,8 @@ std::vector<CommandRow> make_table() {
         {"--out", "GAME.json",
          "the record, written after every action (default network-join.json)"},
         kTimeout,
-        kWait},
+        kWait,
+        kResume},
        cmd_join,
        "join a network game; a computer player plays the side the host left (docs/protocol.md)",
        "games"},
