@@ -172,6 +172,29 @@ def check_dice_again(record):
     return len(dice)
 
 
+def check_tampering_refused(cwd):
+    """verify refuses a network record whose die or reveal was changed by hand."""
+    record = json.load(open(os.path.join(cwd, "network-host.json")))
+    first = record["rolls"][-1]  # the last action that rolled: the fewest actions after it
+    roll = sum(len(r["dice"]) for r in record["rolls"] if r["action"] < first["action"])
+    faces = 6 if record["battle"].get("ruleset") == "d3-medieval" else 8
+    changed = json.loads(json.dumps(record))
+    face = first["dice"][0] % faces + 1  # another face, kept consistent in both lists
+    changed["rolls"][-1]["dice"][0] = face
+    changed["replaced_dice"][str(roll)] = face
+    other = json.loads(json.dumps(record))
+    element = other["network"]["chains"][1]["reveals"][0]
+    other["network"]["chains"][1]["reveals"][0] = ("0" if element[0] != "0" else "1") + element[1:]
+    # A changed die may also make a later action illegal: refused either way, as dice or action.
+    for name, doc, whats in (("changed-die.json", changed, ("dice", "action")),
+                             ("changed-reveal.json", other, ("dice",))):
+        with open(os.path.join(cwd, name), "w") as f:
+            json.dump(doc, f)
+        r = subprocess.run([CLI, "verify", name], cwd=cwd, capture_output=True, text=True)
+        if r.returncode != 3 or json.loads(r.stderr)["difference"]["what"] not in whats:
+            fail("verify took a network record with a %s: %d %s" % (name, r.returncode, r.stderr))
+
+
 def refused_kinds(player):
     return [e.get("kind") for e in player.events if e.get("event") == "refused"]
 
@@ -218,8 +241,10 @@ def mode_whole():
     cwd, host, join, _ = play(None, host_bot="normal", join_bot="greedy")
     end = check_whole_game(cwd, host, join)
     rolls = check_dice_again(json.load(open(os.path.join(cwd, "network-host.json"))))
+    check_tampering_refused(cwd)
     print("whole game: %d actions, %d dice made again from both chains, winner %s; both records "
-          "verified" % (end["actions"], rolls, end["winner"]))
+          "verified; a changed die and a changed reveal refused" % (end["actions"], rolls,
+                                                                    end["winner"]))
 
 
 def mode_faults():
