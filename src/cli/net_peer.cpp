@@ -197,17 +197,22 @@ void NetGame::resend_in_flight(const json &peer_hello) {
 void NetGame::connect_first() {
   Clock::time_point deadline =
       Clock::now() + std::chrono::milliseconds(static_cast<long long>(config_.wait * 1000));
+  std::string why;
   while (Clock::now() < deadline) {
     if (config_.hosting) {
       link_.reset(listener_->accept_until(deadline));
     } else {
-      std::string why;
       link_.reset(connect_to(config_.address, config_.port, deadline, why));
       if (!link_.open()) std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
     if (link_.open() && greet(false)) return;
   }
-  fail(kGameStopped, "no opponent came within " + dump(config_.wait) + " s", "disconnected");
+  if (config_.hosting)
+    fail(kGameStopped, "no opponent came within " + dump(config_.wait) + " s", "disconnected");
+  fail(kGameStopped,
+       "no game could be joined at " + config_.address + ":" + std::to_string(config_.port) +
+           " within " + dump(config_.wait) + " s" + (why.empty() ? "" : " (" + why + ")"),
+       "disconnected");
 }
 
 void NetGame::reconnect() {
