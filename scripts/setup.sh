@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 build_dir=${1:-build}
 shift || true
 
-packages=(build-essential cmake pkg-config nlohmann-json3-dev catch2 libmd4c-dev
+packages=(build-essential cmake pkg-config nlohmann-json3-dev catch2 libmd4c-dev libsodium-dev
           libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libimgui-dev fonts-dejavu-core xvfb xauth python3 jq
           file desktop-file-utils appstream)
 missing=()

@@ -49,6 +49,9 @@ public:
   bool last_action_rolled() const; // did the last action roll a die? (undo stops there in play)
   // Practice games: the next die rolled shows `face` instead (kept in the record, so it replays).
   void replace_next_die(int face);
+  // A network game: the next rolls show `faces` in order (both players' shared dice, made before
+  // the action is played; kept in the record as replaced dice, so it replays).
+  void replace_next_dice(const std::vector<int> &faces);
   // The dice each action rolled, in order (empty for an action that rolled none).
   const std::vector<std::vector<int>> &dice() const { return dice_; }
   // The index of the action whose resolution wrote log entry `entry`.
@@ -76,6 +79,11 @@ public:
   std::optional<Level> computer(int side) const { return computer_[side]; }
   void set_computer(int side, std::optional<Level> level) { computer_[side] = level; }
 
+  // A network game's dice chains (docs/protocol.md "Network dice"): kept in the record as given,
+  // checked by the command line's verify, never read by the rules. Null for other games.
+  const nlohmann::json &network() const { return network_; }
+  void set_network(nlohmann::json network) { network_ = std::move(network); }
+
   const Setup &setup() const { return setup_; }
   const Battle &battle() const { return *setup_.battle; }
   const GameState &state() const { return state_; }
@@ -98,6 +106,7 @@ private:
   std::vector<std::vector<int>> dice_; // the faces each action rolled
   std::vector<Note> notes_;
   std::array<std::optional<Level>, 2> computer_{};
+  nlohmann::json network_; // null, or the record's "network" object
 };
 
 // The options as a record writes them.

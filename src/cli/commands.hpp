@@ -32,6 +32,8 @@ int cmd_bench(const Context &c);
 
 int cmd_verify(const Context &c);
 int cmd_serve(const Context &c);
+int cmd_host(const Context &c); // net_game.cpp
+int cmd_join(const Context &c);
 
 // What the commands print for a game in memory, given their options as Args (the CLI's
 // spelling: "--log", "--at", ...). Each throws CliError or LoadError as its command would.

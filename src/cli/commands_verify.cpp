@@ -4,6 +4,7 @@
 #include "common.hpp"
 
 #include "editor_doc.hpp"
+#include "net_dice.hpp"
 #include "sns/battle_id.hpp"
 #include "sns/input.hpp"
 #include "sns/json_io.hpp"
@@ -58,6 +59,34 @@ void check_battle_copy(const json &copy, const json &shipped, const std::string 
           {{"path", at}, {"shipped", shipped_file}});
 }
 
+// A network game's dice (docs/protocol.md "Network dice"): both chains' reveals follow from their
+// ends and make every die the game rolled. The problem found, or nothing.
+std::optional<std::string> network_dice_problem(const Game &game) {
+  const json &net = game.network();
+  if (!game.setup().forced_dice.empty()) return "a network game has no forced dice";
+  if (!net.contains("chains") || !net["chains"].is_array() || net["chains"].size() != 2)
+    return "/network/chains: expected the two sides' chains";
+  std::vector<std::string> ends(2);
+  std::vector<std::vector<std::string>> reveals(2);
+  for (size_t s = 0; s < 2; ++s) {
+    const json &c = net["chains"][s];
+    if (!c.is_object() || c.value("side", json()) != game.battle().sides[s].id ||
+        !c.contains("end") || !c["end"].is_string() || !c.contains("reveals") ||
+        !c["reveals"].is_array())
+      return "/network/chains/" + std::to_string(s) + ": expected side " +
+             game.battle().sides[s].id + " with its end and reveals";
+    ends[s] = c["end"].get<std::string>();
+    for (const json &r : c["reveals"]) {
+      if (!r.is_string()) return "/network/chains/" + std::to_string(s) + "/reveals: texts";
+      reveals[s].push_back(r.get<std::string>());
+    }
+  }
+  std::vector<int> faces;
+  for (const std::vector<int> &dice : game.dice())
+    faces.insert(faces.end(), dice.begin(), dice.end());
+  return check_chains(ends[0], reveals[0], ends[1], reveals[1], faces, die_faces(game.battle()));
+}
+
 } // namespace
 
 int cmd_verify(const Context &c) {
@@ -87,14 +116,20 @@ int cmd_verify(const Context &c) {
     differs("action", "an action no longer replays",
             {{"path", e.path()}, {"detail", e.expected()}});
   }
-  if (auto unfair = game->dice_from_seed())
+  if (!game->network().is_null()) {
+    if (auto unfair = network_dice_problem(*game))
+      differs("dice", "its dice are not both players' shared dice", {{"detail", *unfair}});
+  } else if (auto unfair = game->dice_from_seed()) {
     differs("dice", "its dice are not its seed's",
             {{"rule", unfair->rule}, {"detail", unfair->reason}});
-  print(c.out, {{"ok", true},
-                {"file", path},
-                {"battle", game->battle().id},
-                {"shipped", shipped.has_value()},
-                {"actions", game->actions().size()}});
+  }
+  json result = {{"ok", true},
+                 {"file", path},
+                 {"battle", game->battle().id},
+                 {"shipped", shipped.has_value()},
+                 {"actions", game->actions().size()}};
+  if (!game->network().is_null()) result["network_dice"] = true; // every roll checked
+  print(c.out, result);
   return kDone;
 }
 

@@ -18,6 +18,17 @@ const OptionRow kSeconds{"--seconds", "S", "the search's budget in seconds inste
 const OptionRow kOption{"--option", "advanced-wing-integrity", "a game option the battle offers",
                         true};
 
+const OptionRow kPlayer{"--player", "NAME", "the name the opponent sees (1 to 40 bytes)"};
+const OptionRow kBot{"--bot", "L", "the computer player's level (default normal)"};
+const OptionRow kTimeout{"--timeout", "S",
+                         "seconds a reveal or state hash may be withheld before the opponent "
+                         "counts as disconnected (default 60)"};
+const OptionRow kResume{"--resume", "",
+                        "continue the game of --out after this end stopped (its record and "
+                        "OUT.secret.json)"};
+const OptionRow kWait{"--wait", "S",
+                      "seconds to wait for the opponent to connect or come back (default 300)"};
+
 // check-sizes: a table
 std::vector<CommandRow> make_table() {
   return {
@@ -108,6 +119,41 @@ std::vector<CommandRow> make_table() {
        cmd_serve,
        "a session of JSON lines on standard input and output, one reply per request, the game "
        "kept in memory (docs/protocol.md)",
+       "games"},
+      {"host",
+       "BATTLE.json",
+       1,
+       1,
+       {{"--port", "P", "the TCP port to wait on (default 0: a free one, said in the first event)"},
+        {"--side", "S", "the side this end plays (default the battle's first)"},
+        kPlayer,
+        kBot,
+        kIterations,
+        kSeconds,
+        {"--out", "GAME.json",
+         "the record, written after every action (default network-host.json)"},
+        kTimeout,
+        kWait,
+        kResume},
+       cmd_host,
+       "host a network game for one opponent; a computer player plays this side "
+       "(docs/protocol.md)",
+       "games"},
+      {"join",
+       "HOST:PORT",
+       1,
+       1,
+       {kPlayer,
+        kBot,
+        kIterations,
+        kSeconds,
+        {"--out", "GAME.json",
+         "the record, written after every action (default network-join.json)"},
+        kTimeout,
+        kWait,
+        kResume},
+       cmd_join,
+       "join a network game; a computer player plays the side the host left (docs/protocol.md)",
        "games"},
       {"suggest",
        "GAME.json",
@@ -261,6 +307,8 @@ const std::vector<ExitCodeRow> &exit_code_table() {
       {4, "an internal error (a bug: please report it)"},
       {5, "a file could not be written, or another command held the record's lock for 3 s; "
           "nothing written"},
+      {6, "a network game stopped before its end: the two games differ, or the opponent left or "
+          "did not come back in time; the record is kept"},
   };
   return codes;
 }

@@ -59,6 +59,13 @@ void Game::replace_next_die(int face) {
   setup_.replaced_dice[state_.rolls] = face;
 }
 
+void Game::replace_next_dice(const std::vector<int> &faces) {
+  setup_.replaced_dice.erase(setup_.replaced_dice.lower_bound(state_.rolls),
+                             setup_.replaced_dice.end());
+  for (size_t i = 0; i < faces.size(); ++i)
+    setup_.replaced_dice[state_.rolls + static_cast<uint32_t>(i)] = faces[i];
+}
+
 size_t Game::action_for_log_entry(size_t entry) const {
   size_t action = 0;
   for (size_t i = 0; i < log_marks_.size(); ++i)
@@ -83,7 +90,7 @@ Game::Game(const Game &full, size_t n)
       history_(full.history_.begin(), full.history_.begin() + static_cast<long>(n)),
       log_marks_(full.log_marks_.begin(), full.log_marks_.begin() + static_cast<long>(n)),
       dice_(full.dice_.begin(), full.dice_.begin() + static_cast<long>(n)),
-      computer_(full.computer_) {
+      computer_(full.computer_), network_(full.network_) {
   for (const Note &note : full.notes_)
     if (note.at <= n) notes_.push_back(note);
 }
@@ -148,6 +155,7 @@ json Game::record() const {
   for (int side = 0; side < 2; ++side)
     if (computer_[side]) computer[battle().sides[side].id] = std::string(name(*computer_[side]));
   if (!computer.empty()) rec["computer"] = computer;
+  if (!network_.is_null()) rec["network"] = network_;
   return rec;
 }
 
@@ -261,7 +269,7 @@ bool read_format(const JsonReader &in, const json &rec) {
   if (v2)
     in.only_keys(rec, "",
                  {"format", "engine", "battle", "options", "seed", "forced_dice", "replaced_dice",
-                  "actions", "rolls", "notes", "computer"});
+                  "actions", "rolls", "notes", "computer", "network"});
   else
     in.only_keys(rec, "", {"format", "battle", "options", "seed", "forced_dice", "actions"});
   if (const json *e = in.optional(rec, "engine")) in.str(*e, "/engine");
@@ -337,6 +345,8 @@ Game Game::from_record(const json &rec, const std::string &file) {
   auto rolls = read_rolls(in, rec, actions.size(), die_faces(*battle));
   std::vector<Note> notes = v2 ? read_notes(in, rec, actions.size()) : std::vector<Note>{};
   if (v2) game.computer_ = read_computer(in, rec, *battle);
+  if (const json *net = v2 ? in.optional(rec, "network") : nullptr)
+    game.network_ = in.object(*net, "/network"); // its chains are checked by verify
   for (size_t i = 0; i < actions.size(); ++i) {
     std::string path = JsonReader::at("/actions", i);
     Action a;
