@@ -76,7 +76,7 @@ if [ "$app_built" = yes ]; then
   settings=$XDG_CONFIG_HOME/shields-swords/settings.json
   mkdir -p "$(dirname "$settings")"
   echo '{"window": {"width": 900, "height": 700, "x": 30, "y": 20}, "map": {"zones_of_control": true,
-         "hex_size": 50}, "explain": false, "ui_scale": 1.25, "last_battle": "morlaix-1342"}' >"$settings"
+         "hex_size": 50}, "explain": false, "ui_scale": 1.25, "last_battle": "first-clash"}' >"$settings"
   run_and_quit "$prefix/share/shields-swords/battles/first-clash.json" 2>"$dir/err" || fail "an interactive run of the installed app"
   python3 - "$settings" <<'PY' || fail "settings were not kept through a run"
 import json, sys

@@ -54,9 +54,6 @@ void App::game_shown() {
   save_as_open = false;
   dice_shown.clear();
   die_frames = 0;
-  for (auto &d : draft)
-    d.clear();
-  std::fill(std::begin(draft_wing), std::end(draft_wing), -1);
 }
 
 // Explain mode as the player left it, else on in the teaching battles only.

@@ -120,9 +120,12 @@ std::vector<uint16_t> Interaction::ssii_marks(const Selection &sel, bool show_zo
       break;
     case ActionType::Attack:
       mark_unit(a.target, kMarkTarget);
+      // Ringed: the units that may join the attack being built, as the engine judges the
+      // attack with them added (a horse unit may not join foot, 7.1), not every possible one.
       if (a.target == sel.target)
         for (int u : a.attackers)
-          mark_unit(u, kMarkAttacker);
+          if (sel.attackers.empty() || ssii_explain(sel, state_.units[u].hex).empty())
+            mark_unit(u, kMarkAttacker);
       break;
     case ActionType::Retreat:
       m[a.to] |= kMarkRetreat;

@@ -34,7 +34,21 @@ struct Selection {
   std::vector<int> attackers; // attackers added to the attack being built
   int primary = -1;           // chosen among tied best CCs
   HexId to = kOffMap;         // D3 Medieval: the destination chosen, its end facing still open (D6)
+  // The Command Phase's command being built (4.0): up to 8 wings picked, each with the marker
+  // faces clicked for it. Part of the selection so that every change of the game shown (an
+  // action, an undo, a replay step, Play from here) starts it afresh (issue 33).
+  std::array<int, 8> draft_wing{-1, -1, -1, -1, -1, -1, -1, -1};
+  std::array<std::vector<Command>, 8> draft;
+  // Faces put aside when the side may command fewer wings than were clicked: by wing, so picking
+  // that wing again brings them back, and the panel says they were put aside.
+  std::vector<std::pair<int, std::vector<Command>>> put_aside;
   void clear() { *this = Selection{}; }
+  void clear_draft() {
+    draft_wing.fill(-1);
+    for (auto &d : draft)
+      d.clear();
+    put_aside.clear();
+  }
 };
 
 enum Mark : uint16_t {
@@ -129,6 +143,12 @@ struct RulesSection {
   std::string body;
 };
 std::vector<RulesSection> parse_rules_text(const std::string &markdown);
+// The rules window's search: the words looked for in each section's number, title and body, in
+// lower case: the query itself, then the rulebook's words for it from a small table of synonyms
+// ("ditch" finds "trench", as a battle's blurb says ditch where the rules say trench).
+std::vector<std::string> rules_search_terms(const std::string &query);
+// Whether a section holds any of those terms; every section when there are none.
+bool rules_section_matches(const RulesSection &section, const std::vector<std::string> &terms);
 // The rules window's section for a log or refusal tag: "4" is "4.0"; rulings ("R12") and a
 // battle's special rule ids are their own sections.
 std::string section_for_tag(const std::string &tag);

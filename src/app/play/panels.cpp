@@ -43,7 +43,20 @@ PanelLayout panel_layout(const App &app, const MapRect &map) {
 constexpr ImGuiWindowFlags kFixed =
     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
 
-// The Orders panel: the message, the decision at hand, and the footer's buttons below them.
+// The message, then what this window may not write while another window holds it (issue 31):
+// the lines said to the player, in the Orders panel's status box.
+std::vector<std::string> status_lines(const App &app) {
+  std::vector<std::string> lines;
+  for (const std::string &said :
+       {app.session->message(), app.session->file().other_windows_note()})
+    if (!said.empty()) lines.push_back(said);
+  return lines;
+}
+
+// The Orders panel: the decision at hand, the status lines, and the footer's buttons. The status
+// lines sit above the footer, taking their room from the bottom of the decision's box, so a
+// message coming or going (a seat change, a report's path, a refusal) never moves a button from
+// under the pointer (issue 33): the decision's buttons start at the top, the footer's at the foot.
 void orders_window(App &app, const PanelLayout &l) {
   ImGui::SetNextWindowPos(ImVec2(l.width - l.right_w, l.top));
   ImGui::SetNextWindowSize(ImVec2(l.right_w, l.height));
@@ -51,18 +64,25 @@ void orders_window(App &app, const PanelLayout &l) {
   Footer footer;
   const ImGuiStyle &st = ImGui::GetStyle();
   float footer_h = 2 * ImGui::GetFrameHeightWithSpacing() + st.ItemSpacing.y + 2;
-  ImGui::BeginChild("orders_body", ImVec2(0, -footer_h));
-  // The message, then what this window may not write while another window holds it (issue 31).
-  for (const std::string &said :
-       {app.session->message(), app.session->file().other_windows_note()}) {
-    if (said.empty()) continue;
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
-    ui::TextWrapped("%s", said.c_str());
-    ImGui::PopStyleColor();
-    ImGui::Separator();
-  }
+  std::vector<std::string> said = status_lines(app);
+  float said_h = 0;
+  for (const std::string &line : said)
+    said_h += ui::wrapped_height(line) + 2 * st.ItemSpacing.y + 1; // the text and a separator
+  // The status box takes at most half the panel; a longer message scrolls in it.
+  said_h = std::min(said_h, ImGui::GetContentRegionAvail().y / 2);
+  ImGui::BeginChild("orders_body", ImVec2(0, -(footer_h + said_h)));
   decision_panel(app, footer);
   ImGui::EndChild();
+  if (!said.empty()) {
+    ImGui::BeginChild("orders_status", ImVec2(0, said_h - st.ItemSpacing.y));
+    for (const std::string &line : said) {
+      ImGui::Separator();
+      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
+      ui::TextWrapped("%s", line.c_str());
+      ImGui::PopStyleColor();
+    }
+    ImGui::EndChild();
+  }
   ImGui::Separator();
   footer_buttons(app, footer);
   ImGui::End();

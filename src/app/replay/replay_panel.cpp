@@ -218,8 +218,11 @@ void record_menu(App &app) {
     fs::path dir = paths::new_report_folder(fs::path(ss.file().data_dir()) / "reports",
                                             g.battle().id, std::time(nullptr));
     try {
+      // Said as a player on the desktop reads it: where the file is and what opens it, no
+      // command line to type (issue 33).
       ss.say("Battle report: " + write_battle_report(g, dir.string()) +
-             " (map pictures: shields-swords GAME.json --report DIR)");
+             " - the battle told turn by turn with its notes; any text editor or Markdown viewer "
+             "opens it.");
     } catch (const std::exception &e) {
       ss.say(e.what());
     }
