@@ -52,6 +52,7 @@ void App::game_shown() {
   camera_fitted = false;
   start_screen = lessons_screen = false;
   save_as_open = false;
+  result_hidden = false;
   dice_shown.clear();
   die_frames = 0;
 }

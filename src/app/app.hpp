@@ -59,6 +59,7 @@ struct App {
   bool show_zoc = false, show_range = false, show_labels = false;
   bool show_rules = false;
   bool show_keys = false; // the keys card (Help > Keys, keys_card.cpp)
+  bool result_hidden = false; // the result screen closed to look at the map (result_screen.cpp)
   std::string rules_open = "3.0";
   char rules_search[64] = "";
   // Each ruleset's rules text (its rules_file in assets/), by RulesetId; without a game the
@@ -164,6 +165,8 @@ void draw_lessons_screen(App &app);
 void begin_centred_window(const char *title, float width, float height); // fixed, centred; End() it
 void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
 void keys_card(App &app);      // Help > Keys: every key the app answers (keys_card.cpp)
+// At a game's end: winner, score, losses, turns; Replay, Battle report, New game.
+void result_screen(App &app, const MapRect &map);
 void save_as_dialog(App &app);
 void open_dialog(App &app);                     // the folder browser (file_browser.cpp)
 void open_browser(App &app);                    // opens it at the saves folder or the last one used

@@ -594,4 +594,15 @@ LearningBoxes learning_boxes(float lesson_needs, float explain_needs, float room
   return out;
 }
 
+std::array<SideLosses, 2> side_losses(const Battle &b, const Events &log) {
+  std::array<SideLosses, 2> out{};
+  for (const Event &e : log) {
+    if (e.units.empty()) continue;
+    int side = b.units[static_cast<size_t>(e.units[0])].side;
+    if (e.kind == EventKind::Eliminated) ++out[side].eliminated;
+    if (e.kind == EventKind::StepLoss) ++out[side].reduced;
+  }
+  return out;
+}
+
 } // namespace sns::app

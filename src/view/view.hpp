@@ -155,6 +155,14 @@ std::string section_for_tag(const std::string &tag);
 // The section a phase belongs to (F1 opens it).
 std::string section_for_phase(Phase p);
 
+// A side's losses over a game, read from its log (the result screen, issue 33): units eliminated
+// (13.1, D13) and step losses that flipped a unit to its reduced side (2.2).
+struct SideLosses {
+  int eliminated = 0;
+  int reduced = 0;
+};
+std::array<SideLosses, 2> side_losses(const Battle &b, const Events &log);
+
 // Explain mode: what this phase does (two lines, our words), and what can be done right now.
 std::string phase_explanation(Phase p);
 // The legal actions counted by type, in the order they are first listed.

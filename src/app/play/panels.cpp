@@ -1,5 +1,5 @@
 // The play screen's layout: the fixed Battle, Orders and Log panels around the map, the lesson's
-// panel frame, the victory box; centred windows for the other screens.
+// panel frame, the result screen; centred windows for the other screens.
 #include "app.hpp"
 #include "play/panel_parts.hpp"
 #include "widgets/ui.hpp"
@@ -131,20 +131,6 @@ void lesson_panel_frame(const App &app, const MapRect &map, const PanelLayout &l
   ImGui::GetForegroundDrawList()->AddRect(a, z, IM_COL32(60, 220, 255, 255), 0, 0, 4.0f);
 }
 
-void victory_box(App &app, const MapRect &map) {
-  if (!app.game().state().game_over()) return;
-  ImGui::SetNextWindowPos(ImVec2(map.x + map.w / 2, map.y + map.h / 3), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
-  ui::Begin("Victory", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
-  const GameState &s = app.game().state();
-  const Battle &b = app.game().battle();
-  ui::Text("%s", s.winner == kDraw ? "A draw" : (b.sides[s.winner].name + " wins").c_str());
-  ui::TextWrapped("%s", s.result_reason.c_str());
-  ui::Text("VP: %s %d, %s %d", b.sides[0].name.c_str(), s.vp[0], b.sides[1].name.c_str(), s.vp[1]);
-  if (ui::Button("Back to the start screen")) app.start_screen = true;
-  ImGui::End();
-}
-
 } // namespace
 
 void draw_panels(App &app, const MapRect &map, HexId hover) {
@@ -158,7 +144,7 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
   turn_banner(app, map);
   hover_tooltip(app, map, hover);
   die_overlay(app, map);
-  victory_box(app, map);
+  result_screen(app, map);
 }
 
 void begin_centred_window(const char *title, float width, float height) {
