@@ -58,7 +58,7 @@ struct App {
   float tooltip_size[2] = {0, 0}; // the hex tooltip's size when last drawn (tooltip_place)
   bool show_zoc = false, show_range = false, show_labels = false;
   bool show_rules = false;
-  bool show_keys = false; // the keys card (Help > Keys, keys_card.cpp)
+  bool show_keys = false;     // the keys card (Help > Keys, keys_card.cpp)
   bool result_hidden = false; // the result screen closed to look at the map (result_screen.cpp)
   std::string rules_open = "3.0";
   char rules_search[64] = "";
@@ -77,7 +77,7 @@ struct App {
   bool save_as_open = false;   // the Save as dialog
   bool save_as_exists = false; // ... whose file exists: Replace is offered
   char save_as_buffer[512] = "";
-  int hover_log = -1;            // log entry under the mouse (its units are lit)
+  int hover_log = -1;          // log entry under the mouse (its units are lit)
   std::vector<int> dice_shown; // the die box: the last roll's faces (two for D13's 2D6)
   int die_frames = 0;          // die animation
   size_t die_rolled_by = 0;    // the game's action count once that roll was played

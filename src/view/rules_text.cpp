@@ -89,16 +89,26 @@ struct Synonym {
 };
 const std::vector<Synonym> &synonyms() {
   static const std::vector<Synonym> table = {
-      {"ditch", {"trench"}},         {"dike", {"trench"}},
-      {"dyke", {"trench"}},          {"moat", {"trench"}},
-      {"palisade", {"stakes"}},      {"stake", {"stakes"}},
-      {"brook", {"stream", "river"}}, {"creek", {"stream", "river"}},
-      {"forest", {"woods", "rough"}}, {"trees", {"woods", "rough"}},
-      {"hills", {"hill", "high ground"}}, {"slope", {"hill", "high ground"}},
-      {"cavalry", {"horse", "knights"}}, {"mounted", {"horse", "knights"}},
-      {"archer", {"fire", "bows"}},  {"archers", {"fire", "bows"}},
-      {"bowmen", {"fire", "bows"}},  {"swamp", {"marsh"}},
-      {"bog", {"marsh"}},            {"zoc", {"zone of control"}},
+      {"ditch", {"trench"}},
+      {"dike", {"trench"}},
+      {"dyke", {"trench"}},
+      {"moat", {"trench"}},
+      {"palisade", {"stakes"}},
+      {"stake", {"stakes"}},
+      {"brook", {"stream", "river"}},
+      {"creek", {"stream", "river"}},
+      {"forest", {"woods", "rough"}},
+      {"trees", {"woods", "rough"}},
+      {"hills", {"hill", "high ground"}},
+      {"slope", {"hill", "high ground"}},
+      {"cavalry", {"horse", "knights"}},
+      {"mounted", {"horse", "knights"}},
+      {"archer", {"fire", "bows"}},
+      {"archers", {"fire", "bows"}},
+      {"bowmen", {"fire", "bows"}},
+      {"swamp", {"marsh"}},
+      {"bog", {"marsh"}},
+      {"zoc", {"zone of control"}},
   };
   return table;
 }

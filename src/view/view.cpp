@@ -561,6 +561,13 @@ float banner_alpha(double age) {
   return static_cast<float>((kBannerSeconds - age) / fade);
 }
 
+float banner_opening(double age) {
+  if (age <= 0) return 0.0f;
+  if (age >= kBannerOpenSeconds) return 1.0f;
+  double t = age / kBannerOpenSeconds;
+  return static_cast<float>(1 - (1 - t) * (1 - t)); // eased out: fast, then settling
+}
+
 namespace {
 constexpr float kBannerPadX = 14, kBannerPadY = 5, kBandGap = 4;
 }

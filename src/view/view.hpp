@@ -227,6 +227,11 @@ struct TooltipPlace {
 TooltipPlace tooltip_place(float mouse_x, float mouse_y, float map_x, float map_y, float map_w,
                            float map_h, float tip_w, float tip_h);
 float banner_alpha(double age); // 1, then fading to 0 at kBannerSeconds; 0 outside
+// The banner's opening (issue 33: a new Player Turn or phase is a transition, not only new text):
+// 0 when it appears, easing to 1 at kBannerOpenSeconds and after; the banner widens out of the
+// strip and its text comes up with it.
+inline constexpr double kBannerOpenSeconds = 0.25;
+float banner_opening(double age);
 inline constexpr float kStripFontSize = 17, kBannerFontSize = 22; // at ui scale 1
 float top_band_height(float ui_scale); // the band's height: the banner's with a gap either side
 struct BannerBox {

@@ -353,8 +353,8 @@ void target_without_unit(App &app, Footer &footer) {
                   unit_words(b, app.sel().target).c_str(),
                   attack ? "the units to attack with (ringed in green)"
                          : "the unit to fire with (ringed in green)");
-  footer.action = Action{.type = attack ? ActionType::Attack : ActionType::Fire,
-                         .target = app.sel().target};
+  footer.action =
+      Action{.type = attack ? ActionType::Attack : ActionType::Fire, .target = app.sel().target};
   footer.label = attack ? "Attack (Enter)" : "Fire (Enter)";
   footer.disabled_why = attack ? "choose an attacker first (click a unit ringed in green)"
                                : "choose the unit to fire first (click a unit ringed in green)";

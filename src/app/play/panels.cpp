@@ -47,8 +47,7 @@ constexpr ImGuiWindowFlags kFixed =
 // the lines said to the player, in the Orders panel's status box.
 std::vector<std::string> status_lines(const App &app) {
   std::vector<std::string> lines;
-  for (const std::string &said :
-       {app.session->message(), app.session->file().other_windows_note()})
+  for (const std::string &said : {app.session->message(), app.session->file().other_windows_note()})
     if (!said.empty()) lines.push_back(said);
   return lines;
 }

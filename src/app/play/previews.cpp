@@ -27,13 +27,15 @@ constexpr const char *kResultMeanings[kCombatResultCount] = {
 void crt_legend() {
   ImGui::PushTextWrapPos(0.0f);
   // The log says "rolled 7 -> column 6": the table's lines are those columns, named the same way.
-  ui::TextDisabled("Each line is a column: the die roll plus the DRM, as the log's \"-> column 6\". "
-                   "Across: the Primary's CC. (The rulebook prints the table the other way round.)");
+  ui::TextDisabled(
+      "Each line is a column: the die roll plus the DRM, as the log's \"-> column 6\". "
+      "Across: the Primary's CC. (The rulebook prints the table the other way round.)");
   std::string legend;
   for (const char *m : kResultMeanings)
     legend += std::string(legend.empty() ? "" : "; ") + m;
-  ui::TextDisabled("%s; *: against a Shield Wall the attacker may take it as EX. Hover a result for its words.",
-                   legend.c_str());
+  ui::TextDisabled(
+      "%s; *: against a Shield Wall the attacker may take it as EX. Hover a result for its words.",
+      legend.c_str());
   ImGui::PopTextWrapPos();
 }
 } // namespace
@@ -69,9 +71,10 @@ void crt_table(App &app, CombatClass cc_used, int column) {
       const CrtCell &cell = t.cell(cc, c);
       ui::Text("%s%s", std::string(name(cell.result)).c_str(), cell.asterisk ? "*" : "");
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Column %d, CC %s: %s%s", c, cc_name(cc).c_str(),
-                          kResultMeanings[static_cast<int>(cell.result)],
-                          cell.asterisk ? " (*: against a Shield Wall the attacker may take it as EX)" : "");
+        ImGui::SetTooltip(
+            "Column %d, CC %s: %s%s", c, cc_name(cc).c_str(),
+            kResultMeanings[static_cast<int>(cell.result)],
+            cell.asterisk ? " (*: against a Shield Wall the attacker may take it as EX)" : "");
     }
   }
   ImGui::EndTable();

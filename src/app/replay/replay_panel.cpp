@@ -203,8 +203,8 @@ bool open_record_as(App &app, const std::string &path, OpenAs how, uint64_t seed
 void write_report(App &app) {
   Session &ss = *app.session;
   const Game &g = ss.mode() == Mode::Replay ? ss.replays().replay()->record() : ss.game();
-  fs::path dir = paths::new_report_folder(fs::path(ss.file().data_dir()) / "reports",
-                                          g.battle().id, std::time(nullptr));
+  fs::path dir = paths::new_report_folder(fs::path(ss.file().data_dir()) / "reports", g.battle().id,
+                                          std::time(nullptr));
   try {
     // Said as a player on the desktop reads it: where the file is and what opens it, no command
     // line to type (issue 33).
