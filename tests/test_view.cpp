@@ -606,8 +606,8 @@ TEST_CASE(
   CHECK_FALSE(log_resolves(log, 0, move)); // a move rolls nothing: it is said in words
 }
 
-TEST_CASE("app 7.1: once an attacker is chosen, only units that may join it stay ringed") {
-  // Horse attack only with horse (7.1): with the Veteran chosen, the Heavy Horse beside the target
+TEST_CASE("app 7.2: once an attacker is chosen, only units that may join it stay ringed") {
+  // Horse attack only with horse (7.2): with the Veteran chosen, the Heavy Horse beside the target
   // is no longer ringed as a possible attacker, the Infantry still is.
   Fixture f("field.json",
             {{"BL1", "0404"}, {"AV1", "0403"}, {"AHH", "0405"}, {"AI", "0304"}, {"AV2", "0101"}});

@@ -26,10 +26,10 @@ constexpr const char *kResultMeanings[kCombatResultCount] = {
 
 void crt_legend() {
   ImGui::PushTextWrapPos(0.0f);
-  // The log says "rolled 7 -> column 6": the table's lines are those columns, named the same way.
-  ui::TextDisabled(
-      "Each line is a column: the die roll plus the DRM, as the log's \"-> column 6\". "
-      "Across: the Primary's CC. (The rulebook prints the table the other way round.)");
+  // The log says "rolled 7 -> column 6": the caption names the table's lines as it does, columns.
+  ui::TextDisabled("The rulebook's table turned on its side: its columns (the die roll plus the "
+                   "DRM) run down, its rows (the Primary's CC) across. So the log's \"-> column "
+                   "6\" is the line marked 6 here, read under the lit CC.");
   std::string legend;
   for (const char *m : kResultMeanings)
     legend += std::string(legend.empty() ? "" : "; ") + m;
