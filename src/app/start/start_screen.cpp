@@ -88,7 +88,10 @@ void recent_games(App &app) {
 } // namespace
 
 void draw_start_screen(App &app) {
-  begin_centred_window("Shields & Swords II", 760, 640);
+  // Taller by the status box, kept for it even when nothing is said, so the battle list keeps the
+  // height it had before the box (every shipped battle in sight at 1600x900).
+  begin_centred_window("Shields & Swords II", 760,
+                       640 + status_box_height() + ImGui::GetStyle().ItemSpacing.y);
   ui::TextWrapped("Medieval battles on a hex map. Pick a battle, then who plays each side: "
                   "people taking turns at this screen, or the computer.");
   if (app.has_game()) {
