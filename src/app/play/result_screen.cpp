@@ -25,9 +25,12 @@ void losses_table(const App &app) {
   heads.push_back("Eliminated");
   if (faces) heads.push_back("Reduced");
   heads.push_back("Units left");
-  if (!ImGui::BeginTable("result", static_cast<int>(heads.size()),
-                         ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
+  // Wide enough for every head: fitted to the numbers, the heads had been cut to two letters.
+  if (!ImGui::BeginTable("result", static_cast<int>(heads.size()), ImGuiTableFlags_Borders,
+                         ImVec2(ImGui::GetFontSize() * 30, 0)))
     return;
+  for (size_t c = 0; c < heads.size(); ++c)
+    ImGui::TableSetupColumn(heads[c], ImGuiTableColumnFlags_WidthStretch, c == 0 ? 2.0f : 1.0f);
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   for (size_t c = 0; c < heads.size(); ++c)
     ImGui::TableSetColumnIndex(static_cast<int>(c)), ui::TextDisabled("%s", heads[c]);
