@@ -48,7 +48,7 @@ void crt_table(App &app, CombatClass cc_used, int column) {
                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame))
     return;
   ImGui::TableSetupColumn("column", ImGuiTableColumnFlags_WidthFixed,
-                          ImGui::CalcTextSize("col.").x);
+                          ImGui::CalcTextSize("<=-2").x); // its widest line
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableSetColumnIndex(0);
   ui::TextDisabled("col.");
