@@ -85,6 +85,17 @@ void recent_games(App &app) {
   }
 }
 
+// A file to load by its path: Enter in the field loads, as Load does (Ctrl+A selects the field's
+// text, ImGui's own key), or the Open dialog.
+void file_row(App &app) {
+  bool entered = ui::InputText("File", app.path_buffer, sizeof app.path_buffer,
+                               ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if (ui::Button("Load") || entered) app.open(app.path_buffer, app.next_seed());
+  ImGui::SameLine();
+  if (ui::Button("Browse...")) open_browser(app);
+}
+
 } // namespace
 
 void draw_start_screen(App &app) {
@@ -158,13 +169,7 @@ void draw_start_screen(App &app) {
   recent_games(app);
   editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)
   ImGui::Separator();
-  // Enter in the field loads, as Load does (Ctrl+A selects the field's text: ImGui's own key).
-  bool entered = ui::InputText("File", app.path_buffer, sizeof app.path_buffer,
-                               ImGuiInputTextFlags_EnterReturnsTrue);
-  ImGui::SameLine();
-  if (ui::Button("Load") || entered) app.open(app.path_buffer, app.next_seed());
-  ImGui::SameLine();
-  if (ui::Button("Browse...")) open_browser(app);
+  file_row(app);
   start_status_box(app);
   ImGui::End();
 }
