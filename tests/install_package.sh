@@ -66,7 +66,8 @@ if [ "$app_built" = yes ]; then
     && [ -s "$dir/lesson.png" ] || fail "the installed app's screenshot of a lesson"
   [ ! -e "$XDG_CONFIG_HOME/shields-swords/settings.json" ] || fail "a screenshot run wrote the settings"
   # Settings that stay: an interactive run opens with the remembered window, zoom and overlays,
-  # and writes them back at quit (SIGTERM is a quit to SDL); a damaged file is only a warning.
+  # and writes them back at quit (SIGTERM is a quit to SDL); a damaged file is only a warning. The
+  # zoom is the one remembered for the battle opened (another battle opens fitted, issue 33).
   run_and_quit() { # FILE...: start the app, wait for its autosave (the game is open), quit it
     rm -f "$XDG_DATA_HOME/shields-swords/autosave.json"
     "$xvfb" 1280x1024x24 bash -c '"$0" "$@" & pid=$!
