@@ -631,7 +631,7 @@ TEST_CASE("app 7.2: once an attacker is chosen, only units that may join it stay
 }
 
 TEST_CASE("app: the result screen's losses per side are the log's eliminations and step losses") {
-  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}});
+  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"BV1", "0606"}});
   Events log;
   log.push_back(Event{.kind = EventKind::StepLoss, .units = {f.u("AV1")}});
   log.push_back(Event{.kind = EventKind::Eliminated, .units = {f.u("AV1")}});
