@@ -605,3 +605,61 @@ TEST_CASE(
   Action move{.type = ActionType::Move, .unit = b->unit_index("R1"), .to = *b->parse_hex("0706")};
   CHECK_FALSE(log_resolves(log, 0, move)); // a move rolls nothing: it is said in words
 }
+
+TEST_CASE("app 7.2: once an attacker is chosen, only units that may join it stay ringed") {
+  // Horse attack only with horse (7.2): with the Veteran chosen, the Heavy Horse beside the target
+  // is no longer ringed as a possible attacker, the Infantry still is.
+  Fixture f("field.json",
+            {{"BL1", "0404"}, {"AV1", "0403"}, {"AHH", "0405"}, {"AI", "0304"}, {"AV2", "0101"}});
+  f.command("aw", {"combat"});
+  Interaction view(f.setup, f.s);
+  Selection sel;
+  view.click(sel, f.hex("0404"));
+  REQUIRE(sel.target == f.u("BL1"));
+  REQUIRE(sel.attackers.empty());
+  auto before = view.marks(sel, false, false);
+  CHECK((before[f.hex("0403")] & kMarkAttacker));
+  CHECK((before[f.hex("0405")] & kMarkAttacker));
+  CHECK((before[f.hex("0304")] & kMarkAttacker));
+  view.click(sel, f.hex("0403"));
+  REQUIRE(sel.attackers == std::vector<int>{f.u("AV1")});
+  auto after = view.marks(sel, false, false);
+  CHECK_FALSE((after[f.hex("0405")] & kMarkAttacker));
+  CHECK((after[f.hex("0304")] & kMarkAttacker));
+  CHECK((after[f.hex("0403")] & kMarkChosen));
+  CHECK_FALSE(view.explain(sel, f.hex("0405")).empty()); // and a click on it says why
+}
+
+TEST_CASE("app: the result screen's losses per side are the log's eliminations and step losses") {
+  Fixture f("field.json", {{"BL1", "0404"}, {"AV1", "0403"}, {"BV1", "0606"}});
+  Events log;
+  log.push_back(Event{.kind = EventKind::StepLoss, .units = {f.u("AV1")}});
+  log.push_back(Event{.kind = EventKind::Eliminated, .units = {f.u("AV1")}});
+  log.push_back(Event{.kind = EventKind::Eliminated, .units = {f.u("BL1")}});
+  log.push_back(Event{.kind = EventKind::Eliminated, .units = {f.u("BV1")}});
+  log.push_back(Event{.kind = EventKind::Attack, .units = {f.u("AV1"), f.u("BL1")}});
+  std::array<SideLosses, 2> lost = side_losses(f.b(), log);
+  CHECK(lost[0].eliminated == 1);
+  CHECK(lost[0].reduced == 1);
+  CHECK(lost[1].eliminated == 2);
+  CHECK(lost[1].reduced == 0);
+}
+
+TEST_CASE("app: the rules search finds the rulebook's word for a player's (ditch -> trench)") {
+  CHECK(rules_search_terms("  ").empty());
+  CHECK(rules_search_terms("Ditch") == std::vector<std::string>{"ditch", "trench"});
+  CHECK(rules_search_terms("river") == std::vector<std::string>{"river"});
+  RulesSection trench{"12.3", "Trenches", "A trench hexside costs ..."};
+  RulesSection other{"7.5", "The roll", "Roll the die."};
+  CHECK(rules_section_matches(trench, rules_search_terms("ditch")));
+  CHECK_FALSE(rules_section_matches(other, rules_search_terms("ditch")));
+  CHECK(rules_section_matches(other, {})); // no search: every section
+  CHECK(rules_section_matches(other, rules_search_terms("7.5")));
+}
+
+TEST_CASE("the phase banner opens out of the strip in a quarter second, then stays open") {
+  CHECK(banner_opening(0.0) == 0.0f);
+  CHECK(banner_opening(0.125) == Approx(0.75f));
+  CHECK(banner_opening(0.25) == 1.0f);
+  CHECK(banner_opening(1.0) == 1.0f);
+}

@@ -52,11 +52,9 @@ void App::game_shown() {
   camera_fitted = false;
   start_screen = lessons_screen = false;
   save_as_open = false;
+  result_hidden = false;
   dice_shown.clear();
   die_frames = 0;
-  for (auto &d : draft)
-    d.clear();
-  std::fill(std::begin(draft_wing), std::end(draft_wing), -1);
 }
 
 // Explain mode as the player left it, else on in the teaching battles only.

@@ -58,6 +58,8 @@ struct App {
   float tooltip_size[2] = {0, 0}; // the hex tooltip's size when last drawn (tooltip_place)
   bool show_zoc = false, show_range = false, show_labels = false;
   bool show_rules = false;
+  bool show_keys = false;     // the keys card (Help > Keys, keys_card.cpp)
+  bool result_hidden = false; // the result screen closed to look at the map (result_screen.cpp)
   std::string rules_open = "3.0";
   char rules_search[64] = "";
   // Each ruleset's rules text (its rules_file in assets/), by RulesetId; without a game the
@@ -75,9 +77,7 @@ struct App {
   bool save_as_open = false;   // the Save as dialog
   bool save_as_exists = false; // ... whose file exists: Replace is offered
   char save_as_buffer[512] = "";
-  int hover_log = -1;            // log entry under the mouse (its units are lit)
-  std::vector<Command> draft[8]; // command builder: commands per wing slot
-  int draft_wing[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+  int hover_log = -1;          // log entry under the mouse (its units are lit)
   std::vector<int> dice_shown; // the die box: the last roll's faces (two for D13's 2D6)
   int die_frames = 0;          // die animation
   size_t die_rolled_by = 0;    // the game's action count once that roll was played
@@ -93,6 +93,7 @@ struct App {
   float lesson_box_needs = 0, explain_box_needs = 0;
   bool panels_hidden = false;       // Tab: the map alone
   float fitted_w = 0, fitted_h = 0; // the map area the camera was fitted to (refit on resize)
+  double fitted_hex_size = 0;       // the hex size that fit gave (a map left so is saved as fitted)
   // The banner shown when the Player Turn or the phase changes, and what it was last shown for.
   struct Banner {
     std::string text;
@@ -163,6 +164,9 @@ void draw_start_screen(App &app);
 void draw_lessons_screen(App &app);
 void begin_centred_window(const char *title, float width, float height); // fixed, centred; End() it
 void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
+void keys_card(App &app);      // Help > Keys: every key the app answers (keys_card.cpp)
+// At a game's end: winner, score, losses, turns; Replay, Battle report, New game.
+void result_screen(App &app, const MapRect &map);
 void save_as_dialog(App &app);
 void open_dialog(App &app);                     // the folder browser (file_browser.cpp)
 void open_browser(App &app);                    // opens it at the saves folder or the last one used

@@ -4,6 +4,7 @@
 #include "paths.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 
 namespace sns::app {
@@ -58,8 +59,14 @@ SDL_WindowFlags remembered_window_flags(const Settings &s) {
 
 void restore_zoom(App &app, double centre_x, double centre_y) {
   // Every fit (a game opened, the map area settling or resized) keeps the remembered zoom until
-  // the player chooses one (zooming, or Home to fit the map).
+  // the player chooses one (zooming, or Home to fit the map). It was chosen for the battle shown
+  // at the last quit: any other battle opens fitted (Grunwald after First Clash showed only its
+  // middle at First Clash's zoom, issue 33), and so does every game after it in this run.
   if (app.zoom_restored) return;
+  if (!app.has_game() || app.game().battle().id != app.settings.last_battle) {
+    app.zoom_restored = true;
+    return;
+  }
   if (app.settings.hex_size > 0 && app.camera.size > 0)
     app.camera.zoom_at({centre_x, centre_y}, app.settings.hex_size / app.camera.size);
 }
@@ -77,7 +84,11 @@ void remember_and_save_settings(App &app, SDL_Window *window) {
     s.window_height = std::clamp(h, kMinWindowHeight, kMaxWindowSide);
   }
   s.show_zoc = app.show_zoc, s.show_range = app.show_range, s.show_labels = app.show_labels;
-  if (app.has_game()) s.hex_size = std::clamp(app.camera.size, kMinHexSize, kMaxHexSize);
+  // A map left fitted is remembered as fitted (0), so the next run fits it to its own window.
+  if (app.has_game())
+    s.hex_size = std::abs(app.camera.size - app.fitted_hex_size) < 0.01
+                     ? 0
+                     : std::clamp(app.camera.size, kMinHexSize, kMaxHexSize);
   if (app.has_game() &&
       app.session->mode() == Mode::Play) { // a lesson is no battle of the player's
     s.explain = app.explain;

@@ -66,6 +66,7 @@ void menu_bar(App &app, bool &quit) {
   }
   if (ui::BeginMenu("Help")) {
     if (ui::MenuItem("Rules", "F1")) app.show_rules = true;
+    if (ui::MenuItem("Keys (H for a hint, E to end a phase...)")) app.show_keys = true;
     ImGui::EndMenu();
   }
   if (!editing.empty()) {
@@ -179,6 +180,7 @@ HexId map_input(App &app, const MapRect &r) {
   if (r.w != app.fitted_w || r.h != app.fitted_h) app.camera_fitted = false;
   if (!app.camera_fitted) {
     fit_below_top_band(app.camera, app.game().battle(), r.x, r.y, r.w, r.h, app.ui_scale);
+    app.fitted_hex_size = app.camera.size;
     restore_zoom(app, r.x + r.w / 2, r.y + r.h / 2); // the remembered zoom, once per run
     app.camera_fitted = true;
     app.fitted_w = r.w, app.fitted_h = r.h;
@@ -272,6 +274,7 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
 // One frame: the screen shown, then any dialog over it.
 void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   frame_contents(app, quit, renderer);
+  keys_card(app); // over every screen: the Help menu is on every screen
   save_as_dialog(app);
 }
 

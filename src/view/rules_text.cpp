@@ -4,6 +4,8 @@
 
 #include <md4c.h>
 
+#include <cctype>
+
 namespace sns::app {
 
 namespace {
@@ -76,6 +78,69 @@ std::vector<RulesSection> parse_rules_text(const std::string &markdown) {
     while (!s.body.empty() && (s.body.back() == '\n' || s.body.back() == ' '))
       s.body.pop_back();
   return r.sections;
+}
+
+namespace {
+// A player's word, and the words the rulebooks (assets/rules.md, rules-d3.md) use for it: one
+// table, read only by the rules window's search.
+struct Synonym {
+  std::string_view word;
+  std::vector<std::string_view> rules_words;
+};
+const std::vector<Synonym> &synonyms() {
+  static const std::vector<Synonym> table = {
+      {"ditch", {"trench"}},
+      {"dike", {"trench"}},
+      {"dyke", {"trench"}},
+      {"moat", {"trench"}},
+      {"palisade", {"stakes"}},
+      {"stake", {"stakes"}},
+      {"brook", {"stream", "river"}},
+      {"creek", {"stream", "river"}},
+      {"forest", {"woods", "rough"}},
+      {"trees", {"woods", "rough"}},
+      {"hills", {"hill", "high ground"}},
+      {"slope", {"hill", "high ground"}},
+      {"cavalry", {"horse", "knights"}},
+      {"mounted", {"horse", "knights"}},
+      {"archer", {"fire", "bows"}},
+      {"archers", {"fire", "bows"}},
+      {"bowmen", {"fire", "bows"}},
+      {"swamp", {"marsh"}},
+      {"bog", {"marsh"}},
+      {"zoc", {"zone of control"}},
+  };
+  return table;
+}
+
+std::string lower(std::string s) {
+  for (char &c : s)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+} // namespace
+
+std::vector<std::string> rules_search_terms(const std::string &query) {
+  std::string q = lower(query);
+  while (!q.empty() && q.back() == ' ')
+    q.pop_back();
+  while (!q.empty() && q.front() == ' ')
+    q.erase(q.begin());
+  if (q.empty()) return {};
+  std::vector<std::string> terms{q};
+  for (const Synonym &s : synonyms())
+    if (s.word == q)
+      for (std::string_view w : s.rules_words)
+        terms.emplace_back(w);
+  return terms;
+}
+
+bool rules_section_matches(const RulesSection &section, const std::vector<std::string> &terms) {
+  if (terms.empty()) return true;
+  std::string all = lower(section.number + " " + section.title + " " + section.body);
+  for (const std::string &t : terms)
+    if (all.find(t) != std::string::npos) return true;
+  return false;
 }
 
 } // namespace sns::app

@@ -44,6 +44,7 @@ void Lessons::finished_check() {
 
 bool Lessons::next_step() {
   if (s_.mode_ != Mode::Lesson || !lesson_->next()) return false;
+  s_.message_.clear(); // a refusal or prompt belonged to the step read past (issue 33)
   finished_check();
   // Reading on changes no unit: what the player chose on the map stays chosen for the next step.
   Selection kept = s_.sel_;
@@ -55,6 +56,7 @@ bool Lessons::next_step() {
 void Lessons::advance(size_t n) {
   if (s_.mode_ != Mode::Lesson) return;
   lesson_->advance_to(n);
+  s_.message_.clear();
   s_.changed();
 }
 

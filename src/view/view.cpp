@@ -120,9 +120,12 @@ std::vector<uint16_t> Interaction::ssii_marks(const Selection &sel, bool show_zo
       break;
     case ActionType::Attack:
       mark_unit(a.target, kMarkTarget);
+      // Ringed: the units that may join the attack being built, as the engine judges the
+      // attack with them added (a horse unit may not join foot, 7.1), not every possible one.
       if (a.target == sel.target)
         for (int u : a.attackers)
-          mark_unit(u, kMarkAttacker);
+          if (sel.attackers.empty() || ssii_explain(sel, state_.units[u].hex).empty())
+            mark_unit(u, kMarkAttacker);
       break;
     case ActionType::Retreat:
       m[a.to] |= kMarkRetreat;
@@ -558,6 +561,13 @@ float banner_alpha(double age) {
   return static_cast<float>((kBannerSeconds - age) / fade);
 }
 
+float banner_opening(double age) {
+  if (age <= 0) return 0.0f;
+  if (age >= kBannerOpenSeconds) return 1.0f;
+  double t = age / kBannerOpenSeconds;
+  return static_cast<float>(1 - (1 - t) * (1 - t)); // eased out: fast, then settling
+}
+
 namespace {
 constexpr float kBannerPadX = 14, kBannerPadY = 5, kBandGap = 4;
 }
@@ -588,6 +598,17 @@ LearningBoxes learning_boxes(float lesson_needs, float explain_needs, float room
   // The lesson leaves the explain box its few lines; the explain box has the rest.
   out.lesson = std::min(lesson_needs, std::max(least, boxes - std::min(explain_needs, least)));
   out.explain = std::min(explain_needs, std::max(least, boxes - out.lesson));
+  return out;
+}
+
+std::array<SideLosses, 2> side_losses(const Battle &b, const Events &log) {
+  std::array<SideLosses, 2> out{};
+  for (const Event &e : log) {
+    if (e.units.empty()) continue;
+    int side = b.units[static_cast<size_t>(e.units[0])].side;
+    if (e.kind == EventKind::Eliminated) ++out[side].eliminated;
+    if (e.kind == EventKind::StepLoss) ++out[side].reduced;
+  }
   return out;
 }
 

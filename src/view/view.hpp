@@ -34,7 +34,21 @@ struct Selection {
   std::vector<int> attackers; // attackers added to the attack being built
   int primary = -1;           // chosen among tied best CCs
   HexId to = kOffMap;         // D3 Medieval: the destination chosen, its end facing still open (D6)
+  // The Command Phase's command being built (4.0): up to 8 wings picked, each with the marker
+  // faces clicked for it. Part of the selection so that every change of the game shown (an
+  // action, an undo, a replay step, Play from here) starts it afresh (issue 33).
+  std::array<int, 8> draft_wing{-1, -1, -1, -1, -1, -1, -1, -1};
+  std::array<std::vector<Command>, 8> draft;
+  // Faces put aside when the side may command fewer wings than were clicked: by wing, so picking
+  // that wing again brings them back, and the panel says they were put aside.
+  std::vector<std::pair<int, std::vector<Command>>> put_aside;
   void clear() { *this = Selection{}; }
+  void clear_draft() {
+    draft_wing.fill(-1);
+    for (auto &d : draft)
+      d.clear();
+    put_aside.clear();
+  }
 };
 
 enum Mark : uint16_t {
@@ -129,11 +143,25 @@ struct RulesSection {
   std::string body;
 };
 std::vector<RulesSection> parse_rules_text(const std::string &markdown);
+// The rules window's search: the words looked for in each section's number, title and body, in
+// lower case: the query itself, then the rulebook's words for it from a small table of synonyms
+// ("ditch" finds "trench", as a battle's blurb says ditch where the rules say trench).
+std::vector<std::string> rules_search_terms(const std::string &query);
+// Whether a section holds any of those terms; every section when there are none.
+bool rules_section_matches(const RulesSection &section, const std::vector<std::string> &terms);
 // The rules window's section for a log or refusal tag: "4" is "4.0"; rulings ("R12") and a
 // battle's special rule ids are their own sections.
 std::string section_for_tag(const std::string &tag);
 // The section a phase belongs to (F1 opens it).
 std::string section_for_phase(Phase p);
+
+// A side's losses over a game, read from its log (the result screen, issue 33): units eliminated
+// (13.1, D13) and step losses that flipped a unit to its reduced side (2.2).
+struct SideLosses {
+  int eliminated = 0;
+  int reduced = 0;
+};
+std::array<SideLosses, 2> side_losses(const Battle &b, const Events &log);
 
 // Explain mode: what this phase does (two lines, our words), and what can be done right now.
 std::string phase_explanation(Phase p);
@@ -199,6 +227,11 @@ struct TooltipPlace {
 TooltipPlace tooltip_place(float mouse_x, float mouse_y, float map_x, float map_y, float map_w,
                            float map_h, float tip_w, float tip_h);
 float banner_alpha(double age); // 1, then fading to 0 at kBannerSeconds; 0 outside
+// The banner's opening (issue 33: a new Player Turn or phase is a transition, not only new text):
+// 0 when it appears, easing to 1 at kBannerOpenSeconds and after; the banner widens out of the
+// strip and its text comes up with it.
+inline constexpr double kBannerOpenSeconds = 0.25;
+float banner_opening(double age);
 inline constexpr float kStripFontSize = 17, kBannerFontSize = 22; // at ui scale 1
 float top_band_height(float ui_scale); // the band's height: the banner's with a gap either side
 struct BannerBox {

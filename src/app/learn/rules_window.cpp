@@ -23,6 +23,23 @@ std::vector<RulesSection> rules_with_battle(const App &app) {
   return all;
 }
 
+// What the search found, said: nothing found is said rather than an empty window, and a word
+// found as the rulebook's own word says which.
+void search_result_line(const std::vector<std::string> &terms, size_t found) {
+  if (terms.empty()) return;
+  std::string also;
+  for (size_t i = 1; i < terms.size(); ++i)
+    also += (i > 1 ? ", \"" : "\"") + terms[i] + "\"";
+  if (found == 0)
+    ui::TextColored(ImVec4(1, 0.7f, 0.5f, 1),
+                    "Nothing in the rules matches \"%s\"%s. Try another word or a number such "
+                    "as 7.5.",
+                    terms[0].c_str(), also.empty() ? "" : (" or " + also).c_str());
+  else
+    ui::TextDisabled("%s%s", counted(static_cast<int>(found), "section", "sections").c_str(),
+                     also.empty() ? "" : (" (also searched for " + also + ")").c_str());
+}
+
 } // namespace
 
 void rules_window(App &app) {
@@ -33,15 +50,17 @@ void rules_window(App &app) {
     ImGui::End();
     return;
   }
-  ImGui::InputText("Search", app.rules_search, sizeof app.rules_search);
-  std::string needle = app.rules_search;
-  std::transform(needle.begin(), needle.end(), needle.begin(), ::tolower);
+  ui::InputText("Search", app.rules_search, sizeof app.rules_search);
+  const std::vector<std::string> terms = rules_search_terms(app.rules_search);
+  const std::vector<RulesSection> sections = rules_with_battle(app);
+  size_t found = std::count_if(sections.begin(), sections.end(), [&](const RulesSection &sec) {
+    return rules_section_matches(sec, terms);
+  });
+  search_result_line(terms, found);
   ImGui::BeginChild("rules_text");
   bool rulings_shown = false, specials_shown = false;
-  for (const RulesSection &sec : rules_with_battle(app)) {
-    std::string all = sec.number + " " + sec.title + " " + sec.body;
-    std::transform(all.begin(), all.end(), all.begin(), ::tolower);
-    if (!needle.empty() && all.find(needle) == std::string::npos) continue;
+  for (const RulesSection &sec : sections) {
+    if (!rules_section_matches(sec, terms)) continue;
     auto numbered = [&](char letter) {
       return sec.number.size() > 1 && sec.number[0] == letter &&
              std::isdigit(static_cast<unsigned char>(sec.number[1]));

@@ -18,29 +18,57 @@ bool key_pressed(ImGuiKey key) {
   return !ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(key));
 }
 
-// Chooses or drops a wing in the command being built: one wing a turn works like a radio button.
+// Faces put aside for `wing` (a wing dropped for another when one wing a turn is allowed): taken
+// back out of the list to be the wing's faces again.
+std::vector<Command> take_put_aside(Selection &sel, int wing) {
+  auto it = std::find_if(sel.put_aside.begin(), sel.put_aside.end(),
+                         [&](const auto &kept) { return kept.first == wing; });
+  if (it == sel.put_aside.end()) return {};
+  std::vector<Command> faces = std::move(it->second);
+  sel.put_aside.erase(it);
+  return faces;
+}
+
+// Chooses or drops a wing in the command being built: one wing a turn works like a radio button,
+// and the faces of the wing it replaces are put aside (said in the panel), never lost.
 void toggle_wing(App &app, int wing, int wings_per_turn) {
   const Battle &b = app.game().battle();
+  Selection &sel = app.sel();
   bool only_wing = std::count_if(b.wings.begin(), b.wings.end(), [&](const WingDef &w) {
                      return w.side == b.wings[wing].side;
                    }) == 1;
-  int *chosen = std::find(std::begin(app.draft_wing), std::end(app.draft_wing), wing);
-  if (chosen != std::end(app.draft_wing) && only_wing) { // nothing else to choose: start afresh
-    app.draft[chosen - app.draft_wing].clear();
+  auto chosen = std::find(sel.draft_wing.begin(), sel.draft_wing.end(), wing);
+  if (chosen != sel.draft_wing.end()) { // picked again: start it afresh, or drop it
+    sel.draft[chosen - sel.draft_wing.begin()].clear();
+    if (!only_wing) *chosen = -1;
     return;
   }
-  if (chosen != std::end(app.draft_wing)) {
-    app.draft[chosen - app.draft_wing].clear();
-    *chosen = -1;
-    return;
+  if (wings_per_turn == 1)
+    for (size_t k = 0; k < sel.draft_wing.size(); ++k) {
+      if (sel.draft_wing[k] < 0) continue;
+      if (!sel.draft[k].empty()) sel.put_aside.emplace_back(sel.draft_wing[k], sel.draft[k]);
+      sel.draft[k].clear();
+      sel.draft_wing[k] = -1;
+    }
+  auto free = std::find(sel.draft_wing.begin(), sel.draft_wing.end(), -1);
+  if (free == sel.draft_wing.end()) return;
+  *free = wing;
+  sel.draft[free - sel.draft_wing.begin()] = take_put_aside(sel, wing);
+}
+
+// The wings whose faces were put aside for another, said so the player knows they are kept.
+void put_aside_note(App &app) {
+  const Battle &b = app.game().battle();
+  for (const auto &[wing, faces] : app.sel().put_aside) {
+    std::string words;
+    for (Command c : faces)
+      words += (words.empty() ? "" : ", ") + command_words(c);
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(230, 200, 120, 255));
+    ui::TextWrapped("%s's faces (%s) are put aside: one wing a turn. Pick %s again to bring them "
+                    "back.",
+                    b.wings[wing].name.c_str(), words.c_str(), b.wings[wing].name.c_str());
+    ImGui::PopStyleColor();
   }
-  if (wings_per_turn == 1) {
-    for (auto &d : app.draft)
-      d.clear();
-    std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
-  }
-  int *free = std::find(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
-  if (free != std::end(app.draft_wing)) *free = wing;
 }
 
 // The hint's colour: its words in the Orders panel, and a hinted command's wings and faces.
@@ -80,14 +108,14 @@ void wing_choices(App &app) {
   for (size_t w = 0; w < b.wings.size(); ++w)
     if (b.wings[w].side == s.active) wings.push_back(static_cast<int>(w));
   // A side with a single wing has nothing to choose: it is chosen already.
-  if (wings.size() == 1 && app.draft_wing[0] < 0 &&
-      std::all_of(std::begin(app.draft), std::end(app.draft),
+  Selection &sel = app.sel();
+  if (wings.size() == 1 && sel.draft_wing[0] < 0 &&
+      std::all_of(sel.draft.begin(), sel.draft.end(),
                   [](const std::vector<Command> &d) { return d.empty(); }))
-    app.draft_wing[0] = wings[0];
+    sel.draft_wing[0] = wings[0];
   ui::Text("Wings:");
   for (int w : wings) {
-    bool on = std::find(std::begin(app.draft_wing), std::end(app.draft_wing), w) !=
-              std::end(app.draft_wing);
+    bool on = std::find(sel.draft_wing.begin(), sel.draft_wing.end(), w) != sel.draft_wing.end();
     wing_swatch(b, w);
     std::string label = b.wings[w].name + "##wing" + std::to_string(w);
     HintLight lit(hinted_order(app, w) != nullptr);
@@ -100,18 +128,21 @@ void marker_faces(App &app) {
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   const SideDef &side = b.sides[s.active];
+  Selection &sel = app.sel();
+  put_aside_note(app);
   for (int k = 0; k < 8; ++k) {
-    if (app.draft_wing[k] < 0) continue;
+    if (sel.draft_wing[k] < 0) continue;
     ImGui::PushID(k);
     ImGui::Separator();
-    wing_swatch(b, app.draft_wing[k]);
-    ui::Text("%s: click marker faces", b.wings[app.draft_wing[k]].name.c_str());
-    const WingOrder *hint = hinted_order(app, app.draft_wing[k]);
+    wing_swatch(b, sel.draft_wing[k]);
+    ui::Text("%s: click marker faces", b.wings[sel.draft_wing[k]].name.c_str());
+    const WingOrder *hint = hinted_order(app, sel.draft_wing[k]);
     for (size_t m = 0; m < side.markers.size(); ++m) {
       const Marker &mk = side.markers[m];
       for (int f = 0; f < mk.count; ++f) {
         Command cmd = mk.faces[f];
-        bool on = std::find(app.draft[k].begin(), app.draft[k].end(), cmd) != app.draft[k].end();
+        std::vector<Command> &faces = sel.draft[k];
+        bool on = std::find(faces.begin(), faces.end(), cmd) != faces.end();
         std::string label = command_words(cmd) + "##" + std::to_string(m) + "_" + std::to_string(f);
         if (f) ImGui::SameLine(0, 2), ui::TextDisabled("|"), ImGui::SameLine(0, 2);
         HintLight lit(hint && std::find(hint->commands.begin(), hint->commands.end(), cmd) !=
@@ -119,9 +150,9 @@ void marker_faces(App &app) {
         if (on) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(60, 140, 60, 255));
         if (ui::Button(label.c_str())) {
           if (on)
-            std::erase(app.draft[k], cmd);
+            std::erase(faces, cmd);
           else
-            app.draft[k].push_back(cmd);
+            faces.push_back(cmd);
         }
         if (on) ImGui::PopStyleColor();
       }
@@ -131,12 +162,13 @@ void marker_faces(App &app) {
 }
 
 // The command being built: the wings picked with their faces, as the engine's action.
-Action drafted_command(const App &app) {
+Action drafted_command(App &app) {
+  const Selection &sel = app.sel();
   Action a{.type = ActionType::Command};
   for (int k = 0; k < 8; ++k)
-    if (app.draft_wing[k] >= 0 && !app.draft[k].empty() && a.orders.size() < kMaxWingOrders) {
-      WingOrder o{static_cast<int16_t>(app.draft_wing[k]), {}};
-      for (Command c : app.draft[k])
+    if (sel.draft_wing[k] >= 0 && !sel.draft[k].empty() && a.orders.size() < kMaxWingOrders) {
+      WingOrder o{static_cast<int16_t>(sel.draft_wing[k]), {}};
+      for (Command c : sel.draft[k])
         if (o.commands.size() < kMaxListedCommands) o.commands.push_back(c);
       a.orders.push_back(o);
     }
@@ -171,7 +203,7 @@ void command_status(App &app, const Action &a, Footer &footer) {
     footer.label = "Give these commands (Enter)";
     if (refusal) footer.disabled_why = refusal->reason;
   } else {
-    bool wing_chosen = std::any_of(std::begin(app.draft_wing), std::end(app.draft_wing),
+    bool wing_chosen = std::any_of(app.sel().draft_wing.begin(), app.sel().draft_wing.end(),
                                    [](int w) { return w >= 0; });
     footer.label = wing_chosen ? "Click marker faces to command" : "Pick a wing to command";
     footer.disabled_why = "nothing set yet";
@@ -312,6 +344,23 @@ void search_accounts(const App &app) {
     search_account(app, ss.seat().computer_detail());
 }
 
+// An enemy chosen and none of the player's units yet: the footer names the action it waits for,
+// refused with why, so Enter says what is missing instead of doing nothing.
+void target_without_unit(App &app, Footer &footer) {
+  const Battle &b = app.game().battle();
+  bool attack = app.view().phase_attacks();
+  ImGui::Separator();
+  ui::TextWrapped("%s %s: now click %s.", attack ? "Attacking" : "Firing at",
+                  unit_words(b, app.sel().target).c_str(),
+                  attack ? "the units to attack with (ringed in green)"
+                         : "the unit to fire with (ringed in green)");
+  footer.action =
+      Action{.type = attack ? ActionType::Attack : ActionType::Fire, .target = app.sel().target};
+  footer.label = attack ? "Attack (Enter)" : "Fire (Enter)";
+  footer.disabled_why = attack ? "choose an attacker first (click a unit ringed in green)"
+                               : "choose the unit to fire first (click a unit ringed in green)";
+}
+
 // A phase that moves, fires or attacks: the prompt, units ready to enter, the preview of the
 // action being built, and the last attack's table.
 void unit_phase_controls(App &app, Footer &footer) {
@@ -348,6 +397,8 @@ void unit_phase_controls(App &app, Footer &footer) {
       attack_preview(app, *pending, footer);
     else
       fire_preview(app, *pending, footer);
+  } else if (app.sel().target >= 0 && (app.view().phase_attacks() || app.view().phase_fires())) {
+    target_without_unit(app, footer);
   }
   // What to do now comes first; the last attack's table below it (above, it pushed the phase's
   // prompt under the fold).
@@ -440,20 +491,17 @@ void footer_buttons(App &app, const Footer &footer) {
     bool pressed = ui::Button(footer.label.c_str(), ImVec2(width, 0));
     ImGui::PopStyleColor(2);
     ImGui::EndDisabled();
-    if (pressed || (!refused && key_pressed(ImGuiKey_Enter))) {
-      if (footer.action->type ==
-          ActionType::Command) { // given or refused: the choice starts afresh
-        for (auto &d : app.draft)
-          d.clear();
-        std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
-      }
+    bool enter = key_pressed(ImGuiKey_Enter);
+    if (refused && enter) // Enter on a refused default says why rather than nothing
+      app.session->say("Enter: " + footer.disabled_why + ".");
+    if (pressed || (!refused && enter)) {
+      // Given or refused, a command's choice starts afresh.
+      if (footer.action->type == ActionType::Command) app.sel().clear_draft();
       app.session->play(*footer.action);
     }
   }
   if (footer.secondary && ui::SmallButton(footer.secondary_label.c_str())) {
-    for (auto &d : app.draft)
-      d.clear();
-    std::fill(std::begin(app.draft_wing), std::end(app.draft_wing), -1);
+    app.sel().clear_draft();
     app.session->play(*footer.secondary);
   }
   if (footer.end_phase && ui::Button("End phase (E)", ImVec2(width, 0)))

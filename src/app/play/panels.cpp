@@ -1,5 +1,5 @@
 // The play screen's layout: the fixed Battle, Orders and Log panels around the map, the lesson's
-// panel frame, the victory box; centred windows for the other screens.
+// panel frame, the result screen; centred windows for the other screens.
 #include "app.hpp"
 #include "play/panel_parts.hpp"
 #include "widgets/ui.hpp"
@@ -43,7 +43,19 @@ PanelLayout panel_layout(const App &app, const MapRect &map) {
 constexpr ImGuiWindowFlags kFixed =
     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
 
-// The Orders panel: the message, the decision at hand, and the footer's buttons below them.
+// The message, then what this window may not write while another window holds it (issue 31):
+// the lines said to the player, in the Orders panel's status box.
+std::vector<std::string> status_lines(const App &app) {
+  std::vector<std::string> lines;
+  for (const std::string &said : {app.session->message(), app.session->file().other_windows_note()})
+    if (!said.empty()) lines.push_back(said);
+  return lines;
+}
+
+// The Orders panel: the decision at hand, the status lines, and the footer's buttons. The status
+// lines sit above the footer, taking their room from the bottom of the decision's box, so a
+// message coming or going (a seat change, a report's path, a refusal) never moves a button from
+// under the pointer (issue 33): the decision's buttons start at the top, the footer's at the foot.
 void orders_window(App &app, const PanelLayout &l) {
   ImGui::SetNextWindowPos(ImVec2(l.width - l.right_w, l.top));
   ImGui::SetNextWindowSize(ImVec2(l.right_w, l.height));
@@ -51,18 +63,25 @@ void orders_window(App &app, const PanelLayout &l) {
   Footer footer;
   const ImGuiStyle &st = ImGui::GetStyle();
   float footer_h = 2 * ImGui::GetFrameHeightWithSpacing() + st.ItemSpacing.y + 2;
-  ImGui::BeginChild("orders_body", ImVec2(0, -footer_h));
-  // The message, then what this window may not write while another window holds it (issue 31).
-  for (const std::string &said :
-       {app.session->message(), app.session->file().other_windows_note()}) {
-    if (said.empty()) continue;
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
-    ui::TextWrapped("%s", said.c_str());
-    ImGui::PopStyleColor();
-    ImGui::Separator();
-  }
+  std::vector<std::string> said = status_lines(app);
+  float said_h = 0;
+  for (const std::string &line : said)
+    said_h += ui::wrapped_height(line) + 2 * st.ItemSpacing.y + 1; // the text and a separator
+  // The status box takes at most half the panel; a longer message scrolls in it.
+  said_h = std::min(said_h, ImGui::GetContentRegionAvail().y / 2);
+  ImGui::BeginChild("orders_body", ImVec2(0, -(footer_h + said_h)));
   decision_panel(app, footer);
   ImGui::EndChild();
+  if (!said.empty()) {
+    ImGui::BeginChild("orders_status", ImVec2(0, said_h - st.ItemSpacing.y));
+    for (const std::string &line : said) {
+      ImGui::Separator();
+      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
+      ui::TextWrapped("%s", line.c_str());
+      ImGui::PopStyleColor();
+    }
+    ImGui::EndChild();
+  }
   ImGui::Separator();
   footer_buttons(app, footer);
   ImGui::End();
@@ -111,22 +130,6 @@ void lesson_panel_frame(const App &app, const MapRect &map, const PanelLayout &l
   ImGui::GetForegroundDrawList()->AddRect(a, z, IM_COL32(60, 220, 255, 255), 0, 0, 4.0f);
 }
 
-void victory_box(App &app, const MapRect &map) {
-  if (!app.game().state().game_over()) return;
-  ImGui::SetNextWindowPos(ImVec2(map.x + map.w / 2, map.y + map.h / 3), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
-  ui::Begin("Victory", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
-  const GameState &s = app.game().state();
-  const Battle &b = app.game().battle();
-  ui::Text("%s", s.winner == kDraw ? "A draw" : (b.sides[s.winner].name + " wins").c_str());
-  ui::TextWrapped("%s", s.result_reason.c_str());
-  if (std::string level = victory_level_words(b, s); !level.empty())
-    ui::TextWrapped("%s", level.c_str());
-  ui::Text("VP: %s %d, %s %d", b.sides[0].name.c_str(), s.vp[0], b.sides[1].name.c_str(), s.vp[1]);
-  if (ui::Button("Back to the start screen")) app.start_screen = true;
-  ImGui::End();
-}
-
 } // namespace
 
 void draw_panels(App &app, const MapRect &map, HexId hover) {
@@ -140,7 +143,7 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
   turn_banner(app, map);
   hover_tooltip(app, map, hover);
   die_overlay(app, map);
-  victory_box(app, map);
+  result_screen(app, map);
 }
 
 void begin_centred_window(const char *title, float width, float height) {

@@ -10,17 +10,48 @@
 
 namespace sns::app {
 
-// The CRT (2.6, 7.5), turned on its side so that it fits the panel: a row for each column of
+namespace {
+// What each result of the CRT does (7.5), in the order of CombatResult: the legend under the table
+// and each cell's tooltip.
+constexpr const char *kResultMeanings[kCombatResultCount] = {
+    "DE: the target is eliminated",
+    "DL: the target loses a step",
+    "DR: the target retreats",
+    "EX: the target and one attacker each lose a step",
+    "NE: no effect",
+    "AE: an attacker is eliminated",
+    "AL: an attacker loses a step",
+    "AR: the attackers retreat",
+};
+
+void crt_legend() {
+  ImGui::PushTextWrapPos(0.0f);
+  // The log says "rolled 7 -> column 6": the caption names the table's lines as it does, columns.
+  ui::TextDisabled("The rulebook's table turned on its side: its columns (the die roll plus the "
+                   "DRM) run down, its rows (the Primary's CC) across. So the log's \"-> column "
+                   "6\" is the line marked 6 here, read under the lit CC.");
+  std::string legend;
+  for (const char *m : kResultMeanings)
+    legend += std::string(legend.empty() ? "" : "; ") + m;
+  ui::TextDisabled(
+      "%s; *: against a Shield Wall the attacker may take it as EX. Hover a result for its words.",
+      legend.c_str());
+  ImGui::PopTextWrapPos();
+}
+} // namespace
+
+// The CRT (2.6, 7.5), turned on its side so that it fits the panel: a line for each column of
 // roll + DRM, a column for each CC. The CC in use is lit, and the cell of the last roll.
 void crt_table(App &app, CombatClass cc_used, int column) {
   const Tables &t = *app.game().setup().tables;
   if (!ImGui::BeginTable("crt", 1 + kWorstCC - kBestCC + 1,
                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame))
     return;
-  ImGui::TableSetupColumn("roll", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("<=-2").x);
+  ImGui::TableSetupColumn("column", ImGuiTableColumnFlags_WidthFixed,
+                          ImGui::CalcTextSize("<=-2").x); // its widest line
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableSetColumnIndex(0);
-  ui::TextDisabled("roll");
+  ui::TextDisabled("col.");
   for (CombatClass cc = kBestCC; cc <= kWorstCC; ++cc) {
     ImGui::TableSetColumnIndex(cc - kBestCC + 1);
     if (cc == cc_used) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(90, 80, 20, 255));
@@ -39,15 +70,15 @@ void crt_table(App &app, CombatClass cc_used, int column) {
         ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(90, 80, 20, 255));
       const CrtCell &cell = t.cell(cc, c);
       ui::Text("%s%s", std::string(name(cell.result)).c_str(), cell.asterisk ? "*" : "");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Column %d, CC %s: %s%s", c, cc_name(cc).c_str(),
+            kResultMeanings[static_cast<int>(cell.result)],
+            cell.asterisk ? " (*: against a Shield Wall the attacker may take it as EX)" : "");
     }
   }
   ImGui::EndTable();
-  ImGui::PushTextWrapPos(0.0f);
-  // The log, the lessons and TABLES.md keep the rulebook's words ("column 3 of row A"), so the
-  // caption says which way they run here.
-  ui::TextDisabled("The rulebook's table turned on its side: its columns (the die roll plus the "
-                   "DRM) run down, its rows (the Primary's CC) across.");
-  ImGui::PopTextWrapPos();
+  crt_legend();
 }
 
 void attack_preview(App &app, const Action &a, Footer &footer) {

@@ -17,6 +17,9 @@ bool open_record_as(App &app, const std::string &path, OpenAs how, uint64_t seed
 // The height the replay's controls take above the map (0 unless a replay is shown).
 float replay_controls_height(const App &app);
 
+// Writes the battle report of the game shown (or the replay's record) into a new folder under the
+// data folder's reports/, and says where (Record > Battle report, the result screen).
+void write_report(App &app);
 // The "Record" menu (in the menu bar): replay, notes, Send turn, open a replay or a mailed turn.
 void record_menu(App &app);
 // The replay controls over the map (Mode::Replay) and the record dialogs; every frame.

@@ -39,6 +39,9 @@ void start_chosen_battle(App &app) {
   }
 }
 
+// Three lines: a file's error (its name, JSON path and what was expected) without scrolling.
+float status_box_height() { return 3 * ImGui::GetTextLineHeightWithSpacing(); }
+
 // The height of the rows the start screen draws under its battle list (draw_start_screen), worked
 // out before drawing them: a list sized from the last frame's layout jumped for one frame whenever
 // a row came or went, and a click in that frame landed on another widget.
@@ -51,11 +54,20 @@ float height_below_battle_list(App &app) {
   if (!app.battles.empty()) h += line + row; // who plays each side
   if (app.session->file().autosave_loads()) h += line;
   if (size_t n = app.session->file().recent().size()) h += separator + line + n * row;
-  if (const std::string &m = app.session->message(); !m.empty())
-    h += ui::wrapped_height(m) + st.ItemSpacing.y;
-  if (std::string note = app.session->file().other_windows_note(); !note.empty())
-    h += ui::wrapped_height(note) + st.ItemSpacing.y;
+  h += status_box_height() + st.ItemSpacing.y;
   return h;
+}
+
+// The message and the other windows' note, in a box of the same height whether or not anything is
+// said, so a load error coming or going never moves a button from under the pointer (issue 33).
+void start_status_box(App &app) {
+  ImGui::BeginChild("start_status", ImVec2(0, status_box_height()));
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
+  if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
+  if (std::string note = app.session->file().other_windows_note(); !note.empty())
+    ui::TextWrapped("%s", note.c_str());
+  ImGui::PopStyleColor();
+  ImGui::EndChild();
 }
 
 void recent_games(App &app) {
@@ -73,10 +85,24 @@ void recent_games(App &app) {
   }
 }
 
+// A file to load by its path: Enter in the field loads, as Load does (Ctrl+A selects the field's
+// text, ImGui's own key), or the Open dialog.
+void file_row(App &app) {
+  bool entered = ui::InputText("File", app.path_buffer, sizeof app.path_buffer,
+                               ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if (ui::Button("Load") || entered) app.open(app.path_buffer, app.next_seed());
+  ImGui::SameLine();
+  if (ui::Button("Browse...")) open_browser(app);
+}
+
 } // namespace
 
 void draw_start_screen(App &app) {
-  begin_centred_window("Shields & Swords II", 760, 640);
+  // Taller by the status box, kept for it even when nothing is said, so the battle list keeps the
+  // height it had before the box (every shipped battle in sight at 1600x900).
+  begin_centred_window("Shields & Swords II", 760,
+                       640 + status_box_height() + ImGui::GetStyle().ItemSpacing.y);
   ui::TextWrapped("Medieval battles on a hex map. Pick a battle, then who plays each side: "
                   "people taking turns at this screen, or the computer.");
   if (app.has_game()) {
@@ -143,14 +169,8 @@ void draw_start_screen(App &app) {
   recent_games(app);
   editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)
   ImGui::Separator();
-  ui::InputText("File", app.path_buffer, sizeof app.path_buffer);
-  ImGui::SameLine();
-  if (ui::Button("Load")) app.open(app.path_buffer, app.next_seed());
-  ImGui::SameLine();
-  if (ui::Button("Browse...")) open_browser(app);
-  if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
-  if (std::string note = app.session->file().other_windows_note(); !note.empty())
-    ui::TextWrapped("%s", note.c_str());
+  file_row(app);
+  start_status_box(app);
   ImGui::End();
 }
 

@@ -1,0 +1,103 @@
+// The result screen at a game's end (issue 33 item 4): who won and why, the score, each side's
+// losses and the turns played, with Replay, Battle report and New game. Everything it says is the
+// engine's: the winner and reason from the state, the score as the ruleset keeps it, the losses
+// from the log.
+#include "app.hpp"
+#include "replay/replay_panel.hpp"
+#include "widgets/ui.hpp"
+#include "words.hpp"
+
+#include <imgui.h>
+
+namespace sns::app {
+
+namespace {
+
+// One row a side: its score where the ruleset scores VP, its units eliminated, reduced (S&S II's
+// printed reverse sides) and left on the map.
+void losses_table(const App &app) {
+  const Battle &b = app.game().battle();
+  const GameState &s = app.game().state();
+  const bool vp = b.rules().has(Feature::VictoryPoints), faces = b.rules().has(Feature::UnitFaces);
+  std::array<SideLosses, 2> lost = side_losses(b, app.game().log());
+  std::vector<const char *> heads{"Side"};
+  if (vp) heads.push_back("VP");
+  heads.push_back("Eliminated");
+  if (faces) heads.push_back("Reduced");
+  heads.push_back("Units left");
+  // Wide enough for every head: fitted to the numbers, the heads had been cut to two letters.
+  if (!ImGui::BeginTable("result", static_cast<int>(heads.size()), ImGuiTableFlags_Borders,
+                         ImVec2(ImGui::GetFontSize() * 30, 0)))
+    return;
+  for (size_t c = 0; c < heads.size(); ++c)
+    ImGui::TableSetupColumn(heads[c], ImGuiTableColumnFlags_WidthStretch, c == 0 ? 2.0f : 1.0f);
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (size_t c = 0; c < heads.size(); ++c)
+    ImGui::TableSetColumnIndex(static_cast<int>(c)), ui::TextDisabled("%s", heads[c]);
+  for (int side = 0; side < 2; ++side) {
+    int left = 0;
+    for (size_t u = 0; u < b.units.size(); ++u)
+      left += b.units[u].side == side && s.units[u].hex != kOffMap;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn(), ui::Text("%s", b.sides[side].name.c_str());
+    if (vp) ImGui::TableNextColumn(), ui::Text("%d", s.vp[side]);
+    ImGui::TableNextColumn(), ui::Text("%d", lost[side].eliminated);
+    if (faces) ImGui::TableNextColumn(), ui::Text("%d", lost[side].reduced);
+    ImGui::TableNextColumn(), ui::Text("%d", left);
+  }
+  ImGui::EndTable();
+}
+
+// Replay, Battle report, New game; and a way to look at the final map with the screen closed.
+void result_buttons(App &app) {
+  Session &ss = *app.session;
+  if (ss.mode() == Mode::Play && ui::Button("Replay")) ss.replays().replay_game();
+  if (ss.mode() == Mode::Play) ImGui::SameLine();
+  if ((ss.mode() == Mode::Play || ss.mode() == Mode::Replay) && ui::Button("Battle report"))
+    write_report(app);
+  ImGui::SameLine();
+  if (ui::Button("New game")) app.start_screen = true;
+  ImGui::SameLine();
+  if (ui::Button("Look at the map")) app.result_hidden = true;
+}
+
+} // namespace
+
+void result_screen(App &app, const MapRect &map) {
+  const GameState &s = app.game().state();
+  if (!s.game_over()) {
+    app.result_hidden = false; // an undo took the end back: the next end shows again
+    return;
+  }
+  if (app.result_hidden) return;
+  const Battle &b = app.game().battle();
+  ImGui::SetNextWindowPos(ImVec2(map.x + map.w / 2, map.y + map.h / 2), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.97f);
+  ui::Begin("The battle is over", nullptr,
+            ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                ImGuiWindowFlags_NoMove);
+  ImGui::PushFont(app.fonts.bold ? app.fonts.bold : ImGui::GetFont());
+  ui::Text("%s", s.winner == kDraw ? "A draw"
+                 : s.winner < 0    ? "No winner"
+                                   : (b.sides[s.winner].name + " wins").c_str());
+  ImGui::PopFont();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+  // The victory level the battle's levels give this ending (issue 32 item 1), under the winner.
+  if (std::string level = victory_level_words(b, s); !level.empty())
+    ui::TextWrapped("%s", level.c_str());
+  if (!s.result_reason.empty()) ui::TextWrapped("%s", s.result_reason.c_str());
+  ImGui::PopTextWrapPos();
+  std::string turn = b.rules().turn_word;
+  turn[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(turn[0])));
+  ui::Text("Ended in %s %d%s, after %s.", turn.c_str(), s.turn,
+           b.last_turn ? (" of " + std::to_string(b.last_turn)).c_str() : "",
+           counted(static_cast<int>(app.game().actions().size()), "action", "actions").c_str());
+  ImGui::Separator();
+  losses_table(app);
+  ImGui::Separator();
+  result_buttons(app);
+  ImGui::End();
+}
+
+} // namespace sns::app
