@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <string_view>
 
 namespace sns::app {
@@ -81,7 +82,7 @@ ImU32 ground_colour(const Battle &b, HexId h, Ground g) {
   case Ground::Woods:
     return IM_COL32(164, 186, 120, 255);
   case Ground::Marsh:
-    return IM_COL32(180, 198, 170, 255);
+    return IM_COL32(168, 192, 178, 255);
   case Ground::Town:
     return IM_COL32(218, 208, 186, 255);
   case Ground::Camp:
@@ -135,7 +136,7 @@ void fill_hex(const Sheet &s, HexId h, ImU32 base, ImVec2 origin) {
                     : mix(base, IM_COL32(250, 246, 220, 255), (n - 0.5f) * 0.3f);
   };
   ImDrawList *dl = s.dl;
-  ImVec2 uv = dl->_Data->TexUvWhitePixel;
+  ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
   dl->PrimReserve(18, 7);
   auto first = static_cast<ImDrawIdx>(dl->_VtxCurrentIdx);
   dl->PrimWriteVtx(s.centres[h], uv, shade(s.centres[h]));
@@ -220,11 +221,11 @@ void draw_marsh(const Sheet &s, HexId h) {
   for (int k = 0; k < 5; ++k) {
     ImVec2 p(s.centres[h].x + n.between(-0.5f, 0.5f) * s.size,
              s.centres[h].y + n.between(-0.45f, 0.5f) * s.size);
-    float l = s.size * 0.2f;
+    float l = s.size * 0.24f;
     s.dl->AddLine(ImVec2(p.x - l * 0.9f, p.y + w), ImVec2(p.x + l * 0.9f, p.y + w),
-                  IM_COL32(70, 120, 175, 220), w * 1.2f);
+                  IM_COL32(60, 110, 170, 230), w * 1.4f);
     if (s.size < 12) continue;
-    ImU32 reed = IM_COL32(52, 92, 50, 255);
+    ImU32 reed = IM_COL32(40, 80, 40, 255);
     s.dl->AddLine(p, ImVec2(p.x, p.y - l), reed, w);
     s.dl->AddLine(p, ImVec2(p.x - l * 0.45f, p.y - l * 0.75f), reed, w);
     s.dl->AddLine(p, ImVec2(p.x + l * 0.45f, p.y - l * 0.75f), reed, w);

@@ -19,10 +19,12 @@ bool is_water(HexsideFeature f) {
 struct Side {
   ImVec2 p, q, mid, along, across;
   float length;
+  uint32_t seed; // the side's own, for its art's scatter
 };
 
 Side side_of(const Sheet &s, HexId h, int d) {
   Side e;
+  e.seed = static_cast<uint32_t>(h) * 6 + static_cast<uint32_t>(d);
   e.p = s.side_start(h, d), e.q = s.side_end(h, d);
   e.mid = ImVec2((e.p.x + e.q.x) / 2, (e.p.y + e.q.y) / 2);
   float dx = e.q.x - e.p.x, dy = e.q.y - e.p.y;
@@ -61,7 +63,7 @@ float bank_width(float size) { return std::max(1.5f, size * 0.06f); }
 void draw_ford(const Sheet &s, const Side &e) {
   float w = water_width(s.size) / s.size + bank_width(s.size) / s.size;
   band(s.dl, e, 0.2f, w * 0.7f, s.size, IM_COL32(214, 198, 150, 235)); // the shallow crossing
-  Noise n(static_cast<uint32_t>(e.mid.x * 7 + e.mid.y * 13));
+  Noise n(e.seed);
   for (int k = 0; k < 6; ++k)
     s.dl->AddCircleFilled(at(e, n.between(-0.17f, 0.17f), n.between(-w * 0.5f, w * 0.5f), s.size),
                           std::max(1.0f, s.size * 0.03f), IM_COL32(130, 120, 104, 255), 8);

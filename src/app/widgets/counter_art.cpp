@@ -56,7 +56,7 @@ void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 
     dl->AddLine(ImVec2(cx, a.y), ImVec2(cx, b.y), col, th);
     break;
   case UnitType::HH: // a heavy slash: heavy horse
-    dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), col, th * 2.2f);
+    dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), col, th * (w < 16 ? 1.4f : 2.2f));
     break;
   case UnitType::LH: // a light slash and a dot: light horse
     dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), col, th);
@@ -165,6 +165,10 @@ void paint_piece(const CounterLook &look, const Inks &k, ImDrawList *dl, ImVec2 
     dl->PopClipRect();
   }
   float t = std::max(1.0f, size * 0.025f);
+  if (size < 26) { // too small for a bevel: the outline only
+    dl->AddRect(a, z, IM_COL32(20, 20, 20, 255), size * 0.06f, 0, 1.0f);
+    return;
+  }
   dl->AddLine(ImVec2(a.x + t, z.y - t), ImVec2(a.x + t, a.y + t), IM_COL32(255, 255, 255, 90), t);
   dl->AddLine(ImVec2(a.x + t, a.y + t), ImVec2(z.x - t, a.y + t), IM_COL32(255, 255, 255, 90), t);
   dl->AddLine(ImVec2(z.x - t, a.y + t), ImVec2(z.x - t, z.y - t), IM_COL32(0, 0, 0, 70), t);
@@ -186,19 +190,27 @@ void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2
   float size = static_cast<float>(look.size), cx = (a.x + z.x) / 2;
   Inks k = inks_of(look);
   bool compact = size < kCompactCounter;
-  float band_h = size * (compact ? 0.2f : 0.25f);
+  float band_h = size < 26 ? 0.0f : size * (compact ? 0.2f : 0.25f);
   paint_piece(look, k, dl, a, z, band_h);
   std::string cc = cc_name(look.cc), fire = std::to_string(look.fire);
   if (compact) {
     // Small counters (a big map at its fitted view): the band, the symbol, and CC and Fire
     // Factor as large as fit (D3: the unit's id instead).
-    symbol_plate(dl, look.type, cx, a.y + size * 0.42f, size * 0.56f);
-    float letters = size * 0.4f, y = z.y - letters * 1.04f;
+    // Below 26 pixels (Grunwald fitted in a small window) the plate and the letters take all the
+    // room there is: legibility before margins.
+    bool tiny = size < 26;
+    if (tiny) // no room for a symbol that reads: the type code, as large as fits
+      centred_text(canvas, size * 0.46f, cx, a.y + size * 0.26f, k.on_body,
+                   look.values ? look.label.c_str() : "");
+    else
+      symbol_plate(dl, look.type, cx, a.y + size * 0.42f, size * 0.56f);
+    float letters = size * (tiny ? 0.5f : 0.4f), y = z.y - letters * (tiny ? 0.98f : 1.04f);
     if (look.values) {
-      canvas.text(letters, ImVec2(a.x + size * 0.08f, y), k.on_body, cc.c_str());
+      canvas.text(letters, ImVec2(a.x + size * (tiny ? 0.04f : 0.08f), y), k.on_body, cc.c_str());
       if (look.fire) {
         ImVec2 ext = canvas.text_size(letters, fire.c_str());
-        canvas.text(letters, ImVec2(z.x - ext.x - size * 0.08f, y), k.on_body, fire.c_str());
+        canvas.text(letters, ImVec2(z.x - ext.x - size * (tiny ? 0.04f : 0.08f), y), k.on_body,
+                    fire.c_str());
       }
     } else {
       centred_text(canvas, size * 0.34f, cx, z.y - size * 0.2f, k.on_body, look.label.c_str());
