@@ -21,6 +21,10 @@ namespace {
 // Below this size (pixels) a counter is drawn in its compact form: letters only.
 constexpr float kCompactCounter = 40.0f;
 
+ImU32 with_alpha_of(ImU32 c, int alpha) {
+  return (c & 0x00FFFFFF) | (static_cast<ImU32>(alpha) << 24);
+}
+
 ImU32 text_colour_on(ImU32 bg) {
   float r = (bg & 0xFF) / 255.f, g = ((bg >> 8) & 0xFF) / 255.f, b = ((bg >> 16) & 0xFF) / 255.f;
   float lum = 0.299f * r + 0.587f * g + 0.114f * b;
@@ -52,7 +56,7 @@ void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 
     dl->AddLine(ImVec2(cx, a.y), ImVec2(cx, b.y), col, th);
     break;
   case UnitType::HH: // a heavy slash: heavy horse
-    dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), col, th * 2.2f);
+    dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), col, th * (w < 16 ? 1.4f : 2.2f));
     break;
   case UnitType::LH: // a light slash and a dot: light horse
     dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), col, th);
@@ -119,48 +123,115 @@ int counter_overhang(int size) { return static_cast<int>(std::ceil(size * 0.21f)
 
 namespace {
 
-// The printed face: wing colour, type, CC, Fire Factor, Crown, the reduced stripe (2.2).
-void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2 z) {
-  ImDrawList *dl = canvas.dl;
-  float size = static_cast<float>(look.size), cx = (a.x + z.x) / 2, cy = (a.y + z.y) / 2;
-  ImU32 bg = look.colour, fg = text_colour_on(bg);
-  dl->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(z.x + 2, z.y + 2), IM_COL32(0, 0, 0, 90));
-  dl->AddRectFilled(a, z, bg);
-  dl->AddRect(a, z, IM_COL32(20, 20, 20, 255), 0, 0, 1.2f);
-  if (look.reduced) // the reduced side's stripe, under the header line (which turns dark to stay
-                    // readable)
-    dl->AddRectFilled(ImVec2(a.x + 1, a.y + 1), ImVec2(z.x - 1, a.y + size * 0.26f),
-                      IM_COL32(255, 255, 255, 190));
-  ImU32 head = look.reduced ? IM_COL32(20, 20, 20, 255) : fg;
-  const std::string &type = look.label;
-  std::string cc = cc_name(look.cc), fire = std::to_string(look.fire);
-  if (size < kCompactCounter) {
-    // Small counters (a big map at its fitted view): no symbol, the letters as large as fit.
-    // Type code at the top, CC and Fire Factor at the bottom, each at least 40% of the counter.
-    float letters = size * 0.42f;
-    canvas.text(letters, ImVec2(a.x + size * 0.06f, a.y - size * 0.02f), head, type.c_str());
-    if (look.values)
-      canvas.text(letters, ImVec2(a.x + size * 0.06f, z.y - letters * 1.08f), fg, cc.c_str());
-    if (look.fire && look.values) {
-      ImVec2 ext = canvas.text_size(letters, fire.c_str());
-      canvas.text(letters, ImVec2(z.x - ext.x - size * 0.06f, z.y - letters * 1.08f), fg,
-                  fire.c_str());
-    }
-    if (look.crown) crown(dl, z.x - size * 0.36f, a.y + size * 0.06f, size * 0.3f);
+// A colour between a and b (t from 0 to 1).
+ImU32 blend(ImU32 a, ImU32 b, float t) {
+  auto ch = [&](int shift) {
+    float x = static_cast<float>((a >> shift) & 0xFF), y = static_cast<float>((b >> shift) & 0xFF);
+    return static_cast<ImU32>(std::lround(x + (y - x) * t)) << shift;
+  };
+  return ch(0) | ch(8) | ch(16) | ch(24);
+}
+
+// The colours of a face: the full-strength side prints on the wing's colour under a darker band;
+// the reduced side on a pale tint of it, under a band of the wing's colour hatched in the tint.
+struct Inks {
+  ImU32 body, band, on_body, on_band;
+};
+Inks inks_of(const CounterLook &look) {
+  Inks k;
+  k.body = look.reduced ? blend(look.colour, IM_COL32(248, 244, 230, 255), 0.62f) : look.colour;
+  k.band = look.reduced ? look.colour : blend(look.colour, IM_COL32(16, 16, 20, 255), 0.38f);
+  k.on_body = text_colour_on(k.body);
+  k.on_band = text_colour_on(k.band);
+  return k;
+}
+
+// The die-cut piece: shadow, body, bevelled edge, the wing's band across the top (hatched on the
+// reduced side).
+void paint_piece(const CounterLook &look, const Inks &k, ImDrawList *dl, ImVec2 a, ImVec2 z,
+                 float band_h) {
+  float size = static_cast<float>(look.size), off = std::max(2.0f, size * 0.06f);
+  dl->AddRectFilled(ImVec2(a.x + off, a.y + off), ImVec2(z.x + off, z.y + off),
+                    IM_COL32(0, 0, 0, 110), size * 0.06f);
+  dl->AddRectFilled(a, z, k.body, size * 0.06f);
+  ImVec2 band_z(z.x, a.y + band_h);
+  dl->AddRectFilled(a, band_z, k.band, size * 0.06f, ImDrawFlags_RoundCornersTop);
+  if (look.reduced) { // diagonal hatching: the reduced side at a glance, whatever the colour
+    dl->PushClipRect(a, band_z, true);
+    float step = std::max(3.0f, size * 0.12f);
+    for (float x = a.x - band_h; x < z.x; x += step)
+      dl->AddLine(ImVec2(x, band_z.y), ImVec2(x + band_h, a.y), with_alpha_of(k.body, 200),
+                  std::max(1.0f, step * 0.3f));
+    dl->PopClipRect();
+  }
+  float t = std::max(1.0f, size * 0.025f);
+  if (size < 26) { // too small for a bevel: the outline only
+    dl->AddRect(a, z, IM_COL32(20, 20, 20, 255), size * 0.06f, 0, 1.0f);
     return;
   }
-  type_symbol(dl, look.type, cx, cy - size * 0.02f, size * 0.44f, fg);
-  float big = size * 0.32f, small = size * 0.2f;
-  if (look.values) centred_text(canvas, big, cx - size * 0.24f, cy + size * 0.32f, fg, cc.c_str());
-  if (look.fire && look.values)
-    centred_text(canvas, big, cx + size * 0.26f, cy + size * 0.32f, fg, fire.c_str());
-  if (!look.values) // D3 Medieval: the unit's id, large enough to find the log's "RK" by
-    centred_text(canvas, size * 0.23f, cx + size * 0.04f, a.y + size * 0.13f, head, type.c_str());
-  else if (size >= 34) // too small to read below
-    centred_text(canvas, small, cx, a.y + size * 0.15f, head, type.c_str());
+  dl->AddLine(ImVec2(a.x + t, z.y - t), ImVec2(a.x + t, a.y + t), IM_COL32(255, 255, 255, 90), t);
+  dl->AddLine(ImVec2(a.x + t, a.y + t), ImVec2(z.x - t, a.y + t), IM_COL32(255, 255, 255, 90), t);
+  dl->AddLine(ImVec2(z.x - t, a.y + t), ImVec2(z.x - t, z.y - t), IM_COL32(0, 0, 0, 70), t);
+  dl->AddLine(ImVec2(a.x + t, z.y - t), ImVec2(z.x - t, z.y - t), IM_COL32(0, 0, 0, 70), t);
+  dl->AddRect(a, z, IM_COL32(20, 20, 20, 255), size * 0.06f, 0, std::max(1.0f, size * 0.03f));
+}
+
+// The unit-type symbol on a white plate, as map symbols are printed: readable on any wing colour.
+void symbol_plate(ImDrawList *dl, UnitType t, float cx, float cy, float w) {
+  float h = w * 0.6f;
+  dl->AddRectFilled(ImVec2(cx - w / 2, cy - h / 2), ImVec2(cx + w / 2, cy + h / 2),
+                    IM_COL32(250, 248, 238, 255));
+  type_symbol(dl, t, cx, cy, w, IM_COL32(24, 24, 28, 255));
+}
+
+// The printed face (2.2): wing band, type symbol, CC and Fire Factor, Crown, the reduced side.
+void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2 z) {
+  ImDrawList *dl = canvas.dl;
+  float size = static_cast<float>(look.size), cx = (a.x + z.x) / 2;
+  Inks k = inks_of(look);
+  bool compact = size < kCompactCounter;
+  float band_h = size < 26 ? 0.0f : size * (compact ? 0.2f : 0.25f);
+  paint_piece(look, k, dl, a, z, band_h);
+  std::string cc = cc_name(look.cc), fire = std::to_string(look.fire);
+  if (compact) {
+    // Small counters (a big map at its fitted view): the band, the symbol, and CC and Fire
+    // Factor as large as fit (D3: the unit's id instead).
+    // Below 26 pixels (Grunwald fitted in a small window) the plate and the letters take all the
+    // room there is: legibility before margins.
+    bool tiny = size < 26;
+    if (tiny) // no room for a symbol that reads: the type code, as large as fits
+      centred_text(canvas, size * 0.46f, cx, a.y + size * 0.26f, k.on_body,
+                   look.values ? look.label.c_str() : "");
+    else
+      symbol_plate(dl, look.type, cx, a.y + size * 0.42f, size * 0.56f);
+    float letters = size * (tiny ? 0.5f : 0.4f), y = z.y - letters * (tiny ? 0.98f : 1.04f);
+    if (look.values) {
+      canvas.text(letters, ImVec2(a.x + size * (tiny ? 0.04f : 0.08f), y), k.on_body, cc.c_str());
+      if (look.fire) {
+        ImVec2 ext = canvas.text_size(letters, fire.c_str());
+        canvas.text(letters, ImVec2(z.x - ext.x - size * (tiny ? 0.04f : 0.08f), y), k.on_body,
+                    fire.c_str());
+      }
+    } else {
+      centred_text(canvas, size * 0.34f, cx, z.y - size * 0.2f, k.on_body, look.label.c_str());
+    }
+    if (look.crown) crown(dl, z.x - size * 0.34f, a.y - size * 0.08f, size * 0.3f);
+    return;
+  }
+  symbol_plate(dl, look.type, cx, a.y + size * 0.45f, size * 0.46f);
+  float big = size * 0.3f, band_text = band_h * 0.86f;
+  if (look.values) {
+    centred_text(canvas, big, cx - size * 0.25f, z.y - size * 0.18f, k.on_body, cc.c_str());
+    if (look.fire)
+      centred_text(canvas, big, cx + size * 0.25f, z.y - size * 0.18f, k.on_body, fire.c_str());
+  }
+  // In the band: the wing letter (for players who cannot tell the colours apart) and the type
+  // code, or under D3 Medieval the unit's id, large enough to find the log's "RK" by.
   char letter[2] = {look.wing_letter, 0};
-  canvas.text(small, ImVec2(a.x + size * 0.06f, a.y + size * 0.03f), head, letter);
-  if (look.crown) crown(dl, z.x - size * 0.28f, a.y + size * 0.05f, size * 0.22f);
+  canvas.text(band_text, ImVec2(a.x + size * 0.07f, a.y + band_h * 0.04f), k.on_band, letter);
+  centred_text(canvas, band_text, cx + size * 0.02f, a.y + band_h * 0.52f, k.on_band,
+               look.label.c_str());
+  if (look.crown) crown(dl, z.x - size * 0.27f, a.y + size * 0.02f, size * 0.22f);
 }
 
 // Markers on the face (9.3 Suppression, 8.0 Shield Wall), painted after it. A new marker is a

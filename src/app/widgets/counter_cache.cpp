@@ -250,6 +250,13 @@ void draw_map_text(ImDrawList *dl, float px, ImVec2 at, ImU32 col, const std::st
   cache.place(dl, face, std::floor(at.x) + face.w / 2.0f, std::floor(at.y) + face.h / 2.0f);
 }
 
+void draw_map_text_centred(ImDrawList *dl, float px, ImVec2 top, ImU32 col,
+                           const std::string &text) {
+  const Face &face = cache.text(px, col, text);
+  cache.place(dl, face, std::floor(top.x - face.w / 2.0f) + face.w / 2.0f,
+              std::floor(top.y) + face.h / 2.0f);
+}
+
 void draw_map_tag(ImDrawList *dl, float px, ImVec2 centre, ImU32 col, ImU32 box,
                   const std::string &text) {
   const Face &face = cache.text(px, col, text);

@@ -19,6 +19,9 @@ void forget_counter_faces();
 // Letters on the map (hex labels) drawn by SDL2_ttf, `px` pixels high with their box's top left
 // at `at`, each text kept as a texture.
 void draw_map_text(ImDrawList *dl, float px, ImVec2 at, ImU32 col, const std::string &text);
+// The same, its box's top centred on `top` (the mapsheet's hex numbers).
+void draw_map_text_centred(ImDrawList *dl, float px, ImVec2 top, ImU32 col,
+                           const std::string &text);
 // A short text on a rounded box of colour `box`, both centred on `centre` (a unit's id tag).
 void draw_map_tag(ImDrawList *dl, float px, ImVec2 centre, ImU32 col, ImU32 box,
                   const std::string &text);
