@@ -13,8 +13,18 @@ if ! "$root/tests/xvfb.sh" 1600x900x24 "$app" --size 1600x900 \
     --script "$root/scripts/make-lincoln-1141.script" --editor >"$dir/out" 2>&1; then
   cat "$dir/out"; echo "FAIL: the editor script did not pass"; exit 1
 fi
-if ! cmp -s "$dir/battles/lincoln-1141.json" "$root/battles/lincoln-1141.json"; then
-  diff "$dir/battles/lincoln-1141.json" "$root/battles/lincoln-1141.json" | head -20
-  echo "FAIL: battles/lincoln-1141.json differs from what the editor makes"; exit 1
+# The victory levels (issue 32) were added to the shipped file by hand: the editor edits a level's
+# name, text and conditions but does not yet make one. So the shipped file without its levels, in
+# the canonical layout (the CLI's format), is what the editor must make, byte for byte.
+cli=$(dirname "$app")/shields-swords-cli
+python3 -c 'import json,sys
+b = json.load(open(sys.argv[1]), object_pairs_hook=dict)
+assert "victory_levels" in b, "the shipped Lincoln has lost its victory levels"
+del b["victory_levels"]
+json.dump(b, open(sys.argv[2], "w"))' "$root/battles/lincoln-1141.json" "$dir/shipped.json" || exit 1
+"$cli" format "$dir/shipped.json" --out "$dir/shipped-canonical.json" >/dev/null || exit 1
+if ! cmp -s "$dir/battles/lincoln-1141.json" "$dir/shipped-canonical.json"; then
+  diff "$dir/battles/lincoln-1141.json" "$dir/shipped-canonical.json" | head -20
+  echo "FAIL: battles/lincoln-1141.json (without its victory levels) differs from what the editor makes"; exit 1
 fi
-echo "editor battle: battles/lincoln-1141.json is what the editor makes"
+echo "editor battle: battles/lincoln-1141.json, its victory levels aside, is what the editor makes"
