@@ -65,7 +65,7 @@ private:
   void handle_hash(const json &m);
   void refuse(const std::string &error, const std::string &kind, const json &extra = {});
   void send(const json &message);
-  void event(json e);
+  void event(const json &e);
 
   // The game (net_game.cpp).
   void start_game(const json &host_hello); // join: the game the host's hello describes

@@ -130,7 +130,8 @@ bool LineLink::take_token(size_t bytes) {
   double seconds = std::chrono::duration<double>(now - refilled_).count();
   tokens_ = std::min(kRateBurst, tokens_ + seconds * kRatePerSecond);
   refilled_ = now;
-  double cost = 1.0 + static_cast<double>((bytes + 4095) / 4096);
+  const size_t pages = (bytes + 4095) / 4096; // a token a line, and one more each 4 KiB begun
+  double cost = 1.0 + static_cast<double>(pages);
   if (tokens_ < cost) return false;
   tokens_ -= cost;
   return true;

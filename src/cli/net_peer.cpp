@@ -93,7 +93,7 @@ std::string hex_field(const json &m, const char *name) {
 
 } // namespace
 
-void NetGame::event(json e) { events_ << dump(e) << "\n" << std::flush; }
+void NetGame::event(const json &e) { events_ << dump(e) << "\n" << std::flush; }
 
 void NetGame::send(const json &message) {
   if (!link_.send(dump(message))) event({{"event", "disconnected"}, {"why", "a write failed"}});
