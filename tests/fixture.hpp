@@ -4,6 +4,7 @@
 #include "sns/error.hpp"
 #include "sns/game.hpp"
 #include "sns/json_io.hpp"
+#include "source_dir.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>

@@ -1,6 +1,7 @@
 // Where the programs find their data (SNS_ROOT, install prefix, source tree) and keep the player's
 // files (XDG folders): src/view/paths.hpp.
 #include "paths.hpp"
+#include "source_dir.hpp"
 
 #include <catch2/catch.hpp>
 #include <fstream>

@@ -10,6 +10,10 @@ namespace sns::app {
 
 namespace {
 
+// The D3 block of the state: every function in this file is D3 Medieval's row of kClicks, so the
+// state is D3's by construction; it is read here, once.
+const D3State &d3_of(const GameState &s) { return s.d3(); }
+
 std::string reason(const std::optional<Refusal> &r) {
   return r ? r->rule + ": " + r->reason : std::string();
 }
@@ -62,7 +66,8 @@ std::string Interaction::d3_unit_idle(int unit, ActionType type) const {
 }
 
 int Interaction::d3_acting(const Selection &sel) const {
-  return state_.phase == Phase::Movement && state_.d3().moving >= 0 ? state_.d3().moving : sel.unit;
+  return state_.phase == Phase::Movement && d3_of(state_).moving >= 0 ? d3_of(state_).moving
+                                                                      : sel.unit;
 }
 
 std::vector<int> Interaction::d3_facings(int unit, HexId to) const {
@@ -74,7 +79,8 @@ std::vector<int> Interaction::d3_facings(int unit, HexId to) const {
 
 std::optional<Action> Interaction::d3_pending(const Selection &sel) const {
   if (state_.phase == Phase::Movement) {
-    if (state_.d3().moving < 0 && sel.unit >= 0 && can_act(legal_, ActionType::Activate, sel.unit))
+    if (d3_of(state_).moving < 0 && sel.unit >= 0 &&
+        can_act(legal_, ActionType::Activate, sel.unit))
       return Action{.type = ActionType::Activate, .unit = sel.unit};
     return std::nullopt; // a move is played by its clicks, once its end facing is chosen
   }
@@ -130,7 +136,7 @@ template <typename Explain>
 ClickOutcome d3_move_click(const Interaction &ix, const Battle &b, const GameState &state,
                            Selection &sel, HexId hex, int here, Explain explain) {
   ClickOutcome out;
-  const int moving = state.d3().moving;
+  const int moving = d3_of(state).moving;
   if (moving < 0) { // D5: choose the unit to activate; the panel rolls its D6
     sel.clear();
     if (here >= 0 && can_act(ix.legal(), ActionType::Activate, here)) {
@@ -232,11 +238,11 @@ std::string Interaction::d3_explain(const Selection &sel, HexId hex) const {
   const int here = unit_at(hex);
   switch (state_.phase) {
   case Phase::Movement: {
-    if (state_.d3().moving < 0) {
+    if (d3_of(state_).moving < 0) {
       if (here < 0 || b.units[here].side != state_.active) return "";
       return reason(check(setup_, state_, Action{.type = ActionType::Activate, .unit = here}));
     }
-    const int u = state_.d3().moving;
+    const int u = d3_of(state_).moving;
     if (!d3_facings(u, hex).empty()) return "";
     // Ask the engine with the facing a straight move would keep: its refusal names the ruling.
     HexId from = state_.units[u].hex;
@@ -244,7 +250,7 @@ std::string Interaction::d3_explain(const Selection &sel, HexId hex) const {
     for (int d = 0; d < 6 && dir < 0; ++d)
       for (HexId h = b.adjacent[from][d]; h != kOffMap; h = b.adjacent[h][d])
         if (h == hex) dir = d;
-    int8_t facing = static_cast<int8_t>(dir >= 0 ? dir : state_.d3().units[u].facing);
+    int8_t facing = static_cast<int8_t>(dir >= 0 ? dir : d3_of(state_).units[u].facing);
     return reason(check(setup_, state_,
                         Action{.type = ActionType::Move, .unit = u, .to = hex, .facing = facing}));
   }

@@ -74,13 +74,17 @@ std::string dice_words(int modifier) {
   return t;
 }
 
+// The D3 block of the game on screen. Every function in this file is D3 Medieval's row of the app's
+// tables (ruleset_views.cpp), so the state is D3's by construction: it is read here, once.
+const D3State &d3_of(App &app) { return app.game().state().d3(); }
+
 } // namespace
 
 // --- Counters: facing, hits, disorder, drawn over the counter's face --------------------------
 
 void draw_d3_markers(App &app, ImDrawList *dl, float cx, float cy, float size, int u) {
-  const GameState &s = app.game().state();
-  const D3Unit &d = s.d3().units[static_cast<size_t>(u)];
+  const D3State &d3 = d3_of(app);
+  const D3Unit &d = d3.units[static_cast<size_t>(u)];
   const float hex = size / 1.35f; // the counter is 1.35 hex radii wide (map_view.cpp)
   const ImVec2 c(cx, cy);
   // D2: the arrow through the faced hexside, outside the counter where it can (the front arc is
@@ -133,6 +137,7 @@ void draw_d3_markers(App &app, ImDrawList *dl, float cx, float cy, float size, i
 // D2: every unit's front, the faced hexside and its two neighbours, as a bright edge in its hex
 // drawn under the counters (their corners cover the middle of the slanting sides).
 void draw_d3_fronts(App &app, ImDrawList *dl) {
+  const D3State &d3 = d3_of(app);
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   const float hex = static_cast<float>(app.camera.size);
@@ -142,7 +147,7 @@ void draw_d3_fronts(App &app, ImDrawList *dl) {
     ImVec2 c = centre_of(app, s.units[u].hex);
     for (int k = -1; k <= 1; ++k) {
       // Inside the hex's edge, which keeps rivers, fords and stakes in sight.
-      auto [p, q] = hexside_ends(c, (s.d3().units[u].facing + k + 6) % 6, hex * 0.85f);
+      auto [p, q] = hexside_ends(c, (d3.units[u].facing + k + 6) % 6, hex * 0.85f);
       dl->AddLine(p, q, IM_COL32(20, 20, 20, 230), width + 2.5f);
       dl->AddLine(p, q, IM_COL32(255, 236, 120, 255), width);
     }
@@ -152,13 +157,14 @@ void draw_d3_fronts(App &app, ImDrawList *dl) {
 // --- The moving unit: its straight lines, charges and end facings (D6, D7) --------------------
 
 void draw_d3_moves(App &app, ImDrawList *dl, const std::vector<uint16_t> &marks, HexId hover) {
+  const D3State &d3 = d3_of(app);
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   const Interaction &view = app.view();
   const Selection &sel = app.sel();
   const float hex = static_cast<float>(app.camera.size);
-  if (s.phase != Phase::Movement || s.d3().moving < 0) return;
-  const int u = s.d3().moving;
+  if (s.phase != Phase::Movement || d3.moving < 0) return;
+  const int u = d3.moving;
   const HexId from = s.units[u].hex;
   const ImVec2 c = centre_of(app, from);
   // Each straight line the unit may move along, out to its farthest lit hex.
@@ -209,6 +215,7 @@ void draw_d3_moves(App &app, ImDrawList *dl, const std::vector<uint16_t> &marks,
 // --- Panels -----------------------------------------------------------------------------------
 
 void d3_phase_track(App &app) {
+  const D3State &d3 = d3_of(app);
   const GameState &s = app.game().state();
   ui::Text("Sequence of play");
   rule_link(app, "D4");
@@ -222,8 +229,7 @@ void d3_phase_track(App &app) {
       int needed = d3_activation_needed(s);
       ImGui::PushTextWrapPos(0.0f); // the left panel is narrow
       if (needed > 0)
-        ui::TextDisabled("    %d activated (5 at most); next needs %d+", s.d3().activations,
-                         needed);
+        ui::TextDisabled("    %d activated (5 at most); next needs %d+", d3.activations, needed);
       else
         ui::TextDisabled("    5 activated: the most a phase allows");
       ImGui::PopTextWrapPos();
@@ -232,12 +238,13 @@ void d3_phase_track(App &app) {
 }
 
 void d3_side_summary(App &app, int side) {
+  const D3State &d3 = d3_of(app);
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   int units = 0, hits = 0, disordered = 0;
   for (size_t u = 0; u < b.units.size(); ++u) {
     if (b.units[u].side != side || s.units[u].hex == kOffMap) continue;
-    ++units, hits += s.d3().units[u].hits, disordered += s.d3().units[u].disordered;
+    ++units, hits += d3.units[u].hits, disordered += d3.units[u].disordered;
   }
   ui::Text("  %s, %s%s", counted(units, "unit", "units").c_str(),
            counted(hits, "hit", "hits").c_str(),
@@ -245,10 +252,10 @@ void d3_side_summary(App &app, int side) {
 }
 
 void d3_unit_card(App &app, int u) {
+  const D3State &d3 = d3_of(app);
   const Battle &b = app.game().battle();
-  const GameState &s = app.game().state();
   const UnitDef &def = b.units[u];
-  const D3Unit &d = s.d3().units[static_cast<size_t>(u)];
+  const D3Unit &d = d3.units[static_cast<size_t>(u)];
   ui::Text("%s %s", def.id.c_str(), def.name.c_str());
   ui::Text("%s, %s", type_words(def.type).c_str(), b.sides[def.side].name.c_str());
   ui::Text("Faces %s (%d), D2", facing_words(d.facing).c_str(), d.facing);
@@ -266,6 +273,7 @@ namespace {
 
 // The exact odds of a shot or melee (D10, D12), from the engine's preview.
 void hits_preview(App &app, const Action &a, Footer &footer) {
+  const D3State &d3 = d3_of(app);
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   HitsPreview p;
@@ -283,7 +291,7 @@ void hits_preview(App &app, const Action &a, Footer &footer) {
     ui::BulletText("%+d %s", t.value, t.reason.c_str());
     rule_link(app, t.rule);
   }
-  int before = s.d3().units[static_cast<size_t>(a.target)].hits;
+  int before = d3.units[static_cast<size_t>(a.target)].hits;
   double past_eight = 0;
   for (int n = 0; n < static_cast<int>(p.chance.size()); ++n) {
     if (p.chance[n] <= 0) continue;
@@ -306,11 +314,12 @@ void hits_preview(App &app, const Action &a, Footer &footer) {
 }
 
 void movement_panel(App &app, Footer &footer) {
+  const D3State &d3 = d3_of(app);
   const Battle &b = app.game().battle();
   const GameState &s = app.game().state();
   const Interaction &view = app.view();
   Selection &sel = app.sel();
-  if (s.d3().moving < 0) {
+  if (d3.moving < 0) {
     int needed = d3_activation_needed(s);
     if (needed == 0) {
       ui::TextWrapped("Five units have moved this phase: end the movement phase (E).");
@@ -319,7 +328,7 @@ void movement_panel(App &app, Footer &footer) {
     }
     ui::TextWrapped("Activation: the next unit needs %d or more on the D6 (%d of 5 activated this "
                     "phase). A failed roll ends the movement phase.",
-                    needed, s.d3().activations);
+                    needed, d3.activations);
     rule_link(app, "D5");
     ui::TextWrapped("Click one of your lit units, then roll for it.");
     if (auto a = view.d3_pending(sel)) {
@@ -333,13 +342,13 @@ void movement_panel(App &app, Footer &footer) {
   ui::TextWrapped("%s is activated. Click a yellow hex on its straight lines (a red ring: a "
                   "charge into contact), or its own hex to turn in place; then the hex it should "
                   "face.",
-                  unit_words(b, s.d3().moving).c_str());
+                  unit_words(b, d3.moving).c_str());
   rule_link(app, "D6");
   rule_link(app, "D7");
   if (sel.to == kOffMap) return;
   ui::Text("End facing at %s:", b.label(sel.to).c_str());
   ui::TextDisabled("(a right-click chooses another hex)");
-  auto facings = view.d3_facings(s.d3().moving, sel.to);
+  auto facings = view.d3_facings(d3.moving, sel.to);
   std::optional<Action> chosen; // played after the loop: playing rebuilds the legal list
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   for (int f = 0; f < 6; ++f) {
@@ -348,7 +357,7 @@ void movement_panel(App &app, Footer &footer) {
     ImGui::BeginDisabled(!legal);
     if (ui::Button(label.c_str(), ImVec2(half, 0)))
       chosen = Action{.type = ActionType::Move,
-                      .unit = s.d3().moving,
+                      .unit = d3.moving,
                       .to = sel.to,
                       .facing = static_cast<int8_t>(f)};
     ImGui::EndDisabled();
