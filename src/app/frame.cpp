@@ -250,6 +250,8 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   if (app.start_screen || !app.has_game()) {
     if (app.lessons_screen)
       draw_lessons_screen(app);
+    else if (app.network_screen)
+      draw_network_screen(app);
     else
       draw_start_screen(app);
     record_windows(app, map_rect(app));
@@ -267,6 +269,7 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   draw_overlay(app, bg, r, hover, marks,
                units_to_tag(app.game().battle(), app.game().state(), named));
   draw_panels(app, r, hover);
+  if (app.session->remote()) network_panel(app, r);
   record_windows(app, r);
   open_dialog(app);
 }

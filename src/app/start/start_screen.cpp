@@ -163,6 +163,8 @@ void draw_start_screen(App &app) {
     ImGui::SameLine();
   }
   if (ui::Button("Learn to play")) app.lessons_screen = true;
+  ImGui::SameLine();
+  if (ui::Button("Play over the network")) app.network_screen = true;
   if (app.session->file()
           .autosave_loads()) // which game Continue opens: not the battle picked above
     ui::TextDisabled("The autosave: %s.", app.session->file().autosave_summary().c_str());
