@@ -172,9 +172,9 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
 void draw_panels(App &app, const MapRect &map, HexId hover);
 void draw_start_screen(App &app);
 void draw_lessons_screen(App &app);
-void draw_network_screen(App &app);               // host or join (start/network_screen.cpp)
-void network_panel(App &app, const MapRect &map); // in a network game (play/network_panel.cpp)
-void network_news(App &app);                      // its messages, under the log's entries
+void draw_network_screen(App &app); // host or join (start/network_screen.cpp)
+void network_panel(App &app);       // in a network game (play/network_panel.cpp)
+void network_news(App &app);        // its messages, under the log's entries
 void begin_centred_window(const char *title, float width, float height); // fixed, centred; End() it
 void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
 void keys_card(App &app);      // Help > Keys: every key the app answers (keys_card.cpp)

@@ -269,7 +269,6 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   draw_overlay(app, bg, r, hover, marks,
                units_to_tag(app.game().battle(), app.game().state(), named));
   draw_panels(app, r, hover);
-  if (app.session->remote()) network_panel(app, r);
   record_windows(app, r);
   open_dialog(app);
 }

@@ -177,6 +177,10 @@ ScriptRunner::Progress ScriptRunner::expect_step(App &app, const ScriptStep &s,
 void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *renderer) {
   if (finished()) return;
   if (++total_frames_ > kMostFrames) return fail("the script ran too long");
+  // A network game's action on its way: the next step waits for it, as a player waits to see
+  // their move land before making the next.
+  if (app.has_game() && app.session->remote() && app.session->remote()->sending() && phase_ == 0)
+    return;
   const ScriptStep &s = steps_[next_];
   const ui::Seen &seen = ui::seen_this_frame();
   bool step_done = false;

@@ -86,7 +86,7 @@ private:
   void refuse(const std::string &error, const std::string &kind, const json &extra = {});
   void send(const json &message);
   void event(const json &e);
-  void look_at_hooks(); // sends what the player typed; stops when the player left
+  void look_at_hooks(bool may_say); // stops when the player left; sends what the player typed
   std::chrono::milliseconds slice(std::chrono::milliseconds usual) const;
 
   // The game (net_game.cpp).

@@ -108,9 +108,9 @@ std::chrono::milliseconds NetGame::slice(std::chrono::milliseconds usual) const 
                                                                     : usual;
 }
 
-// What the app's player did since the last look: the messages typed go to the peer (once there
-// is a connection to take them), and leaving stops the game with its record kept.
-void NetGame::look_at_hooks() {
+// What the app's player did since the last look: leaving stops the game with its record kept,
+// and (`may_say`: the hellos are done) the messages typed go to the peer.
+void NetGame::look_at_hooks(bool may_say) {
   if (hooks_.stop_requested && hooks_.stop_requested()) {
     if (link_.open()) {
       send({{"cmd", "bye"}});
@@ -121,7 +121,7 @@ void NetGame::look_at_hooks() {
              (config_.out.empty() ? "" : "; the record " + config_.out + " keeps it"),
          "left");
   }
-  if (!hooks_.take_says || !link_.open()) return;
+  if (!may_say || !hooks_.take_says || !link_.open()) return;
   for (const std::string &text : hooks_.take_says()) {
     if (text.empty() || text.size() > kMaxSayChars) continue;
     send({{"cmd", "say"}, {"text", text}});
@@ -194,7 +194,7 @@ bool NetGame::greet(bool resuming) {
   std::string line;
   size_t dropped = 0;
   for (;;) {
-    look_at_hooks();
+    look_at_hooks(false);
     LineLink::Got got = link_.next(
         std::min(deadline, Clock::now() + slice(std::chrono::seconds(10))), line, dropped);
     if (got == LineLink::Got::Timeout && Clock::now() < deadline) continue;
@@ -236,7 +236,7 @@ void NetGame::connect_first() {
       Clock::now() + std::chrono::milliseconds(static_cast<long long>(config_.wait * 1000));
   std::string why;
   while (Clock::now() < deadline) {
-    look_at_hooks();
+    look_at_hooks(false);
     if (config_.hosting) {
       link_.reset(listener_->accept_until(std::min(deadline, Clock::now() + slice(kWholeWait))));
     } else {
@@ -260,7 +260,7 @@ void NetGame::reconnect() {
   Clock::time_point deadline =
       Clock::now() + std::chrono::milliseconds(static_cast<long long>(config_.wait * 1000));
   while (Clock::now() < deadline) {
-    look_at_hooks();
+    look_at_hooks(false);
     if (config_.hosting) {
       link_.reset(listener_->accept_until(std::min(deadline, Clock::now() + slice(kWholeWait))));
     } else {
@@ -290,7 +290,7 @@ void NetGame::pump(const std::function<bool()> &done, bool patient) {
       heard = Clock::now();
       continue;
     }
-    look_at_hooks();
+    look_at_hooks(true);
     std::string line;
     size_t dropped = 0;
     switch (link_.next(Clock::now() + slice(std::chrono::milliseconds(250)), line, dropped)) {

@@ -24,6 +24,7 @@ struct NetPlay::Shared {
   int side = -1;
   uint16_t port = 0;
   bool stopped = false;
+  bool in_flight = false; // the player's action, until its game is stored, or it is refused
   std::atomic<bool> stop{false};
 
   void add_news(std::string line) { news.push_back(std::move(line)); }
@@ -69,6 +70,7 @@ void NetPlay::Shared::on_event(const json &e, const Game *g) {
              (text_of(e, "rule").empty() ? "" : " (" + text_of(e, "rule") + ")") +
              ". The game goes on.");
   } else if (kind == "refused_here") {
+    in_flight = false;
     add_news("Your action was refused: " + text_of(e, "error") + ".");
   } else if (kind == "peer_error") {
     add_news(opponent + "'s program says: " + text_of(e, "error"));
@@ -78,6 +80,7 @@ void NetPlay::Shared::on_event(const json &e, const Game *g) {
     connection = "The game is over";
   }
   if (g && (kind == "connected" || kind == "resumed" || kind == "action")) game = *g;
+  if (kind == "action") in_flight = false;
 }
 
 NetPlay::NetPlay(NetPlaySetup setup)
@@ -97,8 +100,12 @@ NetPlay::NetPlay(NetPlaySetup setup)
   hooks.choose = [shared](const Game &g) -> std::optional<Action> {
     std::lock_guard lock(shared->mutex);
     auto chosen = std::exchange(shared->action, std::nullopt);
-    if (!chosen || chosen->second != g.actions().size()) return std::nullopt; // a stale click
-    return chosen->first;
+    if (chosen && chosen->second != g.actions().size()) { // made on a game that has moved on
+      shared->in_flight = false;
+      shared->add_news("Your action was not sent: the game moved on before it.");
+      return std::nullopt;
+    }
+    return chosen ? std::optional<Action>(chosen->first) : std::nullopt;
   };
   hooks.take_says = [shared] {
     std::lock_guard lock(shared->mutex);
@@ -118,6 +125,7 @@ NetPlay::NetPlay(NetPlaySetup setup)
       cli::failure_of(std::current_exception(), body);
       std::lock_guard lock(shared->mutex);
       shared->stopped = true;
+      shared->in_flight = false;
       shared->connection = "Stopped: " + body.value("error", std::string("the game stopped"));
       shared->add_news("The game stopped: " + body.value("error", std::string("no reason given")));
     }
@@ -142,6 +150,12 @@ int NetPlay::local_side() const {
 void NetPlay::submit(const Action &action, size_t at) {
   std::lock_guard lock(shared_->mutex);
   shared_->action = std::make_pair(action, at);
+  shared_->in_flight = true;
+}
+
+bool NetPlay::sending() const {
+  std::lock_guard lock(shared_->mutex);
+  return shared_->in_flight || shared_->game.has_value();
 }
 
 void NetPlay::say(const std::string &text) {

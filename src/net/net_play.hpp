@@ -38,6 +38,7 @@ public:
   std::optional<Game> take_game() override;
   int local_side() const override;
   void submit(const Action &action, size_t at) override;
+  bool sending() const override;
   void say(const std::string &text) override;
   std::string connection() const override;
   std::string opponent() const override;

@@ -20,6 +20,9 @@ public:
   // The local player's action for the game at `at` actions: legal there (the session checked it
   // with the engine); dropped if the game has moved on by the time it is sent.
   virtual void submit(const Action &action, size_t at) = 0;
+  // An action submitted is on its way: not yet in a game taken, refused or dropped. The session
+  // takes no other action meanwhile (a click made on the game before it would be stale).
+  virtual bool sending() const = 0;
   virtual void say(const std::string &text) = 0; // a message typed to the opponent
   virtual std::string connection() const = 0;    // what the link is doing, in words
   virtual std::string opponent() const = 0;      // "" until known

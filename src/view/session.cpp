@@ -279,6 +279,10 @@ bool Session::play_remote_action(const Action &a) {
                " over the network: wait for their move.";
     return false;
   }
+  if (remote_->sending()) {
+    message_ = "Your last action is on its way to " + remote_->opponent() + ": a moment.";
+    return false;
+  }
   GameState trial = g.state();
   if (auto r = apply(g.setup(), trial, a, nullptr)) {
     message_ = r->rule + ": " + r->reason;

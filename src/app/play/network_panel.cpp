@@ -20,20 +20,15 @@ std::string whose_move(const RemoteGame &remote, const Game &g) {
 
 } // namespace
 
-void network_panel(App &app, const MapRect &map) {
+// Drawn at the top of the Battle panel, so it never covers the map.
+void network_panel(App &app) {
   RemoteGame &remote = *app.session->remote();
-  const float w = 360 * app.ui_scale;
-  ImGui::SetNextWindowPos(ImVec2(map.x + map.w - w - 8, map.y + 8), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
-  ImGui::SetNextWindowBgAlpha(0.92f);
-  ui::Begin("Network game", nullptr,
-            ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                ImGuiWindowFlags_NoSavedSettings);
   const std::string opponent = remote.opponent();
+  ui::TextColored(ImVec4(0.95f, 0.8f, 0.5f, 1), "Network game");
   ui::TextWrapped("%s", remote.connection().c_str());
   if (!opponent.empty()) ui::Text("Opponent: %s", opponent.c_str());
   ui::TextWrapped("%s", whose_move(remote, app.game()).c_str());
-  ImGui::SetNextItemWidth(w - 150 * app.ui_scale);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 130 * app.ui_scale);
   bool sent = ui::InputText("Message", app.network.message, sizeof app.network.message,
                             ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
@@ -43,7 +38,7 @@ void network_panel(App &app, const MapRect &map) {
     app.network.message[0] = '\0';
   }
   ui::TextDisabled("Messages appear in the log.");
-  ImGui::End();
+  ImGui::Separator();
 }
 
 void network_news(App &app) {
