@@ -21,6 +21,7 @@ struct NetPlay::Shared {
   std::optional<std::pair<Action, size_t>> action; // the player's, and the game's length then
   std::vector<std::string> says, news;
   std::string connection = "Starting", opponent;
+  bool hosting = false;
   int side = -1;
   uint16_t port = 0;
   bool stopped = false;
@@ -57,7 +58,9 @@ void NetPlay::Shared::on_event(const json &e, const Game *g) {
     opponent = text_of(e, "opponent");
     if (g) side = side_index(*g, text_of(e, "side"));
     connection = "Connected to " + opponent;
-    add_news(kind == "connected" ? opponent + " joined the game." : opponent + " is back.");
+    add_news(kind == "resumed" ? opponent + " is back."
+             : hosting         ? opponent + " joined the game."
+                               : "You joined " + opponent + "'s game.");
   } else if (kind == "waiting") {
     connection = "Waiting for the opponent to come back";
     add_news("The connection dropped: waiting for the opponent to come back.");
@@ -85,6 +88,7 @@ void NetPlay::Shared::on_event(const json &e, const Game *g) {
 
 NetPlay::NetPlay(NetPlaySetup setup)
     : setup_(std::move(setup)), shared_(std::make_shared<Shared>()) {
+  shared_->hosting = setup_.hosting;
   cli::NetConfig config;
   config.hosting = setup_.hosting;
   config.battle = setup_.battle;

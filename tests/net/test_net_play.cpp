@@ -64,6 +64,7 @@ struct FakeHost {
   cli::SecretChain chain;
   std::shared_ptr<const Battle> battle = load_battle_file(battle_path());
 
+  // Takes the app's connection and answers its hello (again after a drop: the same chain).
   void accept_and_greet() {
     link.reset(listener.accept_until(cli::Clock::now() + std::chrono::seconds(20)));
     REQUIRE(link.open());
@@ -172,8 +173,7 @@ TEST_CASE("NetPlay: a peer's illegal action is refused and said, the game kept",
   CHECK_FALSE(join.stopped());
 }
 
-TEST_CASE("NetPlay: a wrong state hash stops the game with its message, the record kept",
-          "[net]") {
+TEST_CASE("NetPlay: a wrong state hash stops the game with its message, the record kept", "[net]") {
   Folder f;
   FakeHost peer;
   NetPlaySetup s = join_setup(f, peer.listener.port());
@@ -190,4 +190,30 @@ TEST_CASE("NetPlay: a wrong state hash stops the game with its message, the reco
   CHECK(news_has(join, "The game stopped"));
   Game kept = Game::load(s.record);
   CHECK(kept.actions().size() == 1);
+}
+
+TEST_CASE("NetPlay: a dropped connection waits for the opponent and resumes the game", "[net]") {
+  Folder f;
+  FakeHost peer;
+  NetPlay join(join_setup(f, peer.listener.port()));
+  peer.accept_and_greet();
+  std::optional<Game> g;
+  REQUIRE(await([&] { return (g = join.take_game()).has_value(); }));
+  Action legal = legal_actions(g->setup(), g->state()).front();
+  peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(g->battle(), legal)}});
+  json hash = peer.next("state_hash");
+  REQUIRE(hash.is_object());
+  peer.link.reset(-1); // the connection drops before the host's hash
+  REQUIRE(await([&] { return join.connection() == "Waiting for the opponent to come back"; }));
+  CHECK(news_has(join, "waiting for the opponent to come back"));
+  CHECK_FALSE(join.stopped());
+  peer.accept_and_greet(); // the joiner dials again; the same host answers
+  peer.send({{"cmd", "state_hash"}, {"n", 1}, {"hash", hash["hash"]}});
+  REQUIRE(await([&] { return news_has(join, "Mallory is back."); }));
+  CHECK(join.connection() == "Connected to Mallory");
+  REQUIRE(await([&] {
+    if (auto now = join.take_game()) g = std::move(now);
+    return g->actions().size() == 1;
+  }));
+  CHECK_FALSE(join.stopped());
 }

@@ -102,7 +102,9 @@ void draw_network_screen(App &app) {
     ui::Text("%s", remote->connection().c_str());
     for (const std::string &line : remote->news())
       ui::TextWrapped("%s", line.c_str());
-    ui::TextDisabled("The record will be kept in %s", remote->record_path().c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ui::TextWrapped("The record will be kept in %s", remote->record_path().c_str());
+    ImGui::PopStyleColor();
     if (ui::Button("Cancel")) app.session->close();
   } else {
     host_form(app);
