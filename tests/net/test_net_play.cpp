@@ -220,3 +220,42 @@ TEST_CASE("NetPlay: a dropped connection waits for the opponent and resumes the 
   }));
   CHECK_FALSE(join.stopped());
 }
+
+TEST_CASE("NetPlay: a D3 Medieval game played by turns gets the same shared dice in both apps",
+          "[net]") {
+  Folder f;
+  NetPlaySetup hs;
+  hs.hosting = true;
+  hs.battle = std::string(SNS_SOURCE_DIR) + "/battles/d3-first-charge.json";
+  hs.name = "Alice";
+  hs.record = network_record_path(f.path.string(), "d3-first-charge", true);
+  NetPlay host(hs);
+  REQUIRE(await([&] { return host.port() != 0; }));
+  NetPlay join(join_setup(f, host.port()));
+  std::optional<Game> hg, jg;
+  REQUIRE(await([&] {
+    if (!hg) hg = host.take_game();
+    if (!jg) jg = join.take_game();
+    return hg && jg;
+  }));
+  auto rolled = [](const Game &g) {
+    return std::any_of(g.dice().begin(), g.dice().end(), [](const auto &d) { return !d.empty(); });
+  };
+  // Each side in its turn plays the middle of its legal list, until a die has been rolled.
+  for (size_t n = 0; n < 40 && !rolled(*hg); ++n) {
+    const int actor = side_to_act(hg->setup(), hg->state());
+    RemoteGame &mover = host.local_side() == actor ? static_cast<RemoteGame &>(host) : join;
+    std::vector<Action> legal = legal_actions(hg->setup(), hg->state());
+    mover.submit(legal[legal.size() / 2], n);
+    REQUIRE(await([&] {
+      if (auto g = host.take_game()) hg = std::move(g);
+      if (auto g = join.take_game()) jg = std::move(g);
+      return hg->actions().size() == n + 1 && jg->actions().size() == n + 1;
+    }));
+  }
+  REQUIRE(rolled(*hg));
+  CHECK(hg->dice() == jg->dice());
+  CHECK(hg->actions().size() == jg->actions().size());
+  CHECK_FALSE(host.stopped());
+  CHECK_FALSE(join.stopped());
+}
