@@ -256,6 +256,9 @@ void Session::remote_tick() {
                     file_.game_->battle().id == g->battle().id;
   const size_t log_before = same ? file_.game_->log().size() : g->log().size();
   file_.game_ = std::move(*g);
+  // "Wait for their move" is said until the move comes back to this player.
+  if (side_to_act(file_.game_->setup(), file_.game_->state()) == remote_->local_side())
+    message_.clear();
   if (mode_ != Mode::Play) {
     mode_ = Mode::Play;
     changed();
