@@ -121,6 +121,8 @@ TEST_CASE("NetPlay: the host's action and message reach the joining app", "[net]
   hs.record = network_record_path(f.path.string(), "first-clash", true);
   NetPlay host(hs);
   REQUIRE(await([&] { return host.port() != 0; }));
+  CHECK(host.connection() == "Waiting for an opponent on port " + std::to_string(host.port()));
+  CHECK_FALSE(host.take_game()); // nothing to show before the opponent comes
   NetPlay join(join_setup(f, host.port()));
   std::optional<Game> hg, jg;
   REQUIRE(await([&] {
@@ -128,6 +130,9 @@ TEST_CASE("NetPlay: the host's action and message reach the joining app", "[net]
     if (!jg) jg = join.take_game();
     return hg && jg;
   }));
+  CHECK(host.connection() == "Connected to Bob");
+  CHECK(news_has(host, "Bob joined the game."));
+  CHECK(news_has(join, "You joined Alice's game."));
   CHECK(host.local_side() == 1);
   CHECK(join.local_side() == 0);
   CHECK(host.opponent() == "Bob");
