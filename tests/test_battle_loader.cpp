@@ -43,6 +43,20 @@ TEST_CASE("battle loader refuses bad fields with their JSON path") {
         }) == "/map/hexsides/0/between");
   CHECK(error_path([](json &d) { d["map"]["hexsides"][0]["feature"] = "wall"; }) ==
         "/map/hexsides/0/feature");
+  // A hexside listed twice, the second time the other way round and with another feature (found
+  // by fuzzing: the last entry won, and the canonical layout reordered them).
+  CHECK(error_path(
+            [](json &d) {
+              json again = d["map"]["hexsides"][0];
+              again["between"] = {again["between"][1], again["between"][0]};
+              again["feature"] = again["feature"] == "river" ? "bridge" : "river";
+              d["map"]["hexsides"].push_back(again);
+            },
+            &msg) ==
+        "/map/hexsides/" +
+            std::to_string(read_json("battles/first-clash.json")["map"]["hexsides"].size()) +
+            "/between");
+  CHECK(msg.find("is also listed at /map/hexsides/0") != std::string::npos);
   CHECK(error_path([](json &d) { d["map"]["hexes"]["0404"]["terrain"] = "lava"; }) ==
         "/map/hexes/0404/terrain");
   CHECK(error_path([](json &d) { d["rules"]["first_player"] = "martians"; }) ==
