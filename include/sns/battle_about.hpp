@@ -13,16 +13,16 @@ namespace sns {
 
 // Games between two bots of one level, seats swapped every game (docs/ai.md, scripts/arena.py).
 struct MeasuredBalance {
-  std::string players;        // the bots' level, both sides ("normal")
+  std::string players; // the bots' level, both sides ("normal")
   int games = 0;
-  std::array<int, 2> wins{};  // by side index; the rest of `games` were drawn
+  std::array<int, 2> wins{}; // by side index; the rest of `games` were drawn
   int draws() const { return games - wins[0] - wins[1]; }
 };
 
 // A match between a stronger and a weaker bot, counted by the seat the stronger one took
 // (docs/ai.md "Who won from which seat").
 struct SeatResult {
-  std::string match;                      // "hard vs greedy": the stronger bot first
+  std::string match;                       // "hard vs greedy": the stronger bot first
   std::array<std::array<int, 2>, 2> won{}; // by side index: {games won, games played}
 };
 

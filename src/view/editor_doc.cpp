@@ -355,7 +355,7 @@ BattleDoc doc_from_json(const json &doc, std::vector<std::string> *repairs) {
   d.rules.wing_integrity = in.opt_str(rules, "wing_integrity", "/rules");
   read_special(in, doc, d);
   for (const json &level : in.array(doc, "victory_levels", ""))
-    d.victory_levels.push_back(level); // kept whole: the loader's check judges them
+    d.victory_levels.push_back(level);               // kept whole: the loader's check judges them
   if (doc.contains("about")) d.about = doc["about"]; // kept whole, as the levels are
   return d;
 }
@@ -646,6 +646,7 @@ json without_layout(json doc) {
 }
 } // namespace
 
+// The gallery's "about" is left out too: play never reads it (docs/battle-format.md).
 bool same_play(const json &a, const json &b) {
   auto played = [](json battle) {
     if (battle.is_object()) battle.erase("victory_levels"), battle.erase("about");
