@@ -120,9 +120,14 @@ bool card(App &app, int i, const Grid &g) {
                     chosen ? IM_COL32(74, 62, 44, 255) : IM_COL32(48, 46, 42, 255), 6 * s);
   if (chosen)
     dl->AddRect(p, ImVec2(p.x + g.w, p.y + g.h), IM_COL32(232, 196, 110, 255), 6 * s, 0, 2.5f * s);
+  // The card's own colours show the choice: ImGui's blue highlight washed out its faint lines.
   ImGui::PushStyleVar(ImGuiStyleVar_SelectableTextAlign, ImVec2(0.5f, 0.0f));
+  ImGui::PushStyleColor(ImGuiCol_Header, IM_COL32(0, 0, 0, 0));
+  ImGui::PushStyleColor(ImGuiCol_HeaderHovered, IM_COL32(255, 240, 200, 22));
+  ImGui::PushStyleColor(ImGuiCol_HeaderActive, IM_COL32(255, 240, 200, 40));
   bool clicked = ui::Selectable(bi.name.c_str(), chosen, ImGuiSelectableFlags_AllowDoubleClick,
                                 ImVec2(g.w, g.h));
+  ImGui::PopStyleColor(3);
   ImGui::PopStyleVar();
   bool twice = clicked && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
   if (clicked) choose(app, i);

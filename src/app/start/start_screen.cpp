@@ -72,6 +72,10 @@ void recent_games(App &app) {
 // A file to load by its path: Enter in the field loads, as Load does (Ctrl+A selects the field's
 // text, ImGui's own key), or the Open dialog.
 void file_row(App &app) {
+  // The field leaves room for its label and both buttons inside the column.
+  const ImGuiStyle &st = ImGui::GetStyle();
+  ImGui::SetNextItemWidth(-(ImGui::CalcTextSize("File Load Browse...").x + 4 * st.FramePadding.x +
+                            2 * st.ItemSpacing.x + st.ItemInnerSpacing.x));
   bool entered = ui::InputText("File", app.path_buffer, sizeof app.path_buffer,
                                ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
