@@ -71,6 +71,16 @@ struct App {
   std::array<std::vector<RulesSection>, kRulesetCount> rules;
   bool start_screen = true;
   bool lessons_screen = false;
+  // Play over the network (start/network_screen.cpp, play/network_panel.cpp): the form that hosts
+  // or joins a game, and the message being typed to the opponent.
+  bool network_screen = false;
+  struct NetworkForm {
+    char name[41] = "player";
+    char port[8] = "4747";
+    char address[128] = "localhost:4747";
+    int side = 0; // host: the side played, of the battle chosen on the start screen
+    char message[501] = "";
+  } network;
   std::vector<BattleInfo> battles;
   int chosen_battle = 0;
   bool show_chosen = true; // the start screen scrolls its gallery to the chosen battle once
@@ -170,6 +180,9 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
 void draw_panels(App &app, const MapRect &map, HexId hover);
 void draw_start_screen(App &app);
 void draw_lessons_screen(App &app);
+void draw_network_screen(App &app); // host or join (start/network_screen.cpp)
+void network_panel(App &app);       // in a network game (play/network_panel.cpp)
+void network_news(App &app);        // its messages, under the log's entries
 void begin_centred_window(const char *title, float width, float height); // fixed, centred; End() it
 void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
 void keys_card(App &app);      // Help > Keys: every key the app answers (keys_card.cpp)

@@ -251,6 +251,8 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   if (app.start_screen || !app.has_game()) {
     if (app.lessons_screen)
       draw_lessons_screen(app);
+    else if (app.network_screen)
+      draw_network_screen(app);
     else
       draw_start_screen(app);
     record_windows(app, map_rect(app));

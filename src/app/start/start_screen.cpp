@@ -162,6 +162,8 @@ void side_column(App &app, ImVec2 size) {
   new_game_rows(app);
   ImGui::Separator();
   if (ui::Button("Learn to play")) app.lessons_screen = true;
+  ImGui::SameLine();
+  if (ui::Button("Play over the network")) app.network_screen = true;
   recent_games(app);
   ImGui::Separator();
   editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)
