@@ -3,6 +3,7 @@
 #pragma once
 #include "session.hpp"
 #include "settings.hpp"
+#include "sns/battle_about.hpp"
 #include "sns/ruleset.hpp"
 
 #include <array>
@@ -38,6 +39,9 @@ struct BattleInfo {
   const Ruleset *ruleset = &default_ruleset(); // the ruleset it is played under
   bool own = false;   // the player's, from the data folder (the editor saves there)
   bool draft = false; // an editor's draft: to be finished in the editor, not played
+  int last_turn = 0;  // its length (0: no limit), counted in the ruleset's turns
+  std::shared_ptr<const Battle> battle; // as loaded, for its thumbnail; none for a draft
+  BattleAbout about;                    // the gallery's words and figures (battle_about.hpp)
 };
 
 struct Fonts {
@@ -79,7 +83,7 @@ struct App {
   } network;
   std::vector<BattleInfo> battles;
   int chosen_battle = 0;
-  bool show_chosen = true; // the start screen scrolls its list to the chosen battle once
+  bool show_chosen = true; // the start screen scrolls its gallery to the chosen battle once
   bool advanced_wing_integrity = false;
   bool practice_choice = true; // start screen: new games are practice games
   int seat_choice[2] = {0, 0}; // start screen seats: an index into kSeats (0 human, panels.cpp)
@@ -162,6 +166,10 @@ bool camera_key(App &app, int key);
 // Renders one draw list into the current render target (a cached layer or face), w x h pixels.
 void render_draw_list(ImDrawList &list, float w, float h);
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
+// The mapsheet of any battle (draw_terrain draws the game's): the map, the battle editor and the
+// start screen's thumbnails (thumbnails.cpp) share it.
+void draw_mapsheet(const Battle &b, const Camera &cam, ImDrawList *dl, const MapRect &r,
+                   bool hex_numbers);
 // `tags`: units whose ids are shown by their counters (units_to_tag, view.hpp).
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
                   const std::vector<uint16_t> &marks, const std::vector<int> &tags = {});

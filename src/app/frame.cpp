@@ -6,6 +6,7 @@
 #include "editor/editor_view.hpp"
 #include "replay/replay_panel.hpp"
 #include "script_runner.hpp"
+#include "start/gallery.hpp"
 #include "widgets/counter_cache.hpp"
 #include "widgets/ui.hpp"
 
@@ -310,6 +311,7 @@ void handle_event(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *render
   if (e.type == SDL_QUIT) quit = true;
   if (e.type == SDL_RENDER_TARGETS_RESET) { // textures drawn into lost their pictures
     forget_counter_faces();
+    forget_thumbnails();
     terrain_cache.battle = nullptr; // stale: rendered again
   }
   handle_keys(app, e, quit, renderer);

@@ -4,6 +4,7 @@
 #include "app_settings.hpp"
 #include "frame.hpp"
 #include "paths.hpp"
+#include "start/gallery.hpp"
 #include "widgets/counter_cache.hpp"
 #include "widgets/ui.hpp"
 
@@ -187,6 +188,7 @@ int run_loop(App &app, const Window &w, const LaunchOptions &opt, ScriptRunner *
 }
 
 void close_window(const Window &w) {
+  forget_thumbnails(); // textures of the renderer about to go
   close_counter_cache();
   ImGui_ImplSDLRenderer_Shutdown();
   ImGui_ImplSDL2_Shutdown();

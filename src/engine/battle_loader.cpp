@@ -2,6 +2,7 @@
 // battle.
 #include "json_reader.hpp"
 #include "sns/battle.hpp"
+#include "sns/battle_about.hpp"
 #include "sns/input.hpp"
 #include "sns/ruleset.hpp"
 
@@ -108,8 +109,8 @@ public:
   std::shared_ptr<Battle> load() {
     in_.object(doc_, "");
     in_.only_keys(doc_, "",
-                  {"format", "ruleset", "id", "name", "date", "summary", "description", "map",
-                   "terrain_types", "sides", "units", "reinforcements", "rules", "special",
+                  {"format", "ruleset", "id", "name", "date", "summary", "description", "about",
+                   "map", "terrain_types", "sides", "units", "reinforcements", "rules", "special",
                    "victory_levels"});
     std::string format = in_.str(in_.field(doc_, "", "format"), "/format");
     if (format != "shields-swords-battle/1")
@@ -122,6 +123,7 @@ public:
     read_terrain_types();
     read_map();
     read_sides();
+    read_battle_about(doc_, *b_, in_.file()); // checked here; the gallery reads it from source
     read_units();
     read_reinforcements();
     read_rules();
