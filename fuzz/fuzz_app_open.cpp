@@ -76,15 +76,16 @@ void check(bool holds) {
   if (!holds) std::abort();
 }
 
-bool open_file(Session &s, const std::string &path) { return s.open(path, 7); }
-bool open_replay(Session &s, const std::string &path) { return s.open_replay(path); }
-bool open_mailed(Session &s, const std::string &path) { return s.open_mailed(path); }
+bool open_file(Session &s, const std::string &path) { return s.file().open(path, 7); }
+bool open_replay(Session &s, const std::string &path) { return s.replays().open_replay(path); }
+bool open_mailed(Session &s, const std::string &path) { return s.replays().open_mailed(path); }
 
 // The app's three ways to open a game: a refusal keeps the game shown, to the last unit, and says
 // why; an open shows a game.
 void open_or_keep(Session &s, bool (*open)(Session &, const std::string &),
                   const std::string &path) {
-  if (!s.has_game() || s.mode() != Mode::Play) s.new_game(teaching_battle(), sns::Options{}, 7);
+  if (!s.has_game() || s.mode() != Mode::Play)
+    s.file().new_game(teaching_battle(), sns::Options{}, 7);
   const sns::Battle *shown = &s.game().battle();
   sns::GameState before = s.game().state();
   if (open(s, path)) {

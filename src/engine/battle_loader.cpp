@@ -198,6 +198,42 @@ private:
     return *h;
   }
 
+  // The map's hexside features (12.2; D3 stakes), each hexside once and between adjacent hexes.
+  void read_hexsides(const json &sides) {
+    in_.array(sides, "/map/hexsides");
+    // Each hexside once: with two entries the last would win, so a file's meaning would hang on
+    // its order, which the editor's canonical layout does not keep.
+    std::map<std::pair<HexId, int>, size_t> listed;
+    for (size_t i = 0; i < sides.size(); ++i) {
+      std::string path = JsonReader::at("/map/hexsides", i);
+      const json &s = in_.object(sides[i], path);
+      in_.only_keys(s, path, {"between", "feature"});
+      const json &between =
+          in_.array(in_.field(s, path, "between"), JsonReader::at(path, "between"));
+      if (between.size() != 2)
+        in_.fail(JsonReader::at(path, "between"), "expected two adjacent hexes");
+      HexId a = hex(between[0], JsonReader::at(path, "between") + "/0");
+      HexId c = hex(between[1], JsonReader::at(path, "between") + "/1");
+      int d = b_->direction(a, c);
+      if (d < 0)
+        in_.fail(JsonReader::at(path, "between"),
+                 "expected two adjacent hexes, got " + between.dump());
+      const auto side = a < c ? std::pair<HexId, int>(a, d) : std::pair<HexId, int>(c, (d + 3) % 6);
+      if (auto [at, fresh] = listed.emplace(side, i); !fresh)
+        in_.fail(JsonReader::at(path, "between"),
+                 "expected each hexside once, but " + between.dump() + " is also listed at " +
+                     JsonReader::at("/map/hexsides", at->second) +
+                     " (a bridge or ford replaces the river it crosses)");
+      std::string fname = in_.str(in_.field(s, path, "feature"), JsonReader::at(path, "feature"));
+      auto f = parse_hexside_feature(fname);
+      if (!f || !rules().has_hexside(*f))
+        in_.fail(JsonReader::at(path, "feature"),
+                 rules().expected_hexside() + ", got \"" + fname + "\"");
+      b_->hexsides[a][d] = *f;
+      b_->hexsides[c][(d + 3) % 6] = *f;
+    }
+  }
+
   void read_map() {
     const json &map = in_.field(doc_, "", "map");
     in_.object(map, "/map");
@@ -245,41 +281,7 @@ private:
               static_cast<int8_t>(in_.integer(*e, JsonReader::at(path, "elevation"), -9, 9));
       }
     }
-    if (const json *sides = in_.optional(map, "hexsides")) {
-      in_.array(*sides, "/map/hexsides");
-      // Each hexside once: with two entries the last would win, so a file's meaning would hang on
-      // its order, which the editor's canonical layout does not keep.
-      std::map<std::pair<HexId, int>, size_t> listed;
-      for (size_t i = 0; i < sides->size(); ++i) {
-        std::string path = JsonReader::at("/map/hexsides", i);
-        const json &s = in_.object((*sides)[i], path);
-        in_.only_keys(s, path, {"between", "feature"});
-        const json &between =
-            in_.array(in_.field(s, path, "between"), JsonReader::at(path, "between"));
-        if (between.size() != 2)
-          in_.fail(JsonReader::at(path, "between"), "expected two adjacent hexes");
-        HexId a = hex(between[0], JsonReader::at(path, "between") + "/0");
-        HexId c = hex(between[1], JsonReader::at(path, "between") + "/1");
-        int d = b_->direction(a, c);
-        if (d < 0)
-          in_.fail(JsonReader::at(path, "between"),
-                   "expected two adjacent hexes, got " + between.dump());
-        const auto side =
-            a < c ? std::pair<HexId, int>(a, d) : std::pair<HexId, int>(c, (d + 3) % 6);
-        if (auto [at, fresh] = listed.emplace(side, i); !fresh)
-          in_.fail(JsonReader::at(path, "between"),
-                   "expected each hexside once, but " + between.dump() + " is also listed at " +
-                       JsonReader::at("/map/hexsides", at->second) +
-                       " (a bridge or ford replaces the river it crosses)");
-        std::string fname = in_.str(in_.field(s, path, "feature"), JsonReader::at(path, "feature"));
-        auto f = parse_hexside_feature(fname);
-        if (!f || !rules().has_hexside(*f))
-          in_.fail(JsonReader::at(path, "feature"),
-                   rules().expected_hexside() + ", got \"" + fname + "\"");
-        b_->hexsides[a][d] = *f;
-        b_->hexsides[c][(d + 3) % 6] = *f;
-      }
-    }
+    if (const json *sides = in_.optional(map, "hexsides")) read_hexsides(*sides);
   }
 
   void read_sides() {
