@@ -1,17 +1,21 @@
 // Test helpers: load a scenario, place only the units a test needs, act through the engine,
 // inspect.
 #pragma once
+#include "sns/bots.hpp"
 #include "sns/error.hpp"
 #include "sns/game.hpp"
 #include "sns/json_io.hpp"
 #include "source_dir.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace sns::test {
 
@@ -19,10 +23,56 @@ inline std::string source_path(const std::string &rel) {
   return std::string(SNS_SOURCE_DIR) + "/" + rel;
 }
 
+// The paths of the battles shipped in battles/, sorted (every-battle tests walk them).
+inline std::vector<std::string> shipped_battles() {
+  std::vector<std::string> out;
+  for (auto &e : std::filesystem::directory_iterator(source_path("battles")))
+    if (e.path().extension() == ".json") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A game's setup around a loaded battle, the rest left at its defaults.
+inline Setup setup_of(std::shared_ptr<const Battle> b) {
+  Setup s;
+  s.battle = std::move(b);
+  return s;
+}
+
 inline nlohmann::json read_json(const std::string &rel) {
   std::ifstream in(source_path(rel));
   REQUIRE(in.good());
   return nlohmann::json::parse(in);
+}
+
+// Loads a mutated copy of the teaching battle; the error's JSON path, or "ok" when it loads.
+inline std::string error_path(const std::function<void(nlohmann::json &)> &mutate,
+                              std::string *message = nullptr) {
+  nlohmann::json doc = read_json("battles/first-clash.json");
+  mutate(doc);
+  try {
+    load_battle(doc, "bad.json");
+  } catch (const LoadError &e) {
+    if (message) *message = e.what();
+    CHECK(std::string(e.what()).rfind("bad.json: ", 0) == 0);
+    return e.path();
+  }
+  return "ok";
+}
+
+// Plays random actions, attacking or firing whenever it can, until `rolls` dice have been rolled
+// (a fixed seed keeps it the same game).
+inline void play_until_rolls(Game &game, uint32_t rolls, uint64_t seed) {
+  BotRng rng{seed};
+  while (game.state().rolls < rolls && !game.state().game_over()) {
+    auto acts = legal_actions(game.setup(), game.state());
+    std::vector<Action> rolling;
+    for (const Action &a : acts)
+      if (a.type == ActionType::Attack || a.type == ActionType::Fire) rolling.push_back(a);
+    const auto &pool = rolling.empty() ? acts : rolling;
+    REQUIRE_FALSE(game.play(pool[rng.below(pool.size())]));
+  }
+  REQUIRE(game.state().rolls >= rolls);
 }
 
 // Keeps only the listed units, at the listed hexes ("" keeps a unit off the map as a
@@ -131,5 +181,16 @@ inline nlohmann::json attack(const std::string &target, std::vector<std::string>
   return j;
 }
 inline const nlohmann::json kEndPhase = {{"type", "end_phase"}};
+inline const nlohmann::json kNoCommands = {{"type", "command"},
+                                           {"orders", nlohmann::json::array()}};
+
+// A shipped battle with only the units of `hexes` on the map, where they are, and no wing
+// integrity rule (so a hand-made position needs no wing's other units).
+inline nlohmann::json loose_battle(const std::string &file,
+                                   const std::map<std::string, std::string> &hexes) {
+  nlohmann::json doc = place(read_json("battles/" + file), hexes);
+  doc["rules"]["wing_integrity"] = "none";
+  return doc;
+}
 
 } // namespace sns::test

@@ -6,21 +6,7 @@ using namespace sns;
 using namespace sns::test;
 using json = nlohmann::json;
 
-namespace {
-// Loads a mutated copy of the teaching battle and returns the error's JSON path (or "ok").
-std::string error_path(const std::function<void(json &)> &mutate, std::string *message = nullptr) {
-  json doc = read_json("battles/first-clash.json");
-  mutate(doc);
-  try {
-    load_battle(doc, "bad.json");
-  } catch (const LoadError &e) {
-    if (message) *message = e.what();
-    CHECK(std::string(e.what()).rfind("bad.json: ", 0) == 0);
-    return e.path();
-  }
-  return "ok";
-}
-} // namespace
+namespace {} // namespace
 
 TEST_CASE("battle loader accepts every shipped battle") {
   for (const char *f : {"battles/first-clash.json"}) {

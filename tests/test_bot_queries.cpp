@@ -9,12 +9,6 @@ using namespace sns::test;
 using json = nlohmann::json;
 
 namespace {
-const json kNoCommands = {{"type", "command"}, {"orders", json::array()}};
-json battle(const std::string &file, const std::map<std::string, std::string> &hexes) {
-  json doc = place(read_json("battles/" + file), hexes);
-  doc["rules"]["wing_integrity"] = "none";
-  return doc;
-}
 json state(const Fixture &f) { return state_to_json(f.setup, f.s, nullptr, false); }
 json status_of(const Fixture &f, const std::string &id) {
   json all = state(f);
@@ -30,8 +24,8 @@ json fire(const std::string &unit, const std::string &target) {
 
 TEST_CASE("state special: Morlaix's waves open one by one and honour is met once the men-at-arms "
           "are attacked") {
-  Fixture f(battle("morlaix-1342.json",
-                   {{"EM1", "0504"}, {"EB1", "0503"}, {"FL1", "1204"}, {"FH1", "0603"}}),
+  Fixture f(loose_battle("morlaix-1342.json",
+                         {{"EM1", "0504"}, {"EB1", "0503"}, {"FL1", "1204"}, {"FH1", "0603"}}),
             {8});
   json waves = status_of(f, "waves");
   CHECK(waves["kind"] == "attack_waves");
@@ -51,7 +45,8 @@ TEST_CASE("state special: Morlaix's waves open one by one and honour is met once
 }
 
 TEST_CASE("state special: the Standard's forfeit is paid when the horse is first commanded") {
-  Fixture f(battle("the-standard-1138.json", {{"EK1", "0610"}, {"EH1", "0612"}, {"SG1", "0505"}}));
+  Fixture f(
+      loose_battle("the-standard-1138.json", {{"EK1", "0610"}, {"EH1", "0612"}, {"SG1", "0505"}}));
   CHECK(status_of(f, "hold-the-horse")["paid"] == false);
   CHECK(status_of(f, "hold-the-horse")["wing"] == "dark_blue");
   f.act(kNoCommands); // Scots pass
@@ -60,8 +55,8 @@ TEST_CASE("state special: the Standard's forfeit is paid when the horse is first
 }
 
 TEST_CASE("state special: Grunwald's Lithuanians away may return only from the next turn") {
-  Fixture f(battle("grunwald-1410.json",
-                   {{"LH1", "1714"}, {"PR1", "0914"}, {"TW1", "1706"}, {"TC1", "1605"}}));
+  Fixture f(loose_battle("grunwald-1410.json",
+                         {{"LH1", "1714"}, {"PR1", "0914"}, {"TW1", "1706"}, {"TC1", "1605"}}));
   json feint = status_of(f, "lithuanian-feint");
   CHECK(feint["away"] == false);
   CHECK(feint["may_leave"] == true);

@@ -15,14 +15,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> shipped_battles() {
-  std::vector<std::string> out;
-  for (auto &e : fs::directory_iterator(test::source_path("battles")))
-    if (e.path().extension() == ".json") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 json parse(const std::string &text) { return json::parse(text); }
 
 EditorModel fresh(int columns = 8, int rows = 6) {
@@ -38,7 +30,7 @@ std::string temp_file(const std::string &name) {
 } // namespace
 
 TEST_CASE("editor: every shipped battle opens and saves unedited as the same battle", "[editor]") {
-  for (const std::string &file : shipped_battles()) {
+  for (const std::string &file : test::shipped_battles()) {
     INFO(file);
     json original = read_json_file(file, kMaxInputBytes);
     std::vector<std::string> repairs;
@@ -69,7 +61,7 @@ TEST_CASE("editor: every shipped battle opens and saves unedited as the same bat
 TEST_CASE("editor: every shipped battle file is written in the canonical layout, byte for byte",
           "[editor]") {
   // So that battle files diff well; `shields-swords-cli format FILE --out FILE` rewrites one.
-  for (const std::string &file : shipped_battles()) {
+  for (const std::string &file : test::shipped_battles()) {
     INFO(file);
     std::ifstream in(file, std::ios::binary);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -740,7 +732,7 @@ std::vector<Problem> river_warnings(const EditorModel &m) {
 TEST_CASE("editor: 12.2 a gap of one hexside in a river, or between its end and the map's edge, is "
           "warned of; a river that ends in open ground is not",
           "[editor]") {
-  for (const std::string &file : shipped_battles()) {
+  for (const std::string &file : test::shipped_battles()) {
     INFO(file);
     EditorModel m(doc_from_json(read_json_file(file, kMaxInputBytes)));
     // The ford battle's river, mended, has no gap; First Clash's ends in the open south by design.
@@ -798,36 +790,4 @@ TEST_CASE("editor: 4.2 a unit that Wing Integrity eliminates as the game starts 
   CHECK(m.warnings()[0].message.find("4.2") != std::string::npos);
   REQUIRE(m.undo());
   CHECK(m.warnings().empty());
-}
-
-TEST_CASE("editor: victory levels round-trip, are renamed, get conditions and are removed with "
-          "undo; a bad condition is a problem of its JSON path",
-          "[editor]") {
-  json original = read_json_file(test::source_path("battles/morlaix-1342-d3.json"), kMaxInputBytes);
-  EditorModel m(doc_from_json(original));
-  REQUIRE(m.doc().victory_levels.size() == 4);
-  CHECK(m.battle()->victory_levels[2].id == "english_decisive");
-  REQUIRE(m.set_level_name(2, "English triumph").empty());
-  CHECK(m.battle()->victory_levels[2].name == "English triumph");
-  REQUIRE(m.set_level_text(2, "").empty());
-  CHECK_FALSE(m.doc().victory_levels[2].contains("text"));
-  CHECK_FALSE(m.set_level_when(1, "not json").empty());
-  REQUIRE(
-      m.set_level_when(1, R"([{"fact": "vp_margin", "side": "french", "at_least": 1}])").empty());
-  REQUIRE(m.problems().size() == 1);
-  CHECK(m.problems()[0].path == "/victory_levels/1/when/0/fact"); // D3 Medieval has no VP
-  REQUIRE(m.set_level_when(1, R"([{"fact": "hits_taken", "side": "english", "at_least": 20}])")
-              .empty());
-  CHECK(m.problems().empty());
-  CHECK(m.battle()->victory_levels[1].when[0].fact == LevelFact::HitsTaken);
-  REQUIRE(m.remove_level(1).empty());
-  CHECK(m.doc().victory_levels.size() == 3);
-  m.undo();
-  CHECK(m.doc().victory_levels.size() == 4);
-  CHECK(m.set_level_name(9, "x") == "no such level");
-  // Written canonically: each condition on one line, fields in the format's order.
-  std::string text = m.text();
-  CHECK(text.find(R"({ "fact": "hits_taken", "side": "english", "at_least": 20 })") !=
-        std::string::npos);
-  CHECK(canonical_text(doc_from_json(parse(text))) == text);
 }

@@ -13,15 +13,7 @@ namespace {
 // Random actions, attacks and fire first, until the first action that rolls (a fixed seed).
 Game play_to_first_roll(uint64_t seed) {
   Game game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 21);
-  BotRng rng{seed};
-  while (game.state().rolls == 0) {
-    auto acts = legal_actions(game.setup(), game.state());
-    std::vector<Action> rolling;
-    for (const Action &a : acts)
-      if (a.type == ActionType::Attack || a.type == ActionType::Fire) rolling.push_back(a);
-    const auto &pool = rolling.empty() ? acts : rolling;
-    REQUIRE_FALSE(game.play(pool[rng.below(pool.size())]));
-  }
+  play_until_rolls(game, 1, seed);
   return game;
 }
 

@@ -14,20 +14,6 @@ using namespace sns::test;
 
 namespace {
 
-std::vector<std::string> shipped_battles() {
-  std::vector<std::string> out;
-  for (auto &e : std::filesystem::directory_iterator(source_path("battles")))
-    if (e.path().extension() == ".json") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-Setup setup_of(std::shared_ptr<const Battle> b) {
-  Setup s;
-  s.battle = std::move(b);
-  return s;
-}
-
 bool same_face(const UnitFace &a, const UnitFace &b) {
   return a.cc == b.cc && a.fire == b.fire && a.crown == b.crown;
 }

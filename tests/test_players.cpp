@@ -14,20 +14,6 @@ using json = nlohmann::json;
 
 namespace {
 
-std::vector<std::string> battle_files() {
-  std::vector<std::string> out;
-  for (auto &e : std::filesystem::directory_iterator(source_path("battles")))
-    if (e.path().extension() == ".json") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-Setup setup_of(std::shared_ptr<const Battle> b) {
-  Setup s;
-  s.battle = std::move(b);
-  return s;
-}
-
 // The same battle with the reverses of the units still fresh in `s` passed round within each side
 // and type: a battle that differs from the real one only in what R22 hides.
 std::shared_ptr<const Battle> rotate_hidden_reverses(const Battle &real, const GameState &s,
@@ -68,7 +54,7 @@ std::vector<GameState> positions(const Setup &setup, uint64_t seed) {
 TEST_CASE("R22 computer players give the same answer whatever the hidden reverses are",
           "[players][no-peek]") {
   const Level levels[] = {Level::Random, Level::Greedy, Level::Easy, Level::Normal, Level::Hard};
-  for (const std::string &file : battle_files()) {
+  for (const std::string &file : shipped_battles()) {
     Setup real = setup_of(load_battle_file(file));
     int changed = 0, compared = 0;
     for (const GameState &s : positions(real, 3)) {
@@ -108,7 +94,7 @@ TEST_CASE("computer players never choose an illegal action in short games of eve
   // play_game throws if the engine refuses a player's action; every choice is checked by apply.
   const std::pair<Level, Level> pairings[] = {
       {Level::Random, Level::Greedy}, {Level::Greedy, Level::Easy}, {Level::Easy, Level::Random}};
-  for (const std::string &file : battle_files()) {
+  for (const std::string &file : shipped_battles()) {
     Setup setup = setup_of(load_battle_file(file));
     uint64_t seed = 1;
     for (auto [x, y] : pairings) {
@@ -125,7 +111,7 @@ TEST_CASE("computer players play whole games to the end without an illegal actio
           "[players][legal]") {
   // A small version of the 10,000-game run in docs/ai.md: whole random games on every battle, and
   // whole greedy and easy games on the two small battles (play_game throws on any refusal).
-  for (const std::string &file : battle_files()) {
+  for (const std::string &file : shipped_battles()) {
     Setup setup = setup_of(load_battle_file(file));
     bool small =
         file.find("first-clash") != std::string::npos || file.find("morlaix") != std::string::npos;

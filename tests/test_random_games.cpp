@@ -21,14 +21,6 @@ using json = nlohmann::json;
 
 namespace {
 
-std::vector<std::string> shipped_battles() {
-  std::vector<std::string> out;
-  for (auto &e : std::filesystem::directory_iterator(source_path("battles")))
-    if (e.path().extension() == ".json") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 // VP a side has given up under vp_forfeit_on_command rules (only when the loss was certainly whole:
 // the side's starting VP covered it).
 std::optional<std::array<int, 2>> forfeited(const Battle &b, const GameState &s) {

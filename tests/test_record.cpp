@@ -13,21 +13,6 @@ using json = nlohmann::json;
 
 namespace {
 
-// Plays random actions, attacking or firing whenever it can, until `rolls` dice have been rolled
-// (a fixed seed keeps it the same game).
-void play_until_rolls(Game &game, uint32_t rolls, uint64_t seed) {
-  BotRng rng{seed};
-  while (game.state().rolls < rolls && !game.state().game_over()) {
-    auto acts = legal_actions(game.setup(), game.state());
-    std::vector<Action> rolling;
-    for (const Action &a : acts)
-      if (a.type == ActionType::Attack || a.type == ActionType::Fire) rolling.push_back(a);
-    const auto &pool = rolling.empty() ? acts : rolling;
-    REQUIRE_FALSE(game.play(pool[rng.below(pool.size())]));
-  }
-  REQUIRE(game.state().rolls >= rolls);
-}
-
 std::string temp_file(const std::string &name) {
   auto dir = std::filesystem::temp_directory_path() / "sns-record-tests";
   std::filesystem::create_directories(dir);

@@ -22,14 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> shipped_battles() {
-  std::vector<std::string> out;
-  for (auto &e : fs::directory_iterator(source_path("battles")))
-    if (e.path().extension() == ".json") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 // A whole random game (uniform over the legal actions), or `limit` actions of one.
 Game random_game(const std::string &battle, uint64_t seed, size_t limit = kMaxRecordActions) {
   Game game(load_battle_file(battle), Options{}, seed);
@@ -317,16 +309,7 @@ TEST_CASE("play by e-mail: a hand-altered record is refused with the action and 
           "stops") {
   std::string data = temp_dir("pbem-tampered");
   Game game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 14);
-  BotRng rng{3};
-  while (game.state().rolls < 2 && !game.state().game_over()) {
-    auto acts = legal_actions(game.setup(), game.state());
-    std::vector<Action> rolling;
-    for (const Action &a : acts)
-      if (a.type == ActionType::Attack || a.type == ActionType::Fire) rolling.push_back(a);
-    const auto &pool = rolling.empty() ? acts : rolling;
-    REQUIRE_FALSE(game.play(pool[rng.below(pool.size())]));
-  }
-  REQUIRE(game.state().rolls >= 2);
+  play_until_rolls(game, 2, 3);
   json rec = game.record();
   Session receiver(SNS_SOURCE_DIR, data);
 

@@ -7,19 +7,13 @@ using namespace sns::test;
 using json = nlohmann::json;
 
 namespace {
-const json kNoCommands = {{"type", "command"}, {"orders", json::array()}};
-json battle(const std::string &file, const std::map<std::string, std::string> &hexes) {
-  json doc = place(read_json("battles/" + file), hexes);
-  doc["rules"]["wing_integrity"] = "none";
-  return doc;
-}
 json special(const std::string &rule, const std::string &verb) {
   return {{"type", "special"}, {"rule", rule}, {"verb", verb}};
 }
 } // namespace
 
 TEST_CASE("special attack_waves: Morlaix's second wave may not attack while the first survives") {
-  Fixture f(battle(
+  Fixture f(loose_battle(
       "morlaix-1342.json",
       {{"EM1", "0504"}, {"EB1", "0503"}, {"FL1", "0604"}, {"FH1", "0602"}, {"FH2", "0703"}}));
   // A hand-made position: the French horse wing in its Combat Phase (it has no legal attack, so
@@ -34,8 +28,8 @@ TEST_CASE("special attack_waves: Morlaix's second wave may not attack while the 
 }
 
 TEST_CASE("special attack_waves: the first wave attacks; once it is gone the next may") {
-  Fixture f(battle("morlaix-1342.json",
-                   {{"EM1", "0504"}, {"EB1", "0503"}, {"FL1", "0604"}, {"FH1", "0603"}}),
+  Fixture f(loose_battle("morlaix-1342.json",
+                         {{"EM1", "0504"}, {"EB1", "0503"}, {"FL1", "0604"}, {"FH1", "0603"}}),
             {8});
   f.command("levies", {"combat"});
   CHECK(f.count(ActionType::Attack) == 1);
@@ -46,8 +40,8 @@ TEST_CASE("special attack_waves: the first wave attacks; once it is gone the nex
 
 TEST_CASE("special attack_precondition: Morlaix's men-at-arms must attack the men-at-arms before "
           "the bows") {
-  Fixture f(battle("morlaix-1342.json",
-                   {{"EM1", "0504"}, {"EB1", "0503"}, {"FH1", "0603"}, {"FH2", "0602"}}),
+  Fixture f(loose_battle("morlaix-1342.json",
+                         {{"EM1", "0504"}, {"EB1", "0503"}, {"FH1", "0603"}, {"FH2", "0602"}}),
             {8, 8});
   f.command("horse", {"combat"});
   CHECK(f.refusal_rule(attack("EB1", {"FH1"})) == "honour");
@@ -59,8 +53,8 @@ TEST_CASE("special attack_precondition: Morlaix's men-at-arms must attack the me
 
 TEST_CASE("special attack_precondition: once no English men-at-arms are left, the French "
           "men-at-arms may attack the bows") {
-  Fixture f(battle("morlaix-1342.json",
-                   {{"EM1", "0504"}, {"EB1", "0503"}, {"FH1", "0603"}, {"FH2", "0602"}}),
+  Fixture f(loose_battle("morlaix-1342.json",
+                         {{"EM1", "0504"}, {"EB1", "0503"}, {"FH1", "0603"}, {"FH2", "0602"}}),
             {8, 8});
   f.command("horse", {"combat"});
   CHECK(f.refusal_rule(attack("EB1", {"FH1"})) == "honour");
@@ -72,7 +66,7 @@ TEST_CASE("special attack_precondition: once no English men-at-arms are left, th
 
 TEST_CASE(
     "special instant_win_on_entry: a French unit on the crest of the rise wins Morlaix at once") {
-  Fixture f(battle("morlaix-1342.json", {{"EM1", "0510"}, {"FH1", "0404"}, {"FH2", "1203"}}));
+  Fixture f(loose_battle("morlaix-1342.json", {{"EM1", "0510"}, {"FH1", "0404"}, {"FH2", "1203"}}));
   f.command("horse", {"move"});
   f.act(move("FH1", "0304"));
   CHECK(f.s.winner == f.b().side_index("french"));
@@ -84,7 +78,7 @@ TEST_CASE(
 
 TEST_CASE(
     "special instant_win_on_entry: Morlaix without it ends in an English win at the last turn") {
-  json doc = battle("morlaix-1342.json", {{"EM1", "0510"}, {"FH1", "1404"}});
+  json doc = loose_battle("morlaix-1342.json", {{"EM1", "0510"}, {"FH1", "1404"}});
   doc["rules"]["last_turn"] = 2;
   Fixture f(doc);
   f.act(kNoCommands);
@@ -95,8 +89,8 @@ TEST_CASE(
 
 TEST_CASE("special off_map_wing: Grunwald's Lithuanians leave, cannot be commanded, and return by "
           "the east edge") {
-  Fixture f(battle("grunwald-1410.json",
-                   {{"LH1", "1714"}, {"LK1", "1815"}, {"PR1", "0914"}, {"TW1", "1706"}}));
+  Fixture f(loose_battle("grunwald-1410.json",
+                         {{"LH1", "1714"}, {"LK1", "1815"}, {"PR1", "0914"}, {"TW1", "1706"}}));
   CHECK(f.count(ActionType::Special) == 1);
   CHECK(f.refusal_rule(special("lithuanian-feint", "return")) == "lithuanian-feint");
   f.act(special("lithuanian-feint", "leave"));
@@ -124,8 +118,8 @@ TEST_CASE("special off_map_wing: Grunwald's Lithuanians leave, cannot be command
 
 TEST_CASE(
     "special immobile: Grunwald's bombards never move, and a retreat costs them their only step") {
-  Fixture f(battle("grunwald-1410.json",
-                   {{"TC1", "1605"}, {"TD1", "1503"}, {"PR1", "1606"}, {"PR2", "0914"}}),
+  Fixture f(loose_battle("grunwald-1410.json",
+                         {{"TC1", "1605"}, {"TD1", "1503"}, {"PR1", "1606"}, {"PR2", "0914"}}),
             {3});
   f.act(kNoCommands); // allies pass; the Order's turn
   f.command("dark_gray", {"move"});
@@ -141,7 +135,8 @@ TEST_CASE(
 
 TEST_CASE("special vp_forfeit_on_command: the English lose their 8 VP the first time they command "
           "the horse") {
-  Fixture f(battle("the-standard-1138.json", {{"EK1", "0610"}, {"EH1", "0612"}, {"SG1", "0505"}}));
+  Fixture f(
+      loose_battle("the-standard-1138.json", {{"EK1", "0610"}, {"EH1", "0612"}, {"SG1", "0505"}}));
   CHECK(f.s.vp[f.b().side_index("english")] == 8);
   f.act(kNoCommands); // Scots pass
   f.command("light_blue", {"move"});

@@ -6,7 +6,6 @@ using namespace sns::test;
 using json = nlohmann::json;
 
 namespace {
-const json kNoCommands = {{"type", "command"}, {"orders", json::array()}};
 json initiative(bool declare) { return {{"type", "initiative"}, {"declare", declare}}; }
 } // namespace
 

@@ -14,16 +14,7 @@ namespace {
 
 // Loads the teaching battle with `levels` as its victory levels; the error's path, or "ok".
 std::string levels_error(const json &levels, std::string *message = nullptr) {
-  json doc = read_json("battles/first-clash.json");
-  doc["victory_levels"] = levels;
-  try {
-    load_battle(doc, "bad.json");
-  } catch (const LoadError &e) {
-    if (message) *message = e.what();
-    CHECK(std::string(e.what()).rfind("bad.json: ", 0) == 0);
-    return e.path();
-  }
-  return "ok";
+  return error_path([&](json &doc) { doc["victory_levels"] = levels; }, message);
 }
 
 json level(const std::string &id, json when = json::array()) {

@@ -269,6 +269,8 @@ TEST_CASE("app: actions, commands, phases and terrain are named in players' word
   Action pass{.type = ActionType::Initiative};
   CHECK(action_words(*b, pass) == "pass the turn");
   CHECK(button_words(*b, pass) == "Pass the turn"); // a button starts with a capital
+  CHECK(sentence_words("the last turn is played: a draw") == "The last turn is played: a draw");
+  CHECK(sentence_words("").empty());
 }
 
 TEST_CASE("the computer's reasons read as a player's words; the search's account is for Explain") {

@@ -153,8 +153,10 @@ public:
   std::string set_last_turn(std::optional<int> turns);
   std::string add_special(const std::string &kind, int side, int *index = nullptr);
   std::string remove_special(int index);
-  // Victory levels (docs/battle-format.md): name, text, its conditions ("when") as JSON text,
-  // removal; the loader's check of the document judges what they say.
+  // Victory levels (docs/battle-format.md): a new level, name, text, its conditions ("when") as
+  // JSON text, removal; the loader's check of the document judges what they say. A new level
+  // goes before the last (the level reached when no other is), or is that level when none exist.
+  std::string add_level(int *index = nullptr);
   std::string set_level_name(int index, const std::string &name);
   std::string set_level_text(int index, const std::string &text);
   std::string set_level_when(int index, const std::string &json_text);

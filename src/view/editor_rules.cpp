@@ -4,6 +4,7 @@
 #include "editor_model_parts.hpp"
 #include "sns/error.hpp"
 #include "sns/game.hpp"
+#include "sns/victory_levels.hpp"
 #include "words.hpp"
 #include <algorithm>
 #include <deque>
@@ -97,6 +98,31 @@ std::string EditorModel::remove_special(int index) {
   if (!special(index)) return "no such special rule";
   return edit("remove a special rule", [&](BattleDoc &d) {
     d.special.erase(d.special.begin() + index);
+    return std::string();
+  });
+}
+
+std::string EditorModel::add_level(int *index) {
+  if (doc_.victory_levels.size() >= kMaxVictoryLevels)
+    return "a battle has at most " + std::to_string(kMaxVictoryLevels) + " victory levels";
+  return edit("add a victory level", [&](BattleDoc &d) {
+    std::string id;
+    for (int n = 1; id.empty(); ++n) { // the first "levelN" no level has taken
+      id = "level" + std::to_string(n);
+      for (const json &level : d.victory_levels)
+        if (level.value("id", std::string()) == id) id.clear();
+    }
+    json level = {{"id", id}};
+    if (d.victory_levels.empty()) { // the last level: no conditions, reached when no other is
+      level["name"] = "Any other ending";
+      d.victory_levels.push_back(level);
+    } else { // before the last, with a condition to change: the first side wins
+      level["name"] = "New level";
+      level["when"] = json::array({{{"fact", "winner"}, {"side", d.sides[0].id}}});
+      d.victory_levels.insert(d.victory_levels.end() - 1, level);
+    }
+    if (index)
+      *index = static_cast<int>(d.victory_levels.size()) - (level.contains("when") ? 2 : 1);
     return std::string();
   });
 }

@@ -23,12 +23,16 @@ std::string victory_level_words(const Battle &b, const GameState &s) {
 std::string command_words(Command c) { return std::string(title(c)); }
 std::string phase_words(Phase p) { return std::string(title(p)); }
 
+std::string sentence_words(std::string text) {
+  if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
 std::string terrain_words(const std::string &terrain_id) {
   std::string t = terrain_id;
   for (char &ch : t)
     if (ch == '_' || ch == '-') ch = ' ';
-  if (!t.empty()) t[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
-  return t;
+  return sentence_words(t);
 }
 
 std::string type_words(UnitType t) {
@@ -73,9 +77,7 @@ char wing_letter(const Battle &b, int wing) {
 }
 
 std::string button_words(const Battle &b, const Action &a) {
-  std::string t = action_words(b, a);
-  if (!t.empty()) t[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
-  return t;
+  return sentence_words(action_words(b, a));
 }
 
 std::string advice_words(const Battle &b, const Action &a) {

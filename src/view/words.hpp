@@ -31,6 +31,8 @@ std::string counter_label(const Battle &b, int unit);
 // apart: each wing of the battle its own, so the letter alone says the wing (Lincoln's "Ranulf of
 // Chester" and "Robert of Gloucester" both began with R, three wings with T for "The").
 char wing_letter(const Battle &b, int wing);
+// A phrase as a sentence starts: its first letter a capital ("the Order holds" -> "The ...").
+std::string sentence_words(std::string text);
 // An action as a button names it: action_words with a capital first letter ("Pass the turn").
 std::string button_words(const Battle &b, const Action &a);
 // An action as advice standing alone, for a hint or a lesson's "Asked": action_words, with the

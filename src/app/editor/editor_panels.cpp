@@ -467,6 +467,7 @@ void victory_levels_list(App &app) {
     const int k = static_cast<int>(i);
     ImGui::PushID(1000 + k);
     std::string id = level.value("id", std::string("?")), name = level.value("name", id);
+    if (ed.open_level == k) ImGui::SetNextItemOpen(true);
     if (ui::CollapsingHeader(id_label(name + " (" + id + ")", "level").c_str())) {
       text_field(ed, "Name", name, [&](const std::string &v) { return m.set_level_name(k, v); });
       text_field(ed, "Level text", level.value("text", std::string()),
@@ -477,6 +478,12 @@ void victory_levels_list(App &app) {
       if (ui::SmallButton("Remove level")) say(ed, m.remove_level(k));
     }
     ImGui::PopID();
+  }
+  ed.open_level = -1;
+  if (ui::SmallButton("Add a victory level")) {
+    int added = -1;
+    say(ed, m.add_level(&added));
+    ed.open_level = added; // its header opens, so the new level's fields are in sight
   }
 }
 

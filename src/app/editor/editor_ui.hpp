@@ -66,6 +66,7 @@ struct EditorUi {
   std::string pick_field;
   std::string focus_hex; // a problem's hex, lit
   int open_index = -1;   // a side or special rule to open in its panel
+  int open_level = -1;   // a victory level to open in the Rules panel (one just added)
   int columns = 14, rows = 10;
   std::string new_terrain, new_wing[2], new_kind = "instant_win_on_entry";
   bool new_impassable = false, new_blocks_los = false;

@@ -86,7 +86,7 @@ void result_screen(App &app, const MapRect &map) {
   // The victory level the battle's levels give this ending (issue 32 item 1), under the winner.
   if (std::string level = victory_level_words(b, s); !level.empty())
     ui::TextWrapped("%s", level.c_str());
-  if (!s.result_reason.empty()) ui::TextWrapped("%s", s.result_reason.c_str());
+  if (!s.result_reason.empty()) ui::TextWrapped("%s", sentence_words(s.result_reason).c_str());
   ImGui::PopTextWrapPos();
   std::string turn = b.rules().turn_word;
   turn[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(turn[0])));
