@@ -26,10 +26,9 @@ bool on_crest(const Battle &b, HexId h) {
 // Plays on, giving no commands, declining the Initiative and ending phases, until `side` is to act
 // in `phase`.
 void play_until(Fixture &f, int side, Phase phase) {
-  const nlohmann::json no_commands = {{"type", "command"}, {"orders", nlohmann::json::array()}};
   const nlohmann::json decline = {{"type", "initiative"}, {"declare", false}};
   for (int n = 0; n < 60 && !(f.s.phase == phase && side_to_act(f.setup, f.s) == side); ++n)
-    f.act(f.s.phase == Phase::Command      ? no_commands
+    f.act(f.s.phase == Phase::Command      ? kNoCommands
           : f.s.phase == Phase::Initiative ? decline
                                            : kEndPhase);
   REQUIRE(f.s.phase == phase);
