@@ -60,8 +60,8 @@ lib=$out/engine
 for t in "${targets[@]}"; do
   libs=("$lib/libsns_engine.a")
   case $t in # cli_dispatch runs the whole command line, app_open the app's SDL-free libraries
-    cli_dispatch | serve_request) libs=("$lib/libsns_cli.a" "$lib/libsns_battle_doc.a" "$lib/libsns_paths.a" "$lib/libsns_engine.a" -lsodium) ;;
-    app_open) libs=("$lib/libsns_view.a" "$lib/libsns_battle_doc.a" "$lib/libsns_paths.a" "$lib/libsns_engine.a") ;;
+    cli_dispatch | serve_request) libs=("$lib/libsns_cli.a" "$lib/libsns_battle_doc.a" "$lib/libsns_paths.a" "$lib/libsns_search_words.a" "$lib/libsns_engine.a" -lsodium) ;;
+    app_open) libs=("$lib/libsns_view.a" "$lib/libsns_battle_doc.a" "$lib/libsns_paths.a" "$lib/libsns_search_words.a" "$lib/libsns_engine.a" -lmd4c) ;;
   esac
   clang++-14 -std=c++20 "$opt" -g -fsanitize="$sanitizers" -Iinclude -Isrc/cli -Isrc/view \
     -DSNS_FUZZ_BATTLE="\"$PWD/battles/first-clash.json\"" -DSNS_FUZZ_ROOT="\"$PWD\"" \

@@ -40,8 +40,12 @@ xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1600x900x24" "$app" --screenshot 
 
 # A rolled attack with its CRT row and column is docs/screenshots/ux-crt-last-attack.png, written by
 # the e2e script tests/e2e/ux-crt-last-attack.script.
-# The start screen.
+# The start screen's battle gallery (issue 33), at 1600x900, 1920x1080 and 1280x720; and the result
+# screen of a finished teaching game.
 shoot "$out/start-screen.png"
+xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1920x1080x24" "$app" --screenshot "$out/start-screen-1080p.png" --size 1920x1080
+xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1280x720x24" "$app" --screenshot "$out/start-screen-720p.png" --size 1280x720
+shoot "$out/result-screen.png" tests/replay/first-clash-game.json
 # Three lesson steps (the tutorial).
 xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-01-counters.png" --size 1600x900 --lesson 01-sequence --lesson-step 0
 xvfb-run -a -f "$tmp/Xauthority" -s "-screen 0 1600x900x24" "$app" --screenshot "$out/lesson-04-attack.png" --size 1600x900 --lesson 04-attack --lesson-step 1 --select B4

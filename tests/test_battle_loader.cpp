@@ -1,6 +1,7 @@
 // Battle files, format 1 (DESIGN.md): strict loading, clear errors naming file, JSON path and
 // expectation.
 #include "fixture.hpp"
+#include "sns/battle_about.hpp"
 
 using namespace sns;
 using namespace sns::test;
@@ -43,6 +44,20 @@ TEST_CASE("battle loader refuses bad fields with their JSON path") {
         }) == "/map/hexsides/0/between");
   CHECK(error_path([](json &d) { d["map"]["hexsides"][0]["feature"] = "wall"; }) ==
         "/map/hexsides/0/feature");
+  // A hexside listed twice, the second time the other way round and with another feature (found
+  // by fuzzing: the last entry won, and the canonical layout reordered them).
+  CHECK(error_path(
+            [](json &d) {
+              json again = d["map"]["hexsides"][0];
+              again["between"] = {again["between"][1], again["between"][0]};
+              again["feature"] = again["feature"] == "river" ? "bridge" : "river";
+              d["map"]["hexsides"].push_back(again);
+            },
+            &msg) ==
+        "/map/hexsides/" +
+            std::to_string(read_json("battles/first-clash.json")["map"]["hexsides"].size()) +
+            "/between");
+  CHECK(msg.find("is also listed at /map/hexsides/0") != std::string::npos);
   CHECK(error_path([](json &d) { d["map"]["hexes"]["0404"]["terrain"] = "lava"; }) ==
         "/map/hexes/0404/terrain");
   CHECK(error_path([](json &d) { d["rules"]["first_player"] = "martians"; }) ==
@@ -152,4 +167,53 @@ TEST_CASE("tables: the embedded charts load and a malformed table file is refuse
   bad = doc;
   bad["crt"]["F"].erase(10);
   CHECK_THROWS_AS(load_tables(bad, "tables.json"), LoadError);
+}
+
+TEST_CASE("battle about: Grunwald's block reads its place, history and measured results by side") {
+  auto b = load_battle_file(source_path("battles/grunwald-1410.json"));
+  BattleAbout a = read_battle_about(b->source, *b, "grunwald-1410.json");
+  CHECK(a.place == "between Grunwald and Stebark, Prussia");
+  CHECK(a.history_favours == 1); // the Polish-Lithuanian army, the file's second side
+  REQUIRE(a.measured.size() == 1);
+  CHECK(a.measured[0].players == "normal");
+  CHECK(a.measured[0].games == 100);
+  CHECK(a.measured[0].wins == std::array<int, 2>{15, 85});
+  CHECK(a.measured[0].draws() == 0);
+  REQUIRE(a.seats.size() == 4);
+  CHECK(a.seats[0].match == "hard vs greedy");
+  CHECK(a.seats[0].won[0] == std::array<int, 2>{14, 50});
+  CHECK(a.seats[0].won[1] == std::array<int, 2>{50, 50});
+  // An invented battle favours nobody in history; its draws are what the wins leave.
+  auto clash = load_battle_file(source_path("battles/first-clash.json"));
+  BattleAbout c = read_battle_about(clash->source, *clash, "first-clash.json");
+  CHECK(c.history_favours == -1);
+  REQUIRE(c.measured.size() == 1);
+  CHECK(c.measured[0].draws() == 7);
+  // No block at all: nothing to say.
+  json doc = read_json("battles/first-clash.json");
+  doc.erase("about");
+  CHECK(read_battle_about(doc, *load_battle(doc, "x.json"), "x.json").empty());
+}
+
+TEST_CASE("battle about: the loader refuses a bad block with its JSON path") {
+  std::string msg;
+  CHECK(error_path([](json &d) { d["about"]["history_favours"] = "nobody"; }, &msg) ==
+        "/about/history_favours");
+  CHECK(msg.find("expected a side id (\"royal\" or \"rebels\")") != std::string::npos);
+  CHECK(error_path([](json &d) { d["about"]["measured"][0]["wins"]["french"] = 3; }) ==
+        "/about/measured/0/wins/french");
+  CHECK(error_path([](json &d) { d["about"]["measured"][0]["wins"]["royal"] = 99; }, &msg) ==
+        "/about/measured/0/wins");
+  CHECK(msg.find("at most 100 games, got 143") != std::string::npos);
+  CHECK(error_path([](json &d) { d["about"]["measured"][0]["games"] = 0; }) ==
+        "/about/measured/0/games");
+  CHECK(error_path([](json &d) {
+          d["about"]["seats"] = {{{"match", "a vs b"}}};
+        }) == "/about/seats/0/as_first");
+  CHECK(
+      error_path([](json &d) {
+        d["about"]["seats"] = {{{"match", "a vs b"}, {"as_first", {9, 5}}, {"as_second", {1, 5}}}};
+      }) == "/about/seats/0/as_first/0");
+  CHECK(error_path([](json &d) { d["about"]["author"] = "me"; }, &msg) == "/about/author");
+  CHECK(error_path([](json &d) { d["about"] = "Alder Ford"; }) == "/about");
 }

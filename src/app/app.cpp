@@ -50,7 +50,7 @@ void report_line(const char *kind, const std::string &text) {
 
 void App::game_shown() {
   camera_fitted = false;
-  start_screen = lessons_screen = false;
+  start_screen = lessons_screen = network_screen = false;
   save_as_open = false;
   result_hidden = false;
   dice_shown.clear();

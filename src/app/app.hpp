@@ -3,6 +3,7 @@
 #pragma once
 #include "session.hpp"
 #include "settings.hpp"
+#include "sns/battle_about.hpp"
 #include "sns/ruleset.hpp"
 
 #include <array>
@@ -38,6 +39,9 @@ struct BattleInfo {
   const Ruleset *ruleset = &default_ruleset(); // the ruleset it is played under
   bool own = false;   // the player's, from the data folder (the editor saves there)
   bool draft = false; // an editor's draft: to be finished in the editor, not played
+  int last_turn = 0;  // its length (0: no limit), counted in the ruleset's turns
+  std::shared_ptr<const Battle> battle; // as loaded, for its thumbnail; none for a draft
+  BattleAbout about;                    // the gallery's words and figures (battle_about.hpp)
 };
 
 struct Fonts {
@@ -67,9 +71,19 @@ struct App {
   std::array<std::vector<RulesSection>, kRulesetCount> rules;
   bool start_screen = true;
   bool lessons_screen = false;
+  // Play over the network (start/network_screen.cpp, play/network_panel.cpp): the form that hosts
+  // or joins a game, and the message being typed to the opponent.
+  bool network_screen = false;
+  struct NetworkForm {
+    char name[41] = "player";
+    char port[8] = "4747";
+    char address[128] = "localhost:4747";
+    int side = 0; // host: the side played, of the battle chosen on the start screen
+    char message[501] = "";
+  } network;
   std::vector<BattleInfo> battles;
   int chosen_battle = 0;
-  bool show_chosen = true; // the start screen scrolls its list to the chosen battle once
+  bool show_chosen = true; // the start screen scrolls its gallery to the chosen battle once
   bool advanced_wing_integrity = false;
   bool practice_choice = true; // start screen: new games are practice games
   int seat_choice[2] = {0, 0}; // start screen seats: an index into kSeats (0 human, panels.cpp)
@@ -152,6 +166,10 @@ bool camera_key(App &app, int key);
 // Renders one draw list into the current render target (a cached layer or face), w x h pixels.
 void render_draw_list(ImDrawList &list, float w, float h);
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r);
+// The mapsheet of any battle (draw_terrain draws the game's): the map, the battle editor and the
+// start screen's thumbnails (thumbnails.cpp) share it.
+void draw_mapsheet(const Battle &b, const Camera &cam, ImDrawList *dl, const MapRect &r,
+                   bool hex_numbers);
 // `tags`: units whose ids are shown by their counters (units_to_tag, view.hpp).
 void draw_overlay(App &app, ImDrawList *dl, const MapRect &r, HexId hover,
                   const std::vector<uint16_t> &marks, const std::vector<int> &tags = {});
@@ -162,6 +180,9 @@ void draw_counter(App &app, ImDrawList *dl, float cx, float cy, float size, int 
 void draw_panels(App &app, const MapRect &map, HexId hover);
 void draw_start_screen(App &app);
 void draw_lessons_screen(App &app);
+void draw_network_screen(App &app); // host or join (start/network_screen.cpp)
+void network_panel(App &app);       // in a network game (play/network_panel.cpp)
+void network_news(App &app);        // its messages, under the log's entries
 void begin_centred_window(const char *title, float width, float height); // fixed, centred; End() it
 void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
 void keys_card(App &app);      // Help > Keys: every key the app answers (keys_card.cpp)

@@ -6,6 +6,7 @@
 #include "editor/editor_view.hpp"
 #include "replay/replay_panel.hpp"
 #include "script_runner.hpp"
+#include "start/gallery.hpp"
 #include "widgets/counter_cache.hpp"
 #include "widgets/ui.hpp"
 
@@ -250,6 +251,8 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   if (app.start_screen || !app.has_game()) {
     if (app.lessons_screen)
       draw_lessons_screen(app);
+    else if (app.network_screen)
+      draw_network_screen(app);
     else
       draw_start_screen(app);
     record_windows(app, map_rect(app));
@@ -308,6 +311,7 @@ void handle_event(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *render
   if (e.type == SDL_QUIT) quit = true;
   if (e.type == SDL_RENDER_TARGETS_RESET) { // textures drawn into lost their pictures
     forget_counter_faces();
+    forget_thumbnails();
     terrain_cache.battle = nullptr; // stale: rendered again
   }
   handle_keys(app, e, quit, renderer);

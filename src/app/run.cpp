@@ -4,6 +4,7 @@
 #include "app_settings.hpp"
 #include "frame.hpp"
 #include "paths.hpp"
+#include "start/gallery.hpp"
 #include "widgets/counter_cache.hpp"
 #include "widgets/ui.hpp"
 
@@ -43,12 +44,14 @@ constexpr Uint32 kLivelyMs = 300;
 
 // How long the window may sleep waiting for input: not at all while something moves (a rolling
 // die, the turn banner fading, the moment after input); briefly while the computer thinks or
-// pauses between its moves, or a hint is being searched (their answers come without an event);
+// pauses between its moves, a hint is being searched, or a network game is open (their answers
+// come without an event);
 // otherwise until input arrives, waking twice a second (an idle window uses no CPU).
 int wait_for_input_ms(const App &app, Uint32 lively_until) {
   bool banner = app.banner.since >= 0 && ImGui::GetTime() - app.banner.since < kBannerSeconds + 0.1;
   if (app.die_frames > 0 || banner || !SDL_TICKS_PASSED(SDL_GetTicks(), lively_until)) return 0;
   if (app.session->seat().computer_to_act() || app.session->seat().hint_pending()) return 15;
+  if (app.session->remote()) return 50; // the opponent's moves and words come without an event
   return 500;
 }
 
@@ -185,6 +188,7 @@ int run_loop(App &app, const Window &w, const LaunchOptions &opt, ScriptRunner *
 }
 
 void close_window(const Window &w) {
+  forget_thumbnails(); // textures of the renderer about to go
   close_counter_cache();
   ImGui_ImplSDLRenderer_Shutdown();
   ImGui_ImplSDL2_Shutdown();

@@ -16,6 +16,11 @@ constexpr Uint32 kPatienceMs =
     60000; // how long a label or text may take to appear (sanitizer builds are slow)
 constexpr long kMostFrames = 200000; // a script that runs longer is stuck
 constexpr int kStillFrames = 3;      // frames a button must stay put before it is pressed
+// A network game's action on its way: the next step waits for it, as a player waits to see their
+// move land before making the next.
+bool network_action_on_its_way(const App &app) {
+  return app.has_game() && app.session->remote() && app.session->remote()->sending();
+}
 } // namespace
 
 bool save_png(SDL_Renderer *renderer, const std::string &path) {
@@ -177,6 +182,7 @@ ScriptRunner::Progress ScriptRunner::expect_step(App &app, const ScriptStep &s,
 void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *renderer) {
   if (finished()) return;
   if (++total_frames_ > kMostFrames) return fail("the script ran too long");
+  if (phase_ == 0 && network_action_on_its_way(app)) return;
   const ScriptStep &s = steps_[next_];
   const ui::Seen &seen = ui::seen_this_frame();
   bool step_done = false;

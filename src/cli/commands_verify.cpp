@@ -47,7 +47,8 @@ std::string first_difference(const json &a, const json &b, const std::string &pa
 }
 
 // The record's copy of its battle against the shipped one: the same content, any layout.
-// Victory levels are left out (editor::same_play): they never change play.
+// Victory levels and the gallery's "about" are left out (editor::same_play): they never change
+// play.
 void check_battle_copy(const json &copy, const json &shipped, const std::string &shipped_file) {
   if (editor::same_play(shipped, copy)) return;
   // Compared in the editor's canonical layout, so the path points at content, not at ordering.

@@ -13,8 +13,8 @@
 
 namespace sns::cli {
 
-NetGame::NetGame(NetConfig config, std::ostream &events)
-    : config_(std::move(config)), events_(events) {}
+NetGame::NetGame(NetConfig config, std::ostream &events, NetHooks hooks)
+    : config_(std::move(config)), events_(events), hooks_(std::move(hooks)) {}
 
 namespace {
 
@@ -78,17 +78,40 @@ Action NetGame::next_action() {
       send(*action_sent_);
       return action_from_json(g.battle(), (*action_sent_)["action"], secret_file());
     }
-    Suggestion s = suggest(g.setup(), g.state(), config_.bot, config_.budget, search_seed_++);
+    Action chosen =
+        hooks_.choose
+            ? player_choice()
+            : suggest(g.setup(), g.state(), config_.bot, config_.budget, search_seed_++).action;
     action_sent_ =
-        json{{"cmd", "action"}, {"n", n}, {"action", action_to_json(g.battle(), s.action)}};
+        json{{"cmd", "action"}, {"n", n}, {"action", action_to_json(g.battle(), chosen)}};
     write_secret(); // kept before it is sent: a restarted process sends the same action
     send(*action_sent_);
-    return s.action;
+    return chosen;
   }
   pump([&] { return peer_action_.has_value(); }, true);
   Action a = action_from_json(g.battle(), (*peer_action_)["action"], "message");
   peer_action_.reset();
   return a;
+}
+
+// The player's action (NetHooks::choose), waited for while the peer's lines are read; one the
+// engine refuses is said and waited for again, so only a legal action is ever sent.
+Action NetGame::player_choice() {
+  const Game &g = *game_;
+  std::optional<Action> chosen;
+  pump(
+      [&] {
+        chosen = hooks_.choose(g);
+        if (!chosen) return false;
+        GameState trial = g.state();
+        if (auto r = apply(g.setup(), trial, *chosen, nullptr)) {
+          event({{"event", "refused_here"}, {"error", r->reason}, {"rule", r->rule}});
+          chosen.reset();
+        }
+        return chosen.has_value();
+      },
+      true);
+  return *chosen;
 }
 
 int NetGame::shared_die_for(size_t roll) {

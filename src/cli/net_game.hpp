@@ -2,6 +2,8 @@
 // in lockstep over a LineLink. Each side's actions go through the engine's apply only; the dice
 // come from both players' chains (net_dice.hpp); after each action both compare a state hash.
 // net_game.cpp is the game loop, the dice and the record; net_peer.cpp reads the peer's lines.
+// The same NetGame serves the command line (run() on its own thread, a bot choosing) and the app
+// (run() on a worker thread, the player's clicks choosing through NetHooks: src/view/net_play.hpp).
 #pragma once
 #include "net_dice.hpp"
 #include "net_link.hpp"
@@ -44,9 +46,27 @@ struct NetConfig {
   bool resume = false; // continue the game of `out` after this end's process stopped
 };
 
+// How another program drives this end (the app): who chooses its actions, what its player
+// types, when to stop, and where the events go besides the event lines. Every hook is called on
+// the thread that runs run(); an unset hook keeps the command line's way.
+struct NetHooks {
+  // This end's action in the game as it stands, or nothing while none is chosen yet: asked again
+  // every kHookSlice while waiting. Unset: the bot of NetConfig chooses.
+  std::function<std::optional<Action>(const Game &)> choose;
+  // The messages typed since the last call, sent to the peer as `say`.
+  std::function<std::vector<std::string>()> take_says;
+  // True once the player has left: run() stops (kGameStopped, kind "left"), the record kept.
+  std::function<bool()> stop_requested;
+  // Every event, with the game as it stands (null before there is one).
+  std::function<void(const json &event, const Game *game)> on_event;
+};
+// How long a wait lasts between two looks at the hooks (the app's click reaches the peer within
+// it).
+constexpr std::chrono::milliseconds kHookSlice{50};
+
 class NetGame {
 public:
-  NetGame(NetConfig config, std::ostream &events);
+  NetGame(NetConfig config, std::ostream &events, NetHooks hooks = {});
   int run(); // the whole game; the exit code
 
 private:
@@ -66,10 +86,13 @@ private:
   void refuse(const std::string &error, const std::string &kind, const json &extra = {});
   void send(const json &message);
   void event(const json &e);
+  void look_at_hooks(bool may_say); // stops when the player left; sends what the player typed
+  std::chrono::milliseconds slice(std::chrono::milliseconds usual) const;
 
   // The game (net_game.cpp).
   void start_game(const json &host_hello); // join: the game the host's hello describes
   Action next_action();
+  Action player_choice();
   void play(const Action &action);
   int shared_die_for(size_t roll);
   void compare_hashes();
@@ -85,6 +108,7 @@ private:
 
   NetConfig config_;
   std::ostream &events_;
+  NetHooks hooks_;
   std::unique_ptr<Listener> listener_;
   LineLink link_;
   std::optional<Game> game_;

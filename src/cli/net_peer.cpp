@@ -13,6 +13,11 @@ namespace sns::cli {
 
 namespace {
 
+// A wait the command line makes in one piece (its deadline comes first).
+constexpr std::chrono::milliseconds kWholeWait{std::chrono::hours(24)};
+// A connection tried by the app: long enough for a far host to answer, short enough to leave.
+constexpr std::chrono::milliseconds kConnectTry{3000};
+
 // The messages a peer may send and the fields each takes (docs/protocol.md "Messages").
 struct MessageRow {
   const char *cmd;
@@ -93,7 +98,36 @@ std::string hex_field(const json &m, const char *name) {
 
 } // namespace
 
-void NetGame::event(const json &e) { events_ << dump(e) << "\n" << std::flush; }
+void NetGame::event(const json &e) {
+  events_ << dump(e) << "\n" << std::flush;
+  if (hooks_.on_event) hooks_.on_event(e, game_ ? &*game_ : nullptr);
+}
+
+std::chrono::milliseconds NetGame::slice(std::chrono::milliseconds usual) const {
+  return hooks_.choose || hooks_.take_says || hooks_.stop_requested ? std::min(usual, kHookSlice)
+                                                                    : usual;
+}
+
+// What the app's player did since the last look: leaving stops the game with its record kept,
+// and (`may_say`: the hellos are done) the messages typed go to the peer.
+void NetGame::look_at_hooks(bool may_say) {
+  if (hooks_.stop_requested && hooks_.stop_requested()) {
+    if (link_.open()) {
+      send({{"cmd", "bye"}});
+      link_.finish(Clock::now() + std::chrono::seconds(1));
+    }
+    fail(kGameStopped,
+         "you left the game" +
+             (config_.out.empty() ? "" : "; the record " + config_.out + " keeps it"),
+         "left");
+  }
+  if (!may_say || !hooks_.take_says || !link_.open()) return;
+  for (const std::string &text : hooks_.take_says()) {
+    if (text.empty() || text.size() > kMaxSayChars) continue;
+    send({{"cmd", "say"}, {"text", text}});
+    event({{"event", "say"}, {"from", config_.player}, {"text", text}});
+  }
+}
 
 void NetGame::send(const json &message) {
   if (!link_.send(dump(message))) event({{"event", "disconnected"}, {"why", "a write failed"}});
@@ -160,7 +194,10 @@ bool NetGame::greet(bool resuming) {
   std::string line;
   size_t dropped = 0;
   for (;;) {
-    LineLink::Got got = link_.next(deadline, line, dropped);
+    look_at_hooks(false);
+    LineLink::Got got = link_.next(
+        std::min(deadline, Clock::now() + slice(std::chrono::seconds(10))), line, dropped);
+    if (got == LineLink::Got::Timeout && Clock::now() < deadline) continue;
     if (got == LineLink::Got::Closed || got == LineLink::Got::Timeout) return false;
     if (got != LineLink::Got::Line) continue;
     try {
@@ -199,10 +236,13 @@ void NetGame::connect_first() {
       Clock::now() + std::chrono::milliseconds(static_cast<long long>(config_.wait * 1000));
   std::string why;
   while (Clock::now() < deadline) {
+    look_at_hooks(false);
     if (config_.hosting) {
-      link_.reset(listener_->accept_until(deadline));
+      link_.reset(listener_->accept_until(std::min(deadline, Clock::now() + slice(kWholeWait))));
     } else {
-      link_.reset(connect_to(config_.address, config_.port, deadline, why));
+      link_.reset(connect_to(
+          config_.address, config_.port,
+          std::min(deadline, Clock::now() + std::max(slice(kWholeWait), kConnectTry)), why));
       if (!link_.open()) std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
     if (link_.open() && greet(false)) return;
@@ -220,11 +260,14 @@ void NetGame::reconnect() {
   Clock::time_point deadline =
       Clock::now() + std::chrono::milliseconds(static_cast<long long>(config_.wait * 1000));
   while (Clock::now() < deadline) {
+    look_at_hooks(false);
     if (config_.hosting) {
-      link_.reset(listener_->accept_until(deadline));
+      link_.reset(listener_->accept_until(std::min(deadline, Clock::now() + slice(kWholeWait))));
     } else {
       std::string why;
-      link_.reset(connect_to(config_.address, config_.port, deadline, why));
+      link_.reset(connect_to(
+          config_.address, config_.port,
+          std::min(deadline, Clock::now() + std::max(slice(kWholeWait), kConnectTry)), why));
       if (!link_.open()) std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
     if (link_.open() && greet(true)) return;
@@ -247,9 +290,10 @@ void NetGame::pump(const std::function<bool()> &done, bool patient) {
       heard = Clock::now();
       continue;
     }
+    look_at_hooks(true);
     std::string line;
     size_t dropped = 0;
-    switch (link_.next(Clock::now() + std::chrono::milliseconds(250), line, dropped)) {
+    switch (link_.next(Clock::now() + slice(std::chrono::milliseconds(250)), line, dropped)) {
     case LineLink::Got::Line:
       heard = Clock::now();
       handle(line);

@@ -2,6 +2,7 @@
 // battle.
 #include "json_reader.hpp"
 #include "sns/battle.hpp"
+#include "sns/battle_about.hpp"
 #include "sns/input.hpp"
 #include "sns/ruleset.hpp"
 
@@ -108,8 +109,8 @@ public:
   std::shared_ptr<Battle> load() {
     in_.object(doc_, "");
     in_.only_keys(doc_, "",
-                  {"format", "ruleset", "id", "name", "date", "summary", "description", "map",
-                   "terrain_types", "sides", "units", "reinforcements", "rules", "special",
+                  {"format", "ruleset", "id", "name", "date", "summary", "description", "about",
+                   "map", "terrain_types", "sides", "units", "reinforcements", "rules", "special",
                    "victory_levels"});
     std::string format = in_.str(in_.field(doc_, "", "format"), "/format");
     if (format != "shields-swords-battle/1")
@@ -122,6 +123,7 @@ public:
     read_terrain_types();
     read_map();
     read_sides();
+    read_battle_about(doc_, *b_, in_.file()); // checked here; the gallery reads it from source
     read_units();
     read_reinforcements();
     read_rules();
@@ -245,6 +247,9 @@ private:
     }
     if (const json *sides = in_.optional(map, "hexsides")) {
       in_.array(*sides, "/map/hexsides");
+      // Each hexside once: with two entries the last would win, so a file's meaning would hang on
+      // its order, which the editor's canonical layout does not keep.
+      std::map<std::pair<HexId, int>, size_t> listed;
       for (size_t i = 0; i < sides->size(); ++i) {
         std::string path = JsonReader::at("/map/hexsides", i);
         const json &s = in_.object((*sides)[i], path);
@@ -259,6 +264,13 @@ private:
         if (d < 0)
           in_.fail(JsonReader::at(path, "between"),
                    "expected two adjacent hexes, got " + between.dump());
+        const auto side =
+            a < c ? std::pair<HexId, int>(a, d) : std::pair<HexId, int>(c, (d + 3) % 6);
+        if (auto [at, fresh] = listed.emplace(side, i); !fresh)
+          in_.fail(JsonReader::at(path, "between"),
+                   "expected each hexside once, but " + between.dump() + " is also listed at " +
+                       JsonReader::at("/map/hexsides", at->second) +
+                       " (a bridge or ford replaces the river it crosses)");
         std::string fname = in_.str(in_.field(s, path, "feature"), JsonReader::at(path, "feature"));
         auto f = parse_hexside_feature(fname);
         if (!f || !rules().has_hexside(*f))

@@ -355,7 +355,8 @@ BattleDoc doc_from_json(const json &doc, std::vector<std::string> *repairs) {
   d.rules.wing_integrity = in.opt_str(rules, "wing_integrity", "/rules");
   read_special(in, doc, d);
   for (const json &level : in.array(doc, "victory_levels", ""))
-    d.victory_levels.push_back(level); // kept whole: the loader's check judges them
+    d.victory_levels.push_back(level);               // kept whole: the loader's check judges them
+  if (doc.contains("about")) d.about = doc["about"]; // kept whole, as the levels are
   return d;
 }
 
@@ -461,6 +462,20 @@ ojson level_json(const json &level) {
   return o;
 }
 
+// The gallery's block: place, note, history_favours, measured (players, games, wins), seats
+// (match, as_first, as_second).
+ojson about_json(const json &about) {
+  ojson o = in_order(about, {"place", "note", "history_favours", "measured", "seats"});
+  auto each = [&](const char *key, std::initializer_list<const char *> keys) {
+    if (o.contains(key) && o[key].is_array())
+      for (ojson &item : o[key])
+        item = in_order(json(item), keys);
+  };
+  each("measured", {"players", "games", "wins"});
+  each("seats", {"match", "as_first", "as_second"});
+  return o;
+}
+
 } // namespace
 
 ojson doc_to_json(const BattleDoc &d) {
@@ -472,6 +487,7 @@ ojson doc_to_json(const BattleDoc &d) {
   if (d.date) o["date"] = *d.date;
   if (d.summary) o["summary"] = *d.summary;
   if (d.description) o["description"] = *d.description;
+  if (!d.about.is_null()) o["about"] = about_json(d.about);
   ojson map;
   map["columns"] = d.columns;
   map["rows"] = d.rows;
@@ -630,9 +646,10 @@ json without_layout(json doc) {
 }
 } // namespace
 
+// The gallery's "about" is left out too: play never reads it (docs/battle-format.md).
 bool same_play(const json &a, const json &b) {
   auto played = [](json battle) {
-    if (battle.is_object()) battle.erase("victory_levels");
+    if (battle.is_object()) battle.erase("victory_levels"), battle.erase("about");
     return battle;
   };
   return same_content(played(a), played(b));

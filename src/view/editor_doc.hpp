@@ -112,6 +112,9 @@ struct BattleDoc {
   // "victory_levels" as the file has them (DESIGN.md "Victory levels"), each level an object in
   // the file's order; written in the canonical order of its fields (level_json).
   std::vector<nlohmann::json> victory_levels;
+  // "about" as the file has it (docs/battle-format.md "About the battle"), or null: the gallery's
+  // words and figures, which the editor keeps but does not edit.
+  nlohmann::json about;
   friend bool operator==(const BattleDoc &, const BattleDoc &) = default;
 
   // The ruleset the battle is played under (the default one for a name no ruleset has; the

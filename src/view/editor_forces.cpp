@@ -31,6 +31,20 @@ std::string worse_cc(const std::string &cc) {
   return it + 1 == kCombatClasses.end() ? cc : *(it + 1);
 }
 
+// The gallery's "about" names sides too (history_favours, each measurement's wins): a renamed
+// side's references follow, or the battle would stop loading over words the editor cannot edit.
+void follow_in_about(nlohmann::json &about, const std::string &old, const std::string &id) {
+  if (!about.is_object()) return;
+  if (auto it = about.find("history_favours"); it != about.end() && *it == old) *it = id;
+  if (auto m = about.find("measured"); m != about.end() && m->is_array())
+    for (nlohmann::json &run : *m)
+      if (auto w = run.find("wins"); w != run.end() && w->is_object() && w->contains(old)) {
+        nlohmann::json won = (*w)[old];
+        w->erase(old);
+        (*w)[id] = won;
+      }
+}
+
 } // namespace
 
 // --- Sides and wings -------------------------------------------------------------------------
@@ -52,6 +66,7 @@ std::string EditorModel::set_side_id(int side, const std::string &id) {
     if (d.rules.at_end) follow(*d.rules.at_end);
     for (SpecialDoc &s : d.special)
       follow(s.side);
+    follow_in_about(d.about, old, id);
     return std::string();
   });
 }

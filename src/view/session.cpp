@@ -30,6 +30,7 @@ int Session::fresh_die() {
 }
 
 void Session::reset_to(Mode mode) {
+  remote_.reset(); // another game shown: a network game ends (its record is kept)
   mode_ = mode;
   if (mode != Mode::Play) file_.game_.reset();
   if (mode != Mode::Lesson) lessons_.lesson_.reset();
@@ -71,6 +72,7 @@ bool Session::play(const Action &a) {
     message_ = "This is a replay: press Play from here to play on from this moment.";
     return false;
   }
+  if (remote_ && mode_ == Mode::Play) return play_remote_action(a);
   if (seat_.computer_to_act() && !seat_.playing_for_computer_) {
     message_ = "The computer plays " +
                game().battle().sides[side_to_act(game().setup(), game().state())].name +
@@ -129,11 +131,16 @@ void Session::click(HexId hex) {
 
 void Session::tick(double now) {
   now_ = now;
+  remote_tick();
   seat_.tick(now);
 }
 
 void Session::undo() {
   if (!has_game()) return;
+  if (remote_ && mode_ == Mode::Play) {
+    message_ = "A network game cannot take back: both players' games must stay the same.";
+    return;
+  }
   if (mode_ == Mode::Replay) {
     replays_.replay_step(ReplayStep::Action, -1);
     return;
@@ -178,6 +185,10 @@ void Session::undo_in_play() {
 }
 
 void Session::redo() {
+  if (remote_ && mode_ == Mode::Play) {
+    message_ = "A network game cannot take back or redo.";
+    return;
+  }
   if (mode_ == Mode::Replay) {
     replays_.replay_step(ReplayStep::Action, +1);
     return;
@@ -225,6 +236,64 @@ void Session::undo_to_human() {
   redo_.clear();
   changed();
   message_ = "Taken back to your last decision.";
+}
+
+// ---- A network game ---------------------------------------------------------------------------
+
+void Session::play_remote(std::unique_ptr<RemoteGame> remote) {
+  reset_to(Mode::None);
+  remote_ = std::move(remote);
+}
+
+// The game the link brought since the last frame: shown as the game in free play, its dice and
+// log as both players made them.
+void Session::remote_tick() {
+  if (!remote_) return;
+  std::optional<Game> g = remote_->take_game();
+  if (!g) return;
+  const bool same = mode_ == Mode::Play && file_.game_ &&
+                    file_.game_->actions().size() <= g->actions().size() &&
+                    file_.game_->battle().id == g->battle().id;
+  const size_t log_before = same ? file_.game_->log().size() : g->log().size();
+  file_.game_ = std::move(*g);
+  // "Wait for their move" is said until the move comes back to this player.
+  if (side_to_act(file_.game_->setup(), file_.game_->state()) == remote_->local_side())
+    message_.clear();
+  if (mode_ != Mode::Play) {
+    mode_ = Mode::Play;
+    changed();
+    return;
+  }
+  after_action(log_before);
+}
+
+// The local player's action: the engine checks it here (so a refusal is said at once, with its
+// rule) and the link sends it; it is shown once both players' dice made it (remote_tick).
+bool Session::play_remote_action(const Action &a) {
+  const Game &g = *file_.game_;
+  const int side = side_to_act(g.setup(), g.state());
+  if (remote_->stopped()) {
+    message_ = "The network game has stopped: " + remote_->connection();
+    return false;
+  }
+  if (g.state().game_over()) return false;
+  if (side != remote_->local_side()) {
+    message_ = remote_->opponent() + " plays " + g.battle().sides[side].name +
+               " over the network: wait for their move.";
+    return false;
+  }
+  if (remote_->sending()) {
+    message_ = "Your last action is on its way to " + remote_->opponent() + ": a moment.";
+    return false;
+  }
+  GameState trial = g.state();
+  if (auto r = apply(g.setup(), trial, a, nullptr)) {
+    message_ = r->rule + ": " + r->reason;
+    return false;
+  }
+  remote_->submit(a, g.actions().size());
+  message_.clear();
+  return true;
 }
 
 } // namespace sns::app

@@ -5,10 +5,12 @@
 //   Lessons       the lessons, the one being taken and the progress through them
 //   Replays       a record shown at one moment, notes, play by e-mail
 //   PracticeLines a practice game's branches
+//   RemoteGame    a game played over the network (remote_game.hpp), when one is
 // Callers reach the part they need (session.seat().ask_hint()); the parts see each other's
 // workings (friends) because they share one shown game, but nothing else does.
 #pragma once
 #include "computer.hpp"
+#include "remote_game.hpp"
 #include "replay.hpp"
 #include "tutorial.hpp"
 #include "view.hpp"
@@ -314,6 +316,13 @@ public:
   void seed_fresh_dice(uint64_t seed) { dice_rng_ = seed | 1; }
   void close() { reset_to(Mode::None); }
 
+  // A game played over the network (issue 34): shown in free play once the link brings it, the
+  // local side's clicks sent through it, the other side's actions taken from it every tick.
+  // Another game (or close()) ends it.
+  void play_remote(std::unique_ptr<RemoteGame> remote);
+  RemoteGame *remote() { return remote_.get(); }
+  const RemoteGame *remote() const { return remote_.get(); }
+
   // Playing. Sends an action to the engine; in a lesson, to the lesson's judge. False when refused
   // (the message then holds the rule and reason, and in a lesson the nudge).
   bool play(const Action &a);
@@ -356,6 +365,7 @@ private:
   Lessons lessons_;
   Replays replays_;
   PracticeLines lines_;
+  std::unique_ptr<RemoteGame> remote_;
 
   void reset_to(Mode mode); // a different game is shown: everything derived is rebuilt
   void changed();           // the shown game changed: view, selection, last attack, autosave
@@ -363,6 +373,8 @@ private:
   void undo_to_human();
   void undo_in_play();
   int fresh_die();
+  void remote_tick();
+  bool play_remote_action(const Action &a);
 };
 
 } // namespace sns::app

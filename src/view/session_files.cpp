@@ -213,6 +213,7 @@ std::string GameFile::keep_unsaved_autosave() {
 
 void GameFile::autosave() {
   if (s_.mode_ != Mode::Play) return; // lessons never write the game's files
+  if (s_.remote_) return; // a network game's record is written by its link (src/net/net_play.hpp)
   bool was_elsewhere = autosave_elsewhere_;
   if (!hold_autosave()) return; // another window keeps it: other_windows_note() says so
   if (was_elsewhere)            // that window has closed: its autosave may hold moves no file has

@@ -41,6 +41,12 @@ bool Replays::replay_game() {
     s_.message_ = "Only a game in play can be replayed (lessons go forward only).";
     return false;
   }
+  if (s_.remote_) { // a replay is another game shown: it would end the network game
+    s_.message_ = "A network game is replayed from its record once it is over (Record > Open a "
+                  "replay...: " +
+                  s_.remote_->record_path() + ").";
+    return false;
+  }
   size_t end = s_.file_.game_->actions().size();
   std::string path = s_.file_.save_path_;
   show_replay(*s_.file_.game_, end, path);
@@ -141,6 +147,10 @@ bool Replays::play_from_here() {
 
 bool Replays::add_note(const std::string &text, bool bookmark) {
   if (refused_as_not_utf8(text, "The note", s_.message_)) return false;
+  if (s_.mode_ == Mode::Play && s_.remote_) { // the link's next game would not hold it
+    s_.message_ = "Notes go on a network game's record once it is over (Record > Open a replay).";
+    return false;
+  }
   bool ok = false;
   if (s_.mode_ == Mode::Replay)
     ok = replay_->add_note(text, bookmark);

@@ -8,6 +8,10 @@ namespace sns::app {
 void ComputerSeat::set_computer(int side, std::optional<Level> level) {
   Game *g = s_.file_.game_ ? &*s_.file_.game_ : nullptr;
   if (!g || g->computer(side) == level) return;
+  if (s_.remote_) { // the link replaces the game with each action: a seat set here would not last
+    s_.message_ = "In a network game each side is played by its player.";
+    return;
+  }
   g->set_computer(side, level);
   chosen_.reset();
   ++s_.generation_;

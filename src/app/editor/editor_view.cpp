@@ -350,6 +350,17 @@ bool editor_key(App &app, const SDL_Event &e) {
   return true;
 }
 
+namespace {
+// The next button of a row on the same line when it fits in the column, else on the next: the
+// start screen's column beside the gallery is narrower than the row (issue 33).
+void same_line_if_fits(const std::string &label) {
+  const ImGuiStyle &st = ImGui::GetStyle();
+  float w = ImGui::CalcTextSize(label.c_str(), nullptr, true).x + 2 * st.FramePadding.x;
+  float right = ImGui::GetItemRectMax().x + st.ItemSpacing.x + w;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+} // namespace
+
 void editor_start_buttons(App &app) {
   if (ui::Button("Edit a battle") && !app.battles.empty()) {
     size_t chosen = std::clamp<size_t>(app.chosen_battle, 0, app.battles.size() - 1);
@@ -359,13 +370,13 @@ void editor_start_buttons(App &app) {
     if (open_editor(app, bi.path) && !bi.own) app.editor->path = default_path(app);
   }
   for (const Ruleset *r : rulesets()) { // "New battle" under the default, "New D3 Medieval battle"
-    ImGui::SameLine();
     std::string label =
         r == &default_ruleset() ? "New battle" : "New " + std::string(r->title()) + " battle";
+    same_line_if_fits(label);
     if (ui::Button(label.c_str())) open_editor(app, "", 14, 10, std::string(r->json()));
   }
   if (app.editor && app.editor->model) {
-    ImGui::SameLine();
+    same_line_if_fits("Back to the editor");
     if (ui::Button("Back to the editor")) enter(app);
   }
 }

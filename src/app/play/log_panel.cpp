@@ -52,6 +52,7 @@ void log_panel(App &app) {
     ImGui::PopID();
   }
   log_notes_at(game, log.size(), true);
+  network_news(app);
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 5) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
 }

@@ -421,7 +421,11 @@ void draw_hex_numbers(const Sheet &s) {
 // The static layer: the sheet, the terrain, the hexside art, the grid, the numbers. It changes
 // only when the camera does, so the app renders it once into a texture (frame.cpp).
 void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r) {
-  const Battle &b = app.game().battle();
+  draw_mapsheet(app.game().battle(), cam, dl, r, app.show_labels);
+}
+
+void draw_mapsheet(const Battle &b, const Camera &cam, ImDrawList *dl, const MapRect &r,
+                   bool hex_numbers) {
   ImDrawListFlags flags = dl->Flags; // drawn once per view: smooth edges cost nothing per frame
   dl->Flags |= ImDrawListFlags_AntiAliasedFill | ImDrawListFlags_AntiAliasedLines;
   dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.x + r.w, r.y + r.h), true);
@@ -450,7 +454,7 @@ void draw_terrain(App &app, const Camera &cam, ImDrawList *dl, const MapRect &r)
   }
   draw_hexside_art(s);
   draw_grid(s);
-  if (app.show_labels) draw_hex_numbers(s);
+  if (hex_numbers) draw_hex_numbers(s);
   dl->PopClipRect();
   dl->Flags = flags;
 }

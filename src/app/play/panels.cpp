@@ -91,6 +91,7 @@ void fixed_panels(App &app, const MapRect &map, const PanelLayout &l) {
   ImGui::SetNextWindowPos(ImVec2(0, l.top));
   ImGui::SetNextWindowSize(ImVec2(l.left_w, l.height));
   begin_fixed_panel(app, "Battle", kFixed);
+  if (app.session->remote()) network_panel(app); // above the battle's state: who, whose move
   status_panel(app);
   ImGui::End();
   orders_window(app, l);

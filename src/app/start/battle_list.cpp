@@ -56,7 +56,11 @@ void App::scan_battles() {
                            b->wing_integrity == WingIntegrityRule::StandardOrAdvanced,
                            {b->sides[0].name, b->sides[1].name},
                            &b->rules(),
-                           own});
+                           own,
+                           false,
+                           b->last_turn,
+                           b,
+                           read_battle_about(b->source, *b, e.path().string())});
       } catch (const std::exception &ex) {
         if (own && add_draft(e.path())) continue;
         report_line("warning", "battle skipped: " + std::string(ex.what()));

@@ -1,8 +1,10 @@
-// The start screen: the battles, their options and seats, New game, the autosave, recent games,
-// the editor's buttons and a file to load.
+// The start screen: a title band, the battle gallery (gallery.cpp) and beside it the autosave to
+// continue, the chosen battle's options, seats and New game, the lessons, recent games, the
+// editor's buttons, a file to load and the chosen battle's story and seat results.
 #include "app.hpp"
 #include "editor/editor_view.hpp"
 #include "play/panel_parts.hpp"
+#include "start/gallery.hpp"
 #include "widgets/ui.hpp"
 #include "words.hpp"
 #include <algorithm>
@@ -17,10 +19,8 @@ namespace {
 void seat_choices(App &app, const BattleInfo &bi) {
   ui::TextDisabled("Who plays each side:");
   for (int side = 0; side < 2; ++side) {
-    int &chosen = app.seat_choice[side];
-    if (side) ImGui::SameLine(0, 24 * app.ui_scale);
     ImGui::SetNextItemWidth(170 * app.ui_scale);
-    seat_combo(bi.sides[side] + "##seat" + std::to_string(side), chosen);
+    seat_combo(bi.sides[side] + "##seat" + std::to_string(side), app.seat_choice[side]);
   }
 }
 
@@ -41,22 +41,6 @@ void start_chosen_battle(App &app) {
 
 // Three lines: a file's error (its name, JSON path and what was expected) without scrolling.
 float status_box_height() { return 3 * ImGui::GetTextLineHeightWithSpacing(); }
-
-// The height of the rows the start screen draws under its battle list (draw_start_screen), worked
-// out before drawing them: a list sized from the last frame's layout jumped for one frame whenever
-// a row came or went, and a click in that frame landed on another widget.
-float height_below_battle_list(App &app) {
-  const ImGuiStyle &st = ImGui::GetStyle();
-  const float row = ImGui::GetFrameHeightWithSpacing(),
-              line = ImGui::GetTextLineHeightWithSpacing();
-  const float separator = st.ItemSpacing.y + 1;
-  float h = 4 * row + separator;             // options, New game, the editor's buttons, File
-  if (!app.battles.empty()) h += line + row; // who plays each side
-  if (app.session->file().autosave_loads()) h += line;
-  if (size_t n = app.session->file().recent().size()) h += separator + line + n * row;
-  h += status_box_height() + st.ItemSpacing.y;
-  return h;
-}
 
 // The message and the other windows' note, in a box of the same height whether or not anything is
 // said, so a load error coming or going never moves a button from under the pointer (issue 33).
@@ -88,6 +72,10 @@ void recent_games(App &app) {
 // A file to load by its path: Enter in the field loads, as Load does (Ctrl+A selects the field's
 // text, ImGui's own key), or the Open dialog.
 void file_row(App &app) {
+  // The field leaves room for its label and both buttons inside the column.
+  const ImGuiStyle &st = ImGui::GetStyle();
+  ImGui::SetNextItemWidth(-(ImGui::CalcTextSize("File Load Browse...").x + 4 * st.FramePadding.x +
+                            2 * st.ItemSpacing.x + st.ItemInnerSpacing.x));
   bool entered = ui::InputText("File", app.path_buffer, sizeof app.path_buffer,
                                ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
@@ -96,81 +84,112 @@ void file_row(App &app) {
   if (ui::Button("Browse...")) open_browser(app);
 }
 
-} // namespace
+// The band across the top with the game's name, as on a box lid.
+void title_band(App &app, float height) {
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  const float w = ImGui::GetContentRegionAvail().x, s = app.ui_scale;
+  ImDrawList *dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + height), IM_COL32(92, 30, 26, 255), 4 * s);
+  dl->AddRect(ImVec2(p.x + 3 * s, p.y + 3 * s), ImVec2(p.x + w - 3 * s, p.y + height - 3 * s),
+              IM_COL32(214, 178, 96, 255), 3 * s, 0, 1.5f * s);
+  const char *name = "Shields & Swords II";
+  const float big = 28 * s;
+  dl->AddText(app.fonts.bold, big, ImVec2(p.x + 18 * s, p.y + (height - big) / 2),
+              IM_COL32(246, 226, 170, 255), name);
+  ui::note_text(name);
+  const char *line = "Medieval battles on a hex map. Pick a battle, then who plays each side: "
+                     "people taking turns at this screen, or the computer.";
+  ImVec2 size = ImGui::CalcTextSize(line);
+  dl->AddText(ImVec2(p.x + w - size.x - 18 * s, p.y + (height - size.y) / 2),
+              IM_COL32(232, 214, 180, 255), line);
+  ui::note_text(line);
+  ImGui::Dummy(ImVec2(w, height));
+}
 
-void draw_start_screen(App &app) {
-  // Taller by the status box, kept for it even when nothing is said, so the battle list keeps the
-  // height it had before the box (every shipped battle in sight at 1600x900).
-  begin_centred_window("Shields & Swords II", 760,
-                       640 + status_box_height() + ImGui::GetStyle().ItemSpacing.y);
-  ui::TextWrapped("Medieval battles on a hex map. Pick a battle, then who plays each side: "
-                  "people taking turns at this screen, or the computer.");
+// The game to go back to, and the autosave to continue: first, since that is what a returning
+// player wants.
+void continue_rows(App &app) {
   if (app.has_game()) {
-    const char *what = app.session->mode() == Mode::Lesson ? "lesson" : "game";
-    ui::Text("In progress: %s (%s)", app.game().battle().name.c_str(), what);
-    ImGui::SameLine();
-    bool lesson = app.session->mode() == Mode::Lesson;
+    const bool lesson = app.session->mode() == Mode::Lesson;
+    ui::TextWrapped("In progress: %s (%s)", app.game().battle().name.c_str(),
+                    lesson ? "lesson" : "game");
     if (ui::Button(lesson ? "Back to the lesson" : "Back to the game"))
       app.start_screen = app.lessons_screen = false;
   }
-  ImGui::Separator();
-  // The list takes the height the window leaves it, so a newcomer sees most battles at once
-  // instead of three and a half over empty space under the buttons.
-  const float list_h =
-      std::max(260.0f, ImGui::GetContentRegionAvail().y - height_below_battle_list(app));
-  ImGui::BeginChild("battles", ImVec2(0, list_h), true);
-  for (size_t i = 0; i < app.battles.size(); ++i) {
-    const BattleInfo &bi = app.battles[i];
-    ImGui::PushID(static_cast<int>(i));
-    if (ui::Selectable(bi.name.c_str(), app.chosen_battle == static_cast<int>(i)) &&
-        app.chosen_battle != static_cast<int>(i)) {
-      app.chosen_battle = static_cast<int>(i);
-      // Seats belong to the sides of the battle they were chosen for: another battle's first side
-      // is not the Royal Army, so both start as people again.
-      app.seat_choice[0] = app.seat_choice[1] = 0;
-    }
-    if (app.show_chosen && app.chosen_battle == static_cast<int>(i)) ImGui::SetScrollHereY(0.3f);
-    std::string title = std::string(bi.ruleset->title()) + " rules";
-    const char *rules = title.c_str();
-    std::string date = bi.date.empty() ? "" : bi.date + " - "; // a made-up battle has no date
-    if (bi.draft)
-      ui::TextDisabled("  %s%s - your draft: Edit a battle to finish it", date.c_str(), rules);
-    else
-      ui::TextDisabled("  %s%dx%d hexes, %s - %s%s", date.c_str(), bi.columns, bi.rows,
-                       counted(bi.units, "unit", "units").c_str(), rules,
-                       bi.own ? " - your battle" : "");
-    if (bi.own) ui::TextDisabled("  %s", bi.path.c_str());
-    ui::TextWrapped("  %s", bi.summary.c_str());
-    ImGui::PopID();
-  }
-  ImGui::EndChild();
-  app.show_chosen = false;
-  bool offers = !app.battles.empty() && app.battles[app.chosen_battle].offers_advanced;
-  ImGui::BeginDisabled(!offers);
-  ui::Checkbox("Advanced Wing Integrity (4.2)", &app.advanced_wing_integrity);
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ui::Checkbox("Practice game (take-backs, branches)", &app.practice_choice);
-  if (!app.battles.empty()) seat_choices(app, app.battles[app.chosen_battle]);
-  bool draft = !app.battles.empty() && app.battles[app.chosen_battle].draft;
-  ImGui::BeginDisabled(draft);
-  if (ui::Button("New game") && !app.battles.empty()) start_chosen_battle(app);
-  ImGui::EndDisabled();
-  ImGui::SameLine();
   if (app.session->file().autosave_loads()) { // offered only when there is a game to continue
     if (ui::Button("Continue the autosave") && app.session->file().continue_autosave())
       app.game_shown();
-    ImGui::SameLine();
+    // Which game Continue opens: not the battle picked in the gallery.
+    ui::TextWrapped("The autosave: %s.", app.session->file().autosave_summary().c_str());
   }
-  if (ui::Button("Learn to play")) app.lessons_screen = true;
-  if (app.session->file()
-          .autosave_loads()) // which game Continue opens: not the battle picked above
-    ui::TextDisabled("The autosave: %s.", app.session->file().autosave_summary().c_str());
-  recent_games(app);
-  editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)
+  if (app.has_game() || app.session->file().autosave_loads()) ImGui::Separator();
+}
+
+// The chosen battle's options, seats and New game (Enter in the gallery does the same).
+void new_game_rows(App &app) {
+  if (app.battles.empty()) return;
+  const BattleInfo &bi = app.battles[static_cast<size_t>(app.chosen_battle)];
+  ui::TextWrapped("Chosen: %s", bi.name.c_str());
+  ImGui::BeginDisabled(!bi.offers_advanced);
+  ui::Checkbox("Advanced Wing Integrity (4.2)", &app.advanced_wing_integrity);
+  ImGui::EndDisabled();
+  ui::Checkbox("Practice game (take-backs, branches)", &app.practice_choice);
+  seat_choices(app, bi);
+  ImGui::BeginDisabled(bi.draft);
+  if (ui::Button("New game", ImVec2(170 * app.ui_scale, 0))) start_chosen_battle(app);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ui::TextDisabled("or Enter; arrows choose");
+}
+
+// What the balance measurements say from each seat (docs/ai.md "Who won from which seat").
+void chosen_story(App &app) {
+  if (app.battles.empty()) return;
+  const BattleInfo &bi = app.battles[static_cast<size_t>(app.chosen_battle)];
   ImGui::Separator();
+  ui::TextWrapped("%s", bi.summary.c_str());
+  if (bi.about.seats.empty()) return;
+  ui::TextDisabled("The stronger computer player's wins from each seat:");
+  for (const SeatResult &r : bi.about.seats)
+    ui::TextWrapped("%s: %d of %d as %s, %d of %d as %s", r.match.c_str(), r.won[0][0], r.won[0][1],
+                    bi.sides[0].c_str(), r.won[1][0], r.won[1][1], bi.sides[1].c_str());
+}
+
+// The column beside the gallery: from continuing a game to opening a file.
+void side_column(App &app, ImVec2 size) {
+  ImGui::BeginChild("start_side", size, false);
+  continue_rows(app);
+  new_game_rows(app);
+  ImGui::Separator();
+  if (ui::Button("Learn to play")) app.lessons_screen = true;
+  ImGui::SameLine();
+  if (ui::Button("Play over the network")) app.network_screen = true;
+  recent_games(app);
+  ImGui::Separator();
+  editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)
   file_row(app);
   start_status_box(app);
+  chosen_story(app);
+  ImGui::EndChild();
+}
+
+} // namespace
+
+void draw_start_screen(App &app) {
+  const ImGuiViewport *vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(vp->WorkPos);
+  ImGui::SetNextWindowSize(vp->WorkSize);
+  ui::Begin("##start", nullptr,
+            ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings);
+  title_band(app, 58 * app.ui_scale);
+  // At most 30% of the width, so a 1280-pixel window still shows three cards a row.
+  const float side_w = std::min(400 * app.ui_scale, vp->WorkSize.x * 0.3f);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  draw_gallery(app, ImVec2(avail.x - side_w - ImGui::GetStyle().ItemSpacing.x, avail.y),
+               start_chosen_battle);
+  ImGui::SameLine();
+  side_column(app, ImVec2(side_w, avail.y));
   ImGui::End();
 }
 

@@ -243,6 +243,8 @@ bool open_counter_cache(SDL_Renderer *renderer, const char *font_path) {
 
 void close_counter_cache() { cache.close(); }
 
+SDL_Renderer *map_renderer() { return cache.renderer(); }
+
 void forget_counter_faces() { cache.forget_painted(); }
 
 void draw_map_text(ImDrawList *dl, float px, ImVec2 at, ImU32 col, const std::string &text) {

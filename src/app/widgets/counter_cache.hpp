@@ -12,6 +12,9 @@ namespace sns::app {
 // Opens the counters' font; false (with the error reported) when it cannot be read.
 bool open_counter_cache(SDL_Renderer *renderer, const char *font_path);
 void close_counter_cache(); // before the renderer goes
+// The renderer the map's textures are made with (the start screen's thumbnails are made with it
+// too), or null before open_counter_cache.
+SDL_Renderer *map_renderer();
 // The renderer lost what was drawn into textures (SDL_RENDER_TARGETS_RESET): faces are painted
 // again when next shown.
 void forget_counter_faces();

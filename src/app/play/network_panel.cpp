@@ -1,0 +1,54 @@
+// A network game on screen (issue 34): the link's state, the opponent, whose move it is and a
+// field for messages (network_panel), and the messages and link news under the log's entries.
+#include "app.hpp"
+#include "widgets/ui.hpp"
+
+#include <imgui.h>
+
+namespace sns::app {
+
+namespace {
+
+std::string whose_move(const RemoteGame &remote, const Game &g) {
+  if (g.state().game_over()) return "The game is over.";
+  const int side = side_to_act(g.setup(), g.state());
+  if (side < 0) return "";
+  const std::string &name = g.battle().sides[side].name;
+  if (side == remote.local_side()) return "Your move (" + name + ").";
+  return remote.opponent() + "'s move (" + name + ").";
+}
+
+} // namespace
+
+// Drawn at the top of the Battle panel, so it never covers the map.
+void network_panel(App &app) {
+  RemoteGame &remote = *app.session->remote();
+  const std::string opponent = remote.opponent();
+  ui::TextColored(ImVec4(0.95f, 0.8f, 0.5f, 1), "Network game");
+  ui::TextWrapped("%s", remote.connection().c_str());
+  if (!opponent.empty()) ui::Text("Opponent: %s", opponent.c_str());
+  ui::TextWrapped("%s", whose_move(remote, app.game()).c_str());
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 130 * app.ui_scale);
+  bool sent = ui::InputText("Message", app.network.message, sizeof app.network.message,
+                            ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  sent = ui::Button("Send") || sent;
+  if (sent && app.network.message[0]) {
+    remote.say(app.network.message);
+    app.network.message[0] = '\0';
+  }
+  ui::TextDisabled("Messages appear in the log.");
+  ImGui::Separator();
+}
+
+void network_news(App &app) {
+  const RemoteGame *remote = app.session->remote();
+  if (!remote) return;
+  std::vector<std::string> news = remote->news();
+  if (news.empty()) return;
+  ImGui::Separator();
+  for (const std::string &line : news)
+    ui::TextColored(ImVec4(0.95f, 0.8f, 0.5f, 1), "%s", line.c_str());
+}
+
+} // namespace sns::app
