@@ -12,6 +12,10 @@ Usage: net_game.py CLI MODE, MODE one of:
            --resume on its record; the game ends with no action lost.
   differs  the proxy alters one state hash; both stop (exit 6) saying the games differ, and the
            host's record is kept and verifies.
+  unreachable  a host on a port already taken stops at once (exit 6, cannot_listen) and writes
+           nothing; a joiner of a closed port says why it keeps trying (a "trying" event, once);
+           a joiner of a port where something that is not a game answers tries again only after a
+           pause, not thousands of times a second.
 Ports are taken by the system (port 0); every wait has a deadline."""
 import hashlib
 import json
@@ -346,5 +350,53 @@ def mode_differs():
     print("a wrong state hash stopped both sides; the record kept 3 actions and verifies")
 
 
+def mode_unreachable():
+    cwd = tempfile.mkdtemp(prefix="sns-net-")
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    r = subprocess.run([CLI, "host", "first-clash", "--port", str(port), "--out", "h.json"],
+                       cwd=cwd, capture_output=True, text=True, timeout=30)
+    error = json.loads(r.stderr)
+    if r.returncode != 6 or error["kind"] != "cannot_listen" or "choose another port" not in error["error"]:
+        fail("a taken port: %d %s" % (r.returncode, r.stderr))
+    if os.listdir(cwd):
+        fail("a host that could not listen wrote %s" % os.listdir(cwd))
+    taken.close()  # now closed: nothing listens there
+    r = subprocess.run([CLI, "join", "127.0.0.1:%d" % port, "--wait", "2", "--out", "j.json"],
+                       cwd=cwd, capture_output=True, text=True, timeout=30)
+    trying = [json.loads(l) for l in r.stdout.splitlines() if '"trying"' in l]
+    if r.returncode != 6 or len(trying) != 1 or not trying[0]["why"]:
+        fail("a closed port: %d %s %s" % (r.returncode, r.stdout, r.stderr))
+    # Something that is not a game: it answers every connection with a line of nonsense.
+    other = socket.socket()
+    other.bind(("127.0.0.1", 0))
+    other.listen(16)
+    connections = [0]
+
+    def answer():
+        while True:
+            try:
+                c, _ = other.accept()
+            except OSError:
+                return
+            connections[0] += 1
+            try:
+                c.sendall(b"HTTP/1.0 200 OK\r\n\r\n")
+            except OSError:
+                pass
+            c.close()
+
+    threading.Thread(target=answer, daemon=True).start()
+    r = subprocess.run([CLI, "join", "127.0.0.1:%d" % other.getsockname()[1], "--wait", "3",
+                        "--out", "j2.json"], cwd=cwd, capture_output=True, text=True, timeout=30)
+    other.close()
+    if r.returncode != 6 or connections[0] > 6:
+        fail("not a game: exit %d after %d connections in 3 s" % (r.returncode, connections[0]))
+    print("a taken port stops the host cleanly; a closed port is said once; "
+          "%d connections in 3 s to a program that is not a game" % connections[0])
+
+
 {"whole": mode_whole, "faults": mode_faults, "resume": mode_resume, "restart": mode_restart,
- "differs": mode_differs}[MODE]()
+ "differs": mode_differs, "unreachable": mode_unreachable}[MODE]()

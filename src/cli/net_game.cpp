@@ -252,6 +252,23 @@ void NetGame::resume_from_record() {
   event({{"event", "resuming"}, {"record", config_.out}, {"actions", game_->actions().size()}});
 }
 
+namespace {
+
+// The host's port, or a stop that says what to do: a port in use is the player's to change, not
+// an internal error.
+std::unique_ptr<Listener> listen_on(uint16_t port) {
+  try {
+    return std::make_unique<Listener>(port);
+  } catch (const std::runtime_error &e) {
+    fail(kGameStopped,
+         std::string(e.what()) +
+             ": choose another port, or 0 for any free one; nothing was written",
+         "cannot_listen");
+  }
+}
+
+} // namespace
+
 int NetGame::run() {
   start_sodium();
   if (config_.resume) {
@@ -259,17 +276,17 @@ int NetGame::run() {
     if (config_.hosting && load_battle_argument(config_.battle)->id != game_->battle().id)
       usage_error("the record " + config_.out + " is a game of " + game_->battle().id);
     if (config_.hosting) {
-      listener_ = std::make_unique<Listener>(config_.port);
+      listener_ = listen_on(config_.port);
       event({{"event", "listening"}, {"port", listener_->port()}, {"battle", game_->battle().id}});
     }
     reconnect();
   } else if (config_.hosting) {
     std::shared_ptr<const Battle> battle = load_battle_argument(config_.battle);
     side_ = config_.side.empty() ? 0 : side_named(*battle, config_.side, "--side");
+    listener_ = listen_on(config_.port); // before any file is written
     game_.emplace(battle, Options{}, 1);
     write_secret();
     save();
-    listener_ = std::make_unique<Listener>(config_.port);
     event({{"event", "listening"}, {"port", listener_->port()}, {"battle", battle->id}});
   }
   if (!config_.resume) connect_first();

@@ -72,6 +72,8 @@ public:
 private:
   // Connections (net_peer.cpp).
   void connect_first();
+  void say_trying(const std::string &why);
+  void pause_after_refusal();
   bool greet(bool resuming); // the hello exchange on a new connection; false: refused
   void reconnect();
   json hello() const;
@@ -115,6 +117,7 @@ private:
   int side_ = 0; // the side this end plays
   SecretChain chain_;
   std::string peer_name_, peer_end_;
+  std::string last_trying_; // the last reason a join attempt failed, said once (say_trying)
   std::vector<std::string> peer_reveals_;
   size_t reveals_sent_ = 0;
   std::optional<json> peer_action_; // the peer's checked action for the current index

@@ -231,6 +231,24 @@ void NetGame::resend_in_flight(const json &peer_hello) {
   if (hash_sent_) send(*hash_sent_);
 }
 
+// A joiner that cannot reach the host says why, once for each new reason (a refused port, an
+// unknown name), so a player sees more than "starting" while it keeps trying until --wait.
+void NetGame::say_trying(const std::string &why) {
+  if (why.empty() || why == last_trying_) return;
+  last_trying_ = why;
+  event({{"event", "trying"},
+         {"address", config_.address + ":" + std::to_string(config_.port)},
+         {"why", why}});
+}
+
+// A connection that opened but did not greet as a game (another program on the port, a player of
+// another game) is tried again only after a second: without the pause a joiner would open
+// thousands of connections a second to whatever listens there.
+void NetGame::pause_after_refusal() {
+  if (link_.open()) link_.reset(-1);
+  if (!config_.hosting) std::this_thread::sleep_for(std::chrono::seconds(1));
+}
+
 void NetGame::connect_first() {
   Clock::time_point deadline =
       Clock::now() + std::chrono::milliseconds(static_cast<long long>(config_.wait * 1000));
@@ -243,9 +261,13 @@ void NetGame::connect_first() {
       link_.reset(connect_to(
           config_.address, config_.port,
           std::min(deadline, Clock::now() + std::max(slice(kWholeWait), kConnectTry)), why));
-      if (!link_.open()) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      if (!link_.open()) {
+        say_trying(why);
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      }
     }
     if (link_.open() && greet(false)) return;
+    pause_after_refusal();
   }
   if (config_.hosting)
     fail(kGameStopped, "no opponent came within " + dump(config_.wait) + " s", "disconnected");
@@ -268,9 +290,13 @@ void NetGame::reconnect() {
       link_.reset(connect_to(
           config_.address, config_.port,
           std::min(deadline, Clock::now() + std::max(slice(kWholeWait), kConnectTry)), why));
-      if (!link_.open()) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      if (!link_.open()) {
+        say_trying(why);
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      }
     }
     if (link_.open() && greet(true)) return;
+    pause_after_refusal();
   }
   fail(kGameStopped,
        peer_name_ + " did not come back within " + dump(config_.wait) + " s; the record " +

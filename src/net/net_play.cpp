@@ -61,6 +61,9 @@ void NetPlay::Shared::on_event(const json &e, const Game *g) {
     add_news(kind == "resumed" ? opponent + " is back."
              : hosting         ? opponent + " joined the game."
                                : "You joined " + opponent + "'s game.");
+  } else if (kind == "trying") {
+    connection =
+        "Cannot reach " + text_of(e, "address") + " yet (" + text_of(e, "why") + "); trying again";
   } else if (kind == "waiting") {
     connection = "Waiting for the opponent to come back";
     add_news("The connection dropped: waiting for the opponent to come back.");
