@@ -202,18 +202,20 @@ void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2
     // Below 26 pixels (Grunwald fitted in a small window) the plate and the letters take all the
     // room there is: legibility before margins.
     bool tiny = size < 26;
-    if (tiny && look.values) // the symbol's plate, smaller, with the wing's colour round it:
+    if (tiny && look.values) // the symbol's plate, the wing's colour round it:
       // horse and foot read as on the larger faces, where type letters ("HH") did not
       symbol_plate(dl, look.type, cx, a.y + 2 + (size - 6) * 0.3f, size - 6, false);
     else if (!tiny)
       symbol_plate(dl, look.type, cx, a.y + size * 0.42f, size * 0.56f);
     float letters = size * (tiny ? 0.5f : 0.4f), y = z.y - letters * (tiny ? 0.98f : 1.04f);
+    // Two pixels in from the edge on a tiny face: dark letters on a pale wing (White Banners)
+    // touching the black outline lost their left stroke.
+    float inset = tiny ? 2.0f : size * 0.08f;
     if (look.values) {
-      canvas.text(letters, ImVec2(a.x + size * (tiny ? 0.04f : 0.08f), y), k.on_body, cc.c_str());
+      canvas.text(letters, ImVec2(a.x + inset, y), k.on_body, cc.c_str());
       if (look.fire) {
         ImVec2 ext = canvas.text_size(letters, fire.c_str());
-        canvas.text(letters, ImVec2(z.x - ext.x - size * (tiny ? 0.04f : 0.08f), y), k.on_body,
-                    fire.c_str());
+        canvas.text(letters, ImVec2(z.x - ext.x - inset, y), k.on_body, fire.c_str());
       }
     } else {
       centred_text(canvas, size * 0.34f, cx, z.y - size * 0.2f, k.on_body, look.label.c_str());
