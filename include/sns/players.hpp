@@ -64,6 +64,23 @@ inline constexpr double kHolderWorth = 2.0;
 inline constexpr double kAttackerPull = 0.3;
 double evaluate_position(const Setup &world, const GameState &s, int side, EvalTerms terms = {});
 
+// How many open hexes of `taker`'s instant-win objectives a unit of `taker` could enter with its
+// next move from where it stands (the reach threat's walk: three hexes, a hex next to an enemy
+// ends it, terrain costs not counted, so it errs towards seeing a threat).
+int objective_hexes_in_reach(const Battle &b, const GameState &s, int taker);
+
+// --- Never miss the obvious (issue 32 item 4) ----------------------------------------------------
+// Judged in a guessed world (`world`, never the real battle) from a state whose dice are the
+// player's own, so neither a hidden reverse nor a real future roll can change the answer.
+// Does `a` end the game with `side` the winner whatever the die shows?
+bool wins_surely(const Setup &world, const GameState &s, const Action &a, int side);
+// Is `side` open to losing at the enemy's next chance: the game already lost, the enemy to act
+// with an action that wins surely, or a unit of the enemy able to enter an open hex of one of its
+// instant-win objectives with its next move (objective_hexes_in_reach)?
+bool open_to_loss(const Setup &world, const GameState &s, int side);
+// Does `a` leave `side` not open to loss whatever the die shows (false when it is refused)?
+bool closes_every_threat(const Setup &world, const GameState &s, const Action &a, int side);
+
 struct Evaluation {
   int side = 0;
   double score = 0;      // mean over sampled worlds
@@ -95,6 +112,8 @@ enum class SuggestionBasis : uint8_t {
   OnePlyTurn,     // greedy: the best position after playing the turn out
   OnePlyPosition, // greedy: the best position it leaves
   Search,         // the search: the best candidate over playouts
+  WinsNow,        // normal and hard: it wins the game at once, whatever the die shows
+  StopsThreat,    // normal and hard: it stops the enemy winning at its next chance
 };
 
 // The numbers behind a choice; which ones a suggestion carries depends on its basis.

@@ -274,6 +274,14 @@ double late_lead(const Battle &b, const GameState &s, int side) {
 
 } // namespace
 
+int objective_hexes_in_reach(const Battle &b, const GameState &s, int taker) {
+  int count = 0;
+  for (const Special &sp : b.special)
+    if (sp.kind == SpecialKind::InstantWinOnEntry && sp.side == taker)
+      count += reachable_objective_hexes(b, s, sp);
+  return count;
+}
+
 double evaluate_position(const Setup &world, const GameState &s, int side, EvalTerms terms) {
   if (s.game_over()) {
     if (s.winner == side) return kWinScore;

@@ -31,6 +31,7 @@ struct LevelInfo {
   size_t candidates;   // actions kept for search after the greedy ranking
   int horizon_turns;   // rollouts end this many Player Turns after the current one
   Policy policy;
+  bool obvious = false; // takes a sure win at once and stops a threat one action can stop
 };
 
 // One table for the levels (budgets in iterations so that strength does not depend on the machine).
@@ -38,8 +39,8 @@ constexpr LevelInfo kLevels[] = {
     {Level::Random, "random", 0, 0, 0, {}},
     {Level::Greedy, "greedy", 0, 0, 0, {}},
     {Level::Easy, "easy", 48, 4, 0, {}},
-    {Level::Normal, "normal", 160, 6, 1, {8, false, {false, true, true}, 10}},
-    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10}},
+    {Level::Normal, "normal", 160, 6, 1, {8, false, {false, true, true}, 10}, true},
+    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10}, true},
 };
 
 const LevelInfo &info(Level l) { return kLevels[static_cast<int>(l)]; }
@@ -375,6 +376,45 @@ Suggestion search_choice(const SearchStart &st, Sim first, Level level, const Se
   return out;
 }
 
+// --- the obvious (issue 32 item 4) ------------------------------------------------------------
+
+// The first action (in the engine's order) that wins at once whatever the die shows, judged in the
+// guessed world: a player never misses it, whatever its playouts say.
+std::optional<size_t> sure_win(const Setup &world, const GameState &s,
+                               const std::vector<Action> &acts, int side) {
+  for (size_t i = 0; i < acts.size(); ++i)
+    if (!shapes_turn(acts[i]) && wins_surely(world, s, acts[i], side)) return i;
+  return std::nullopt;
+}
+
+// When `chosen` leaves the side open to loss (the enemy's next action could win, or an enemy unit
+// could enter one of its instant-win hexes with its next move), the best-ranked action that closes
+// every such threat whatever the die shows; nothing when `chosen` already does or no one action
+// can. Commands and other turn-shaping choices move no unit, so they close nothing by themselves.
+std::optional<size_t> threat_stopper(const Setup &world, const GameState &s,
+                                     const std::vector<Action> &acts,
+                                     const std::vector<Scored> &ranking, size_t chosen, int side) {
+  if (closes_every_threat(world, s, acts[chosen], side)) return std::nullopt;
+  for (const Scored &r : ranking)
+    if (r.index != chosen && !shapes_turn(acts[r.index]) &&
+        closes_every_threat(world, s, acts[r.index], side))
+      return r.index;
+  return std::nullopt;
+}
+
+// The suggestion for an obvious action: `basis` says which (a sure win, a threat stopped).
+Suggestion obvious_choice(const std::vector<Action> &acts, const std::vector<Scored> &ranking,
+                          size_t index, double now, SuggestionBasis basis) {
+  Suggestion out;
+  out.action = acts[index];
+  out.basis = basis;
+  out.iterations = acts.size();
+  for (const Scored &r : ranking)
+    if (r.index == index) out.value = r.value;
+  out.account = {{AccountTerm::OnePlyGain, out.value - now}};
+  return out;
+}
+
 // --- commands that do nothing (4.0) -------------------------------------------------------
 
 // The phase in which a command lets its wing act (3.0); Bonus has none of its own.
@@ -498,11 +538,20 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     const LevelInfo &li = info(level);
     auto ranking = greedy_ranking(first, known, acts, side, turn_seed, li.policy);
     double now = score(first, known, side, li.policy);
+    std::optional<size_t> win =
+        li.obvious ? sure_win(first.setup(), known, acts, side) : std::nullopt;
     if (level == Level::Greedy)
       out = greedy_choice(acts, ranking, now);
+    else if (win)
+      out = obvious_choice(acts, ranking, *win, now, SuggestionBasis::WinsNow);
     else
-      out = search_choice({real, known, acts, ranking, now, side, li}, std::move(first), level,
-                          budget, rng, start);
+      out = search_choice({real, known, acts, ranking, now, side, li}, first, level, budget, rng,
+                          start);
+    size_t chosen =
+        static_cast<size_t>(std::find(acts.begin(), acts.end(), out.action) - acts.begin());
+    if (li.obvious && !win && chosen < acts.size())
+      if (auto stop = threat_stopper(first.setup(), known, acts, ranking, chosen, side))
+        out = obvious_choice(acts, ranking, *stop, now, SuggestionBasis::StopsThreat);
     // Commands that let no unit act this turn are left out: a hint names none (issue 32 item 5).
     out.action = without_idle_commands(real, s, out.action);
   }

@@ -82,6 +82,10 @@ std::string search_reason(const Battle &b, const Suggestion &s, bool drop_zero_t
     return one_ply_reason(s, drop_zero_terms);
   case SuggestionBasis::Search:
     return search_account(b, s, drop_zero_terms);
+  case SuggestionBasis::WinsNow:
+    return "it wins the battle at once, whatever the die shows";
+  case SuggestionBasis::StopsThreat:
+    return "it stops the enemy winning at its next chance, whatever the die shows";
   }
   return "";
 }

@@ -172,6 +172,9 @@ std::string action_words(const Battle &b, const Action &a) {
 std::string suggestion_words(Level level, const Suggestion &s) {
   if (s.basis == SuggestionBasis::OnlyLegal) return "It is the only move the rules allow here.";
   if (s.basis == SuggestionBasis::Random) return "Chosen at random among the legal moves.";
+  if (s.basis == SuggestionBasis::WinsNow) return "It wins the battle at once.";
+  if (s.basis == SuggestionBasis::StopsThreat)
+    return "It stops the enemy from winning at its next chance.";
   if (level == Level::Greedy)
     return "Of every legal move, it leaves the best position one move ahead.";
   int good = static_cast<int>(std::lround(100 * std::clamp(s.value, 0.0, 1.0)));

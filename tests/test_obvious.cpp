@@ -1,0 +1,119 @@
+// Never miss the obvious (issue 32 item 4): `normal` and `hard` take a win one action gives and
+// stop a threat of loss at the enemy's next chance when one action can; hand-made Morlaix positions
+// (its crest, column 03, wins at once for a French unit entering it).
+#include "fixture.hpp"
+#include "sns/players.hpp"
+
+using namespace sns;
+using namespace sns::test;
+
+namespace {
+
+const Level kObservant[] = {Level::Normal, Level::Hard};
+
+nlohmann::json morlaix(const std::map<std::string, std::string> &hexes) {
+  return place(read_json("battles/morlaix-1342.json"), hexes);
+}
+
+bool on_crest(const Battle &b, HexId h) {
+  for (const Special &sp : b.special)
+    if (sp.kind == SpecialKind::InstantWinOnEntry &&
+        std::find(sp.hexes.begin(), sp.hexes.end(), h) != sp.hexes.end())
+      return true;
+  return false;
+}
+
+// Plays on, giving no commands, declining the Initiative and ending phases, until `side` is to act
+// in `phase`.
+void play_until(Fixture &f, int side, Phase phase) {
+  const nlohmann::json decline = {{"type", "initiative"}, {"declare", false}};
+  for (int n = 0; n < 60 && !(f.s.phase == phase && side_to_act(f.setup, f.s) == side); ++n)
+    f.act(f.s.phase == Phase::Command      ? kNoCommands
+          : f.s.phase == Phase::Initiative ? decline
+                                           : kEndPhase);
+  REQUIRE(f.s.phase == phase);
+  REQUIRE(side_to_act(f.setup, f.s) == side);
+}
+
+// The crest hexes the French horse FH1 may ride into when next given Horse (the engine's list).
+std::vector<std::string> crest_hexes_in_reach_of_horse(Fixture f) {
+  play_until(f, 1, Phase::Command);
+  f.command("horse", {"horse"});
+  play_until(f, 1, Phase::Horse);
+  std::vector<std::string> out;
+  for (const std::string &h : f.destinations("FH1"))
+    if (on_crest(f.b(), *f.b().parse_hex(h))) out.push_back(h);
+  return out;
+}
+
+} // namespace
+
+// A French horse three open hexes from the crest in its Horse Phase (it may ride onto 0303 - 0306);
+// the English men-at-arms stand far off in the wood behind.
+Fixture horse_before_the_crest() {
+  Fixture f(morlaix({{"FH1", "0604"}, {"FL1", "1204"}, {"EM1", "0110"}, {"EM3", "0111"}}));
+  f.command("horse", {"horse"});
+  play_until(f, 1, Phase::Horse);
+  return f;
+}
+
+TEST_CASE("normal and hard take a win that one move gives: a horse rides onto Morlaix's crest",
+          "[players][obvious]") {
+  Fixture f = horse_before_the_crest();
+  for (Level level : kObservant) {
+    INFO(name(level));
+    Suggestion s = suggest(f.setup, f.s, level, {}, 7);
+    CHECK(s.basis == SuggestionBasis::WinsNow);
+    REQUIRE(s.action.type == ActionType::Move);
+    CHECK(s.action.unit == f.u("FH1"));
+    GameState after = f.s;
+    REQUIRE_FALSE(apply(f.setup, after, s.action));
+    CHECK(after.game_over());
+    CHECK(after.winner == 1);
+  }
+}
+
+TEST_CASE("normal and hard stop a threat one move can stop: the English block the horse's ride "
+          "to the crest",
+          "[players][obvious]") {
+  // The French horse at 0611 may ride onto the crest's southern end (0310) next turn; one English
+  // move (the men-at-arms at 0110 filling or screening it) stops that.
+  Fixture f(morlaix({{"FH1", "0611"}, {"FL1", "1204"}, {"EM1", "0110"}, {"EM3", "0111"}}));
+  play_until(f, 0, Phase::Command);
+  f.command("northampton", {"move"});
+  play_until(f, 0, Phase::Move);
+  REQUIRE(f.phase() == "move");
+  // Doing nothing leaves the horse a ride onto the crest.
+  Fixture idle = f;
+  idle.act(kEndPhase);
+  REQUIRE_FALSE(crest_hexes_in_reach_of_horse(idle).empty());
+  CHECK(open_to_loss(f.setup, f.s, 0));
+  CHECK_FALSE(closes_every_threat(f.setup, f.s, f.parse(kEndPhase), 0));
+  // At the levels' own budgets and at one playout (too few for the search to see it: the check
+  // alone must then stop the threat).
+  for (Level level : kObservant)
+    for (uint64_t playouts : {uint64_t{0}, uint64_t{1}}) {
+      INFO(name(level) << ", " << playouts << " playouts");
+      Suggestion s = suggest(f.setup, f.s, level, {.iterations = playouts}, 7);
+      CHECK((s.basis == SuggestionBasis::StopsThreat || s.basis == SuggestionBasis::Search));
+      REQUIRE(s.action.type == ActionType::Move);
+      Fixture after = f;
+      REQUIRE_FALSE(apply(after.setup, after.s, s.action));
+      CHECK(crest_hexes_in_reach_of_horse(after).empty());
+      CHECK(closes_every_threat(f.setup, f.s, s.action, 0));
+    }
+}
+
+TEST_CASE("the threat check: an enemy unit within a move of an open objective hex leaves a side "
+          "open to loss, and a sure win is one on every face",
+          "[players][obvious]") {
+  Fixture f = horse_before_the_crest();
+  CHECK(objective_hexes_in_reach(f.b(), f.s, 1) > 0);
+  CHECK(open_to_loss(f.setup, f.s, 0));
+  CHECK_FALSE(open_to_loss(f.setup, f.s, 1));
+  Action onto = f.parse(move("FH1", "0304"));
+  Action short_of = f.parse(move("FH1", "0504"));
+  CHECK(wins_surely(f.setup, f.s, onto, 1));
+  CHECK_FALSE(wins_surely(f.setup, f.s, short_of, 1));
+  CHECK_FALSE(wins_surely(f.setup, f.s, onto, 0));
+}
