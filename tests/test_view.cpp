@@ -568,6 +568,27 @@ TEST_CASE("the fitted map starts below the top band: no counter on row 01 under 
   CHECK(banner_box(300, 670, 40, 300, 22, 420).y1 <= top);
 }
 
+TEST_CASE("a map fitted by its width is centred below the top band, never under it") {
+  auto battle = load_battle_file(source_path("battles/grunwald-1410.json"));
+  const Battle &b = *battle;
+  Camera cam;
+  const float band = top_band_height(1.0f);
+  // Grunwald in a map area narrower than its height allows (a narrow window with the panels).
+  fit_below_top_band(cam, b, 250, 20, 560, 560, 1.0f);
+  double top = 1e9, bottom = -1e9, left = 1e9, right = -1e9;
+  for (HexId h = 0; h < b.hex_count(); ++h)
+    for (PointF c : hex_corners(Hex{0, 0}, cam.size)) {
+      PointF at = cam.centre(b, h);
+      top = std::min(top, at.y + c.y), bottom = std::max(bottom, at.y + c.y);
+      left = std::min(left, at.x + c.x), right = std::max(right, at.x + c.x);
+    }
+  CHECK(right - left >= 560 * kFitMargin - 0.01); // the width binds
+  CHECK(bottom - top < 560 - band - 4);           // so there is room to spare below the band
+  CHECK(top >= 20 + band - 0.01);
+  CHECK(bottom <= 20 + 560);
+  CHECK(std::abs((top - (20 + band)) - (20 + 560 - bottom)) < 1.0); // the spare room split evenly
+}
+
 TEST_CASE("app: panel text breaks only at spaces, so a number such as 2.00 stays on one line") {
   auto chars = [](std::string_view s) { return static_cast<float>(s.size()); }; // one unit a char
   // ImGui alone would end the first line after "(2." at this width.

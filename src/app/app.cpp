@@ -132,7 +132,11 @@ MapRect map_rect(const App &app) {
   ImGuiViewport *vp = ImGui::GetMainViewport();
   if (app.panels_hidden) // Tab: the map takes the whole window
     return {vp->WorkPos.x, vp->WorkPos.y, vp->WorkSize.x, vp->WorkSize.y};
-  float left = 250 * app.ui_scale, right = 360 * app.ui_scale, log_h = 190 * app.ui_scale;
+  float left = 250 * app.ui_scale, right = 360 * app.ui_scale;
+  // In a short window (1280x720) the log gives the map up to 60 px of its height: a big map's
+  // counters are sized by the map's height there (Grunwald's fitted view, issue 33).
+  float log_h =
+      std::clamp(vp->WorkSize.y - 560 * app.ui_scale, 130 * app.ui_scale, 190 * app.ui_scale);
   float top = replay_controls_height(app); // the replay's controls sit above the map
   return {vp->WorkPos.x + left, vp->WorkPos.y + top, std::max(50.0f, vp->WorkSize.x - left - right),
           std::max(50.0f, vp->WorkSize.y - log_h - top)};

@@ -590,6 +590,14 @@ void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double
   // 1280x800 keep the teaching battle's counters at their full, symbol-bearing size).
   double fitted_h = (h - band) / (1 - (1 - kFitMargin) / 2);
   cam.fit(b, x, y + h - fitted_h, w, fitted_h);
+  // A map fitted by its width (a narrow window) would be centred in that taller box, nearer the
+  // banner than the log: centre it in the room below the band instead.
+  double top = 1e9, bottom = -1e9;
+  for (HexId id = 0; id < b.hex_count(); ++id)
+    for (PointF c : hex_corners(b.axial(id), cam.size))
+      top = std::min(top, c.y), bottom = std::max(bottom, c.y);
+  double centred = y + band + (h - band - (bottom - top)) / 2;
+  cam.origin_y = std::max(cam.origin_y, centred - top);
 }
 
 LearningBoxes learning_boxes(float lesson_needs, float explain_needs, float room, float least) {

@@ -38,10 +38,13 @@ void centred_text(CounterCanvas &canvas, float px, float cx, float cy, ImU32 col
 }
 
 // Unit-type symbols in the spirit of map symbols: a box with a cross for foot, a slash for horse.
-void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 col) {
+// Without `box` the plate's own edge is the box: on a tiny counter an outline's antialiased
+// fringe would fill the plate.
+void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 col,
+                 bool box = true) {
   float h = w * 0.6f, th = std::max(1.0f, w * 0.07f);
   ImVec2 a(cx - w / 2, cy - h / 2), b(cx + w / 2, cy + h / 2);
-  dl->AddRect(a, b, col, 0, 0, th);
+  if (box) dl->AddRect(a, b, col, 0, 0, th);
   switch (t) {
   case UnitType::V: // crossed, with a bar: disciplined foot
     dl->AddLine(a, b, col, th);
@@ -64,17 +67,17 @@ void type_symbol(ImDrawList *dl, UnitType t, float cx, float cy, float w, ImU32 
     break;
   // D3 Medieval's types borrow the nearest S&S II symbol; bowmen add a dot for their shooting.
   case UnitType::Levies:
-    type_symbol(dl, UnitType::L, cx, cy, w, col);
+    type_symbol(dl, UnitType::L, cx, cy, w, col, box);
     break;
   case UnitType::Knights:
-    type_symbol(dl, UnitType::HH, cx, cy, w, col);
+    type_symbol(dl, UnitType::HH, cx, cy, w, col, box);
     break;
   case UnitType::MenAtArms:
-    type_symbol(dl, UnitType::V, cx, cy, w, col);
+    type_symbol(dl, UnitType::V, cx, cy, w, col, box);
     break;
   case UnitType::Longbows:
   case UnitType::Crossbows:
-    type_symbol(dl, UnitType::I, cx, cy, w, col);
+    type_symbol(dl, UnitType::I, cx, cy, w, col, box);
     // the dot beside the box: above it is the unit's id (D3 counters)
     dl->AddCircleFilled(ImVec2(b.x + th * 2.8f, cy), th * (t == UnitType::Longbows ? 1.6f : 1.1f),
                         col);
@@ -177,11 +180,11 @@ void paint_piece(const CounterLook &look, const Inks &k, ImDrawList *dl, ImVec2 
 }
 
 // The unit-type symbol on a white plate, as map symbols are printed: readable on any wing colour.
-void symbol_plate(ImDrawList *dl, UnitType t, float cx, float cy, float w) {
+void symbol_plate(ImDrawList *dl, UnitType t, float cx, float cy, float w, bool box = true) {
   float h = w * 0.6f;
   dl->AddRectFilled(ImVec2(cx - w / 2, cy - h / 2), ImVec2(cx + w / 2, cy + h / 2),
                     IM_COL32(250, 248, 238, 255));
-  type_symbol(dl, t, cx, cy, w, IM_COL32(24, 24, 28, 255));
+  type_symbol(dl, t, cx, cy, w, IM_COL32(24, 24, 28, 255), box);
 }
 
 // The printed face (2.2): wing band, type symbol, CC and Fire Factor, Crown, the reduced side.
@@ -199,18 +202,20 @@ void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2
     // Below 26 pixels (Grunwald fitted in a small window) the plate and the letters take all the
     // room there is: legibility before margins.
     bool tiny = size < 26;
-    if (tiny) // no room for a symbol that reads: the type code, as large as fits
-      centred_text(canvas, size * 0.46f, cx, a.y + size * 0.26f, k.on_body,
-                   look.values ? look.label.c_str() : "");
-    else
+    if (tiny && look.values) // the symbol's plate, the wing's colour round it:
+      // horse and foot read as on the larger faces, where type letters ("HH") did not
+      symbol_plate(dl, look.type, cx, a.y + 2 + (size - 6) * 0.3f, size - 6, false);
+    else if (!tiny)
       symbol_plate(dl, look.type, cx, a.y + size * 0.42f, size * 0.56f);
     float letters = size * (tiny ? 0.5f : 0.4f), y = z.y - letters * (tiny ? 0.98f : 1.04f);
+    // Two pixels in from the edge on a tiny face: dark letters on a pale wing (White Banners)
+    // touching the black outline lost their left stroke.
+    float inset = tiny ? 2.0f : size * 0.08f;
     if (look.values) {
-      canvas.text(letters, ImVec2(a.x + size * (tiny ? 0.04f : 0.08f), y), k.on_body, cc.c_str());
+      canvas.text(letters, ImVec2(a.x + inset, y), k.on_body, cc.c_str());
       if (look.fire) {
         ImVec2 ext = canvas.text_size(letters, fire.c_str());
-        canvas.text(letters, ImVec2(z.x - ext.x - size * (tiny ? 0.04f : 0.08f), y), k.on_body,
-                    fire.c_str());
+        canvas.text(letters, ImVec2(z.x - ext.x - inset, y), k.on_body, fire.c_str());
       }
     } else {
       centred_text(canvas, size * 0.34f, cx, z.y - size * 0.2f, k.on_body, look.label.c_str());
