@@ -4,8 +4,9 @@
 //
 // Input: the argument words separated by '\n', then "\n\n", then the bytes of FILE. The word "@"
 // stands for FILE's path. Commands run in a temporary folder; words holding '/' (other paths),
-// the long-running commands (play, bench, suggest, evaluate) and serve (it reads standard input;
-// fuzz_serve_request.cpp fuzzes its lines) are skipped.
+// the long-running commands (play, bench, suggest, evaluate), serve (it reads standard input;
+// fuzz_serve_request.cpp fuzzes its lines) and host and join (they wait for the other side, by
+// design, for as long as it takes) are skipped.
 #include "cli.hpp"
 
 #include <cstdint>
@@ -53,7 +54,8 @@ std::vector<std::string> split_words(const std::string &text) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const std::set<std::string> slow = {"play", "bench", "suggest", "evaluate", "serve"};
+  static const std::set<std::string> slow = {"play", "bench", "suggest", "evaluate", "serve",
+                                            "host",  "join"};
   std::string input(reinterpret_cast<const char *>(data), size);
   size_t cut = input.find("\n\n");
   std::string file_bytes = cut == std::string::npos ? "" : input.substr(cut + 2);

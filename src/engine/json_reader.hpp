@@ -72,6 +72,7 @@ public:
   }
   void only_keys(const json &obj, const std::string &path,
                  std::span<const char *const> allowed) const {
+    object(obj, path); // key() of anything else throws
     for (auto it = obj.begin(); it != obj.end(); ++it) {
       bool known = false;
       for (const char *k : allowed)
