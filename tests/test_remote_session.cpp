@@ -29,9 +29,8 @@ public:
   void submit(const Action &a, size_t at) override { submitted.emplace_back(a, at); }
   bool sending() const override { return false; }
   void say(const std::string &text) override { said.push_back(text); }
-  std::string connection() const override {
-    return gone ? "Stopped: the states differ after action 3" : "Connected to Ann";
-  }
+  std::string why = "Stopped: the states differ after action 3"; // the link's line once gone
+  std::string connection() const override { return gone ? why : "Connected to Ann"; }
   std::string opponent() const override { return "Ann"; }
   bool stopped() const override { return gone; }
   std::vector<std::string> news() const override { return {}; }
@@ -153,4 +152,9 @@ TEST_CASE("remote session: once the game stopped, play and clicks say why and wh
   s.click(g.state().units[0].hex);
   CHECK(s.message() == why);
   CHECK(remote.submitted.empty());
+  // A reason that names the record already is not followed by it again.
+  remote.why =
+      "Stopped: Ann left the game; the record /data/network/first-clash-host.json keeps it";
+  CHECK(s.network_wait() == "The game stopped: Ann left the game; the record "
+                            "/data/network/first-clash-host.json keeps it.");
 }

@@ -58,11 +58,6 @@ void remember_network_form(App &app) {
   app.settings.player_name = app.network.name;
   app.settings.network_port = app.network.port;
   app.settings.network_address = app.network.address;
-  try {
-    save_settings(settings_path(), app.settings);
-  } catch (const std::exception &e) {
-    report_line("warning", std::string("settings not saved: ") + e.what());
-  }
 }
 
 SDL_Rect remembered_window_rect(const Settings &s) {

@@ -27,8 +27,9 @@ SDL_WindowFlags remembered_window_flags(const Settings &s);
 // centre (later fits, e.g. Home, fit the map).
 void restore_zoom(App &app, double centre_x, double centre_y);
 
-// Keeps Play over the network's name, port and address (app.network) in the settings and writes
-// the file at once, so a game that ends the app still leaves them for the next run.
+// Keeps Play over the network's name, port and address (app.network) in app.settings, written
+// with the rest at quit (a headless run, a script, writes none) and put back in the form by
+// apply_remembered_settings.
 void remember_network_form(App &app);
 
 // Reads the current window, overlays, zoom, explain mode and battle into app.settings and writes

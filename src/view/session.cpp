@@ -307,7 +307,9 @@ std::string Session::network_wait() const {
   if (remote_->stopped()) {
     std::string why = remote_->connection();
     if (why.rfind("Stopped: ", 0) == 0) why.erase(0, 9); // the link's line says it stopped
-    return "The game stopped: " + why + kept;
+    // The link's reason may already say where the record is ("...; the record X keeps it").
+    const bool said = why.find(remote_->record_path()) != std::string::npos;
+    return "The game stopped: " + why + (said ? "." : kept);
   }
   if (g.state().game_over()) return "The game is over" + kept;
   const int side = side_to_act(g.setup(), g.state());
