@@ -22,15 +22,17 @@ public:
   int side = 1;
   std::vector<std::pair<Action, size_t>> submitted;
   std::vector<std::string> said;
+  bool gone = false; // the game stopped (a state-hash difference, the peer gone for good)
 
   std::optional<Game> take_game() override { return std::exchange(next, std::nullopt); }
   int local_side() const override { return side; }
   void submit(const Action &a, size_t at) override { submitted.emplace_back(a, at); }
   bool sending() const override { return false; }
   void say(const std::string &text) override { said.push_back(text); }
-  std::string connection() const override { return "Connected to Ann"; }
+  std::string why = "Stopped: the states differ after action 3"; // the link's line once gone
+  std::string connection() const override { return gone ? why : "Connected to Ann"; }
   std::string opponent() const override { return "Ann"; }
-  bool stopped() const override { return false; }
+  bool stopped() const override { return gone; }
   std::vector<std::string> news() const override { return {}; }
   std::string record_path() const override { return "/data/network/first-clash-host.json"; }
 };
@@ -105,4 +107,54 @@ TEST_CASE("remote session: undo, replays and notes are refused, the network game
   CHECK(s.mode() == Mode::Play);
   s.close(); // another game or the start screen ends it
   CHECK(s.remote() == nullptr);
+}
+
+TEST_CASE("remote session: in the opponent's move a click and a hint say whose move it is",
+          "[session][net]") {
+  Folder f("remote-waiting");
+  TestSession s(f.path.string());
+  auto owned = std::make_unique<FakeRemote>();
+  FakeRemote &remote = *owned;
+  remote.side = 0; // the Royal Army: the Rebel Host (Ann) acts first
+  s.play_remote(std::move(owned));
+  remote.next = first_clash();
+  s.tick(0);
+  REQUIRE(s.has_game());
+  CHECK(s.network_wait() == "Ann's move (Rebel Host): waiting for it.");
+  const HexId hex = s.game().state().units[0].hex;
+  s.click(hex);
+  CHECK(s.message() == "Ann's move (Rebel Host): waiting for it.");
+  CHECK(s.selection().unit == -1); // nothing chosen on a map not this player's now
+  s.seat().ask_hint();
+  CHECK(s.message().find("Hints are off in a network game") == 0);
+  CHECK_FALSE(s.seat().hint_pending());
+  CHECK(remote.submitted.empty());
+}
+
+TEST_CASE("remote session: once the game stopped, play and clicks say why and where the record is",
+          "[session][net]") {
+  Folder f("remote-stopped");
+  TestSession s(f.path.string());
+  auto owned = std::make_unique<FakeRemote>();
+  FakeRemote &remote = *owned;
+  s.play_remote(std::move(owned));
+  remote.next = first_clash();
+  s.tick(0);
+  REQUIRE(s.has_game());
+  CHECK(s.network_wait().empty()); // the Rebel Host's move: this side's
+  remote.gone = true;
+  const std::string why = "The game stopped: the states differ after action 3; the record is "
+                          "kept at /data/network/first-clash-host.json.";
+  CHECK(s.network_wait() == why);
+  const Game &g = s.game();
+  CHECK_FALSE(s.play(legal_actions(g.setup(), g.state()).front()));
+  CHECK(s.message() == why);
+  s.click(g.state().units[0].hex);
+  CHECK(s.message() == why);
+  CHECK(remote.submitted.empty());
+  // A reason that names the record already is not followed by it again.
+  remote.why =
+      "Stopped: Ann left the game; the record /data/network/first-clash-host.json keeps it";
+  CHECK(s.network_wait() == "The game stopped: Ann left the game; the record "
+                            "/data/network/first-clash-host.json keeps it.");
 }

@@ -34,6 +34,9 @@ Settings changed_settings() {
   s.explain = false;
   s.last_battle = "grunwald-1410";
   s.ui_scale = 1.5f;
+  s.player_name = "Alice";
+  s.network_port = "4000";
+  s.network_address = "192.168.1.5:4000";
   return s;
 }
 
@@ -138,4 +141,25 @@ TEST_CASE("settings: a file that cannot be written is an error naming it") {
   std::ofstream(t.path / "not-a-folder") << "x";
   fs::path file = t.path / "not-a-folder" / "settings.json"; // even root cannot write there
   CHECK_THROWS_WITH(save_settings(file, Settings{}), Catch::Contains(file.string()));
+}
+
+TEST_CASE("settings: the network form's name, port and address come back; bad ones are dropped") {
+  TempFolder t;
+  fs::path file = t.path / "settings.json";
+  save_settings(file, changed_settings());
+  CHECK(load_settings(file).settings.player_name == "Alice");
+  CHECK(load_settings(file).settings.network_port == "4000");
+  CHECK(load_settings(file).settings.network_address == "192.168.1.5:4000");
+  json bad = settings_to_json(changed_settings());
+  bad["network"]["name"] = std::string(41, 'x'); // longer than the form's field
+  bad["network"]["port"] = "40a0";
+  bad["network"]["address"] = 4000;
+  SettingsLoad back = settings_from_json(bad, "s.json");
+  CHECK(back.settings.player_name.empty());
+  CHECK(back.settings.network_port.empty());
+  CHECK(back.settings.network_address.empty());
+  REQUIRE(back.warnings.size() == 3);
+  CHECK_THAT(back.warnings[0], Catch::Contains("/network/name") && Catch::Contains("40"));
+  CHECK_THAT(back.warnings[1], Catch::Contains("/network/port"));
+  CHECK_THAT(back.warnings[2], Catch::Contains("/network/address"));
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 
 namespace sns::app {
@@ -44,6 +45,19 @@ void apply_remembered_settings(App &app) {
   app.show_zoc = s.show_zoc, app.show_range = s.show_range, app.show_labels = s.show_labels;
   for (size_t i = 0; i < app.battles.size(); ++i)
     if (battle_id_of(app.battles[i]) == s.last_battle) app.chosen_battle = static_cast<int>(i);
+  // Play over the network's form as last used (the settings' lengths fit its fields).
+  auto fill = [](char *field, size_t size, const std::string &value) {
+    if (!value.empty()) std::snprintf(field, size, "%s", value.c_str());
+  };
+  fill(app.network.name, sizeof app.network.name, s.player_name);
+  fill(app.network.port, sizeof app.network.port, s.network_port);
+  fill(app.network.address, sizeof app.network.address, s.network_address);
+}
+
+void remember_network_form(App &app) {
+  app.settings.player_name = app.network.name;
+  app.settings.network_port = app.network.port;
+  app.settings.network_address = app.network.address;
 }
 
 SDL_Rect remembered_window_rect(const Settings &s) {

@@ -27,6 +27,11 @@ SDL_WindowFlags remembered_window_flags(const Settings &s);
 // centre (later fits, e.g. Home, fit the map).
 void restore_zoom(App &app, double centre_x, double centre_y);
 
+// Keeps Play over the network's name, port and address (app.network) in app.settings, written
+// with the rest at quit (a headless run, a script, writes none) and put back in the form by
+// apply_remembered_settings.
+void remember_network_form(App &app);
+
 // Reads the current window, overlays, zoom, explain mode and battle into app.settings and writes
 // the file (a failure is reported on stderr, never fatal).
 void remember_and_save_settings(App &app, SDL_Window *window);

@@ -73,6 +73,12 @@ void menu_bar(App &app, bool &quit) {
   }
   if (!editing.empty()) {
     ui::TextDisabled("   %s", editing.c_str());
+  } else if (const RemoteGame *remote = app.session->remote(); remote && app.has_game()) {
+    // Its record is written by the link, never by Save: say whose game it is and where it goes.
+    const std::string opponent = remote->opponent().empty() ? "?" : remote->opponent();
+    ui::TextDisabled("   %s   Network game with %s - its record is kept in %s",
+                     app.game().battle().name.c_str(), opponent.c_str(),
+                     remote->record_path().c_str());
   } else if (app.has_game()) {
     const std::string &file = app.session->file().save_path();
     ui::TextDisabled("   %s   %s", app.game().battle().name.c_str(),

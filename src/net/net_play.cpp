@@ -61,6 +61,8 @@ void NetPlay::Shared::on_event(const json &e, const Game *g) {
     add_news(kind == "resumed" ? opponent + " is back."
              : hosting         ? opponent + " joined the game."
                                : "You joined " + opponent + "'s game.");
+    if (kind == "connected" && g && side >= 0) // the joiner learns its side only here
+      add_news("You play " + g->battle().sides[side].name + " against " + opponent + ".");
   } else if (kind == "trying") {
     connection =
         "Cannot reach " + text_of(e, "address") + " yet (" + text_of(e, "why") + "); trying again";

@@ -124,6 +124,10 @@ bool Session::end_phase_key(double now) {
 
 void Session::click(HexId hex) {
   if (!has_game()) return;
+  if (std::string wait = network_wait(); !wait.empty()) { // a click in a network game not ours
+    message_ = wait;
+    return;
+  }
   ClickOutcome out = view_->click(sel_, hex);
   message_ = out.message;
   if (out.action) play(*out.action);
@@ -273,7 +277,7 @@ bool Session::play_remote_action(const Action &a) {
   const Game &g = *file_.game_;
   const int side = side_to_act(g.setup(), g.state());
   if (remote_->stopped()) {
-    message_ = "The network game has stopped: " + remote_->connection();
+    message_ = network_wait();
     return false;
   }
   if (g.state().game_over()) return false;
@@ -294,6 +298,23 @@ bool Session::play_remote_action(const Action &a) {
   remote_->submit(a, g.actions().size());
   message_.clear();
   return true;
+}
+
+std::string Session::network_wait() const {
+  if (!remote_ || mode_ != Mode::Play || !file_.game_) return "";
+  const Game &g = *file_.game_;
+  const std::string kept = "; the record is kept at " + remote_->record_path() + ".";
+  if (remote_->stopped()) {
+    std::string why = remote_->connection();
+    if (why.rfind("Stopped: ", 0) == 0) why.erase(0, 9); // the link's line says it stopped
+    // The link's reason may already say where the record is ("...; the record X keeps it").
+    const bool said = why.find(remote_->record_path()) != std::string::npos;
+    return "The game stopped: " + why + (said ? "." : kept);
+  }
+  if (g.state().game_over()) return "The game is over" + kept;
+  const int side = side_to_act(g.setup(), g.state());
+  if (side < 0 || side == remote_->local_side()) return "";
+  return remote_->opponent() + "'s move (" + g.battle().sides[side].name + "): waiting for it.";
 }
 
 } // namespace sns::app

@@ -322,6 +322,10 @@ public:
   void play_remote(std::unique_ptr<RemoteGame> remote);
   RemoteGame *remote() { return remote_.get(); }
   const RemoteGame *remote() const { return remote_.get(); }
+  // Why this player cannot act now in a network game, in words (the game stopped or is over, with
+  // where its record is kept; the opponent's move); "" when they can, or when it is no network
+  // game.
+  std::string network_wait() const;
 
   // Playing. Sends an action to the engine; in a lesson, to the lesson's judge. False when refused
   // (the message then holds the rule and reason, and in a lesson the nudge).

@@ -122,6 +122,11 @@ void ComputerSeat::ask_hint() {
     return;
   }
   if (mode != Mode::Play) return;
+  if (s_.remote_) { // the computer's advice would be a third player at the table
+    s_.message_ = "Hints are off in a network game: advice from the computer would be a third "
+                  "player at the table.";
+    return;
+  }
   const Game &g = *s_.file_.game_;
   if (computer_to_act()) { // H pressed while watching the computer: say why nothing comes
     s_.message_ = "Hints are for your own decisions: the computer is playing " +

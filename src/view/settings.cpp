@@ -77,13 +77,14 @@ struct Reader {
       warn(at, range.str());
     }
   }
-  void text(const char *at, std::string &out) const {
+  void text(const char *at, std::string &out, size_t longest = 200,
+            const char *what = "a battle id (text)") const {
     const json *v = find(json::json_pointer(at));
     if (!v) return;
-    if (v->is_string() && v->get<std::string>().size() <= 200)
+    if (v->is_string() && v->get<std::string>().size() <= longest)
       out = v->get<std::string>();
     else
-      warn(at, "a battle id (text)");
+      warn(at, what);
   }
 };
 
@@ -103,7 +104,9 @@ json settings_to_json(const Settings &s) {
             {"hex_labels", s.show_labels}}},
           {"explain", s.explain ? json(*s.explain) : json(nullptr)},
           {"last_battle", s.last_battle},
-          {"ui_scale", s.ui_scale}};
+          {"ui_scale", s.ui_scale},
+          {"network",
+           {{"name", s.player_name}, {"port", s.network_port}, {"address", s.network_address}}}};
 }
 
 SettingsLoad settings_from_json(const json &doc, const std::string &file) {
@@ -131,6 +134,15 @@ SettingsLoad settings_from_json(const json &doc, const std::string &file) {
   r.optional_boolean("/explain", s.explain);
   r.text("/last_battle", s.last_battle);
   r.zero_or_range("/ui_scale", kMinUiScale, kMaxUiScale, s.ui_scale);
+  // The lengths are the network form's fields' (App::NetworkForm), so a value always fits.
+  r.text("/network/name", s.player_name, kMaxPlayerName, "a name of at most 40 characters");
+  r.text("/network/port", s.network_port, kMaxPortText, "a port number (text)");
+  if (s.network_port.find_first_not_of("0123456789") != std::string::npos) {
+    r.warn("/network/port", "a port number (text)");
+    s.network_port.clear();
+  }
+  r.text("/network/address", s.network_address, kMaxAddress,
+         "an address as HOST:PORT of at most 127 characters");
   return out;
 }
 

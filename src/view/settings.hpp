@@ -18,6 +18,9 @@ struct Settings {
   std::optional<bool> explain; // unset: on in the teaching battles only
   std::string last_battle; // battle id (its file name without .json), chosen on the start screen
   float ui_scale = 0;      // 0: from the display's DPI
+  // Play over the network's form as last used: the player's name, the port hosted on, the
+  // address joined (HOST:PORT); empty: the form's own defaults.
+  std::string player_name, network_port, network_address;
 
   bool operator==(const Settings &) const = default;
 };
@@ -26,6 +29,7 @@ struct Settings {
 inline constexpr int kMinWindowWidth = 320, kMinWindowHeight = 240, kMaxWindowSide = 16384;
 inline constexpr double kMinHexSize = 4, kMaxHexSize = 400;
 inline constexpr float kMinUiScale = 0.5f, kMaxUiScale = 4.0f;
+inline constexpr size_t kMaxPlayerName = 40, kMaxPortText = 5, kMaxAddress = 127;
 
 // A settings file read: what was usable, and one line per value that was not (file, JSON path,
 // what was expected). A missing file is not a problem: defaults, no warnings.

@@ -133,6 +133,8 @@ TEST_CASE("NetPlay: the host's action and message reach the joining app", "[net]
   CHECK(host.connection() == "Connected to Bob");
   CHECK(news_has(host, "Bob joined the game."));
   CHECK(news_has(join, "You joined Alice's game."));
+  CHECK(news_has(join, "You play Royal Army against Alice.")); // told its side at the greeting
+  CHECK(news_has(host, "You play Rebel Host against Bob."));
   CHECK(host.local_side() == 1);
   CHECK(join.local_side() == 0);
   CHECK(host.opponent() == "Bob");

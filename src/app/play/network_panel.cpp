@@ -18,16 +18,29 @@ std::string whose_move(const RemoteGame &remote, const Game &g) {
   return remote.opponent() + "'s move (" + name + ").";
 }
 
+// "You play Royal Army against Alice": the side this window plays, once the greeting told it.
+std::string who_plays(const RemoteGame &remote, const Game &g) {
+  const int side = remote.local_side();
+  if (side < 0 || remote.opponent().empty()) return "";
+  return "You play " + g.battle().sides[side].name + " against " + remote.opponent() + ".";
+}
+
 } // namespace
 
-// Drawn at the top of the Battle panel, so it never covers the map.
+// Drawn at the top of the Battle panel, so it never covers the map. Its lines change as the game
+// goes; they stand in a box of fixed height so that the message field, Send and the panel's
+// checkboxes below never move under the pointer.
 void network_panel(App &app) {
   RemoteGame &remote = *app.session->remote();
-  const std::string opponent = remote.opponent();
   ui::TextColored(ImVec4(0.95f, 0.8f, 0.5f, 1), "Network game");
+  const float lines_h = 6 * ImGui::GetTextLineHeightWithSpacing();
+  ImGui::BeginChild("network_lines", ImVec2(0, lines_h));
+  ui::TextWrapped("%s", who_plays(remote, app.game()).c_str());
   ui::TextWrapped("%s", remote.connection().c_str());
-  if (!opponent.empty()) ui::Text("Opponent: %s", opponent.c_str());
+  if (const std::string opponent = remote.opponent(); !opponent.empty())
+    ui::Text("Opponent: %s", opponent.c_str());
   ui::TextWrapped("%s", whose_move(remote, app.game()).c_str());
+  ImGui::EndChild();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 130 * app.ui_scale);
   bool sent = ui::InputText("Message", app.network.message, sizeof app.network.message,
                             ImGuiInputTextFlags_EnterReturnsTrue);
@@ -47,8 +60,10 @@ void network_news(App &app) {
   std::vector<std::string> news = remote->news();
   if (news.empty()) return;
   ImGui::Separator();
+  ImGui::PushTextWrapPos(0.0f); // a long message wraps at the log's edge, never clipped
   for (const std::string &line : news)
     ui::TextColored(ImVec4(0.95f, 0.8f, 0.5f, 1), "%s", line.c_str());
+  ImGui::PopTextWrapPos();
 }
 
 } // namespace sns::app

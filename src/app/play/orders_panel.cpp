@@ -469,6 +469,14 @@ void ssii_decision_panel(App &app, Footer &footer) {
 
 void decision_panel(App &app, Footer &footer) {
   learning_panel(app);
+  // A network game not this player's to move (the opponent's move, stopped, over): why, instead
+  // of orders that would be refused.
+  if (std::string wait = app.session->network_wait(); !wait.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ui::TextColored(ImVec4(0.95f, 0.8f, 0.5f, 1), "%s", wait.c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
   ImGui::PushTextWrapPos(0.0f); // the computer's and the hint's lines wrap in a narrow panel
   bool computer = computer_panel(app);
   ImGui::PopTextWrapPos();

@@ -41,10 +41,20 @@ bool seat_combo(const std::string &label, int &chosen) {
 
 namespace {
 
-// Who plays a side of the game being played: changeable at any moment (the game keeps it, so a
-// saved game opens again with the same seats).
+// Who plays a side of the game being played (in a network game, who sits at it): changeable at any
+// moment (the game keeps it, so a saved game opens again with the same seats).
 void game_seat(App &app, int side) {
   Session &ss = *app.session;
+  if (const RemoteGame *remote = ss.remote()) { // no seat to choose: each side is a person
+    ImGui::PushTextWrapPos(0.0f);
+    if (side == remote->local_side())
+      ui::TextDisabled("  played by you, at this window");
+    else
+      ui::TextDisabled("  played by %s, at their own window",
+                       remote->opponent().empty() ? "your opponent" : remote->opponent().c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
   int shown = 0;
   for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
     if (kSeats[k].level == ss.seat().computer(side)) shown = k;
