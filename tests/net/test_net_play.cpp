@@ -50,7 +50,10 @@ struct Folder {
            ("sns-net-play-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
     std::filesystem::create_directories(path);
   }
-  ~Folder() { std::filesystem::remove_all(path); }
+  ~Folder() { // a left game's worker may still be ending (~NetPlay does not wait for it)
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
   static int &counter() {
     static int n = 0;
     return n;
@@ -109,6 +112,19 @@ NetPlaySetup join_setup(const Folder &f, uint16_t port) {
   return s;
 }
 
+// A joining NetPlay greeted by a FakeHost, and the first game it took.
+struct JoinedFake {
+  Folder folder;
+  FakeHost peer;
+  NetPlaySetup setup = join_setup(folder, peer.listener.port());
+  NetPlay join{setup};
+  std::optional<Game> g;
+  JoinedFake() {
+    peer.accept_and_greet();
+    REQUIRE(await([&] { return (g = join.take_game()).has_value(); }));
+  }
+};
+
 } // namespace
 
 TEST_CASE("NetPlay: the host's action and message reach the joining app", "[net]") {
@@ -157,73 +173,57 @@ TEST_CASE("NetPlay: the host's action and message reach the joining app", "[net]
 }
 
 TEST_CASE("NetPlay: a peer's illegal action is refused and said, the game kept", "[net]") {
-  Folder f;
-  FakeHost peer;
-  NetPlay join(join_setup(f, peer.listener.port()));
-  peer.accept_and_greet();
-  std::optional<Game> g;
-  REQUIRE(await([&] { return (g = join.take_game()).has_value(); }));
+  JoinedFake j;
   // A move in the command phase: the engine refuses it, with its rule.
   Action move{.type = ActionType::Move, .unit = 0, .to = 0};
-  peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(g->battle(), move)}});
-  json error = peer.next("error");
+  j.peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(j.g->battle(), move)}});
+  json error = j.peer.next("error");
   REQUIRE(error.is_object());
   CHECK(error["error"].get<std::string>().find("illegal action") != std::string::npos);
-  REQUIRE(await([&] { return news_has(join, "Refused from Mallory: illegal action"); }));
-  CHECK_FALSE(join.stopped());
+  REQUIRE(await([&] { return news_has(j.join, "Refused from Mallory: illegal action"); }));
+  CHECK_FALSE(j.join.stopped());
   // The game goes on: a legal action is then played.
-  Action legal = legal_actions(g->setup(), g->state()).front();
-  peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(g->battle(), legal)}});
+  Action legal = legal_actions(j.g->setup(), j.g->state()).front();
+  j.peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(j.g->battle(), legal)}});
   REQUIRE(await([&] {
-    if (auto now = join.take_game()) g = std::move(now);
-    return g->actions().size() == 1;
+    if (auto now = j.join.take_game()) j.g = std::move(now);
+    return j.g->actions().size() == 1;
   }));
-  CHECK_FALSE(join.stopped());
+  CHECK_FALSE(j.join.stopped());
 }
 
 TEST_CASE("NetPlay: a wrong state hash stops the game with its message, the record kept", "[net]") {
-  Folder f;
-  FakeHost peer;
-  NetPlaySetup s = join_setup(f, peer.listener.port());
-  NetPlay join(s);
-  peer.accept_and_greet();
-  std::optional<Game> g;
-  REQUIRE(await([&] { return (g = join.take_game()).has_value(); }));
-  Action legal = legal_actions(g->setup(), g->state()).front();
-  peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(g->battle(), legal)}});
-  REQUIRE(peer.next("state_hash").is_object());
-  peer.send({{"cmd", "state_hash"}, {"n", 1}, {"hash", std::string(64, '0')}});
-  REQUIRE(await([&] { return join.stopped(); }));
-  CHECK(join.connection().find("the two games differ after action 1") != std::string::npos);
-  CHECK(news_has(join, "The game stopped"));
-  Game kept = Game::load(s.record);
+  JoinedFake j;
+  Action legal = legal_actions(j.g->setup(), j.g->state()).front();
+  j.peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(j.g->battle(), legal)}});
+  REQUIRE(j.peer.next("state_hash").is_object());
+  j.peer.send({{"cmd", "state_hash"}, {"n", 1}, {"hash", std::string(64, '0')}});
+  REQUIRE(await([&] { return j.join.stopped(); }));
+  CHECK(j.join.connection().find("the two games differ after action 1") != std::string::npos);
+  CHECK(news_has(j.join, "The game stopped"));
+  Game kept = Game::load(j.setup.record);
   CHECK(kept.actions().size() == 1);
 }
 
 TEST_CASE("NetPlay: a dropped connection waits for the opponent and resumes the game", "[net]") {
-  Folder f;
-  FakeHost peer;
-  NetPlay join(join_setup(f, peer.listener.port()));
-  peer.accept_and_greet();
-  std::optional<Game> g;
-  REQUIRE(await([&] { return (g = join.take_game()).has_value(); }));
-  Action legal = legal_actions(g->setup(), g->state()).front();
-  peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(g->battle(), legal)}});
-  json hash = peer.next("state_hash");
+  JoinedFake j;
+  Action legal = legal_actions(j.g->setup(), j.g->state()).front();
+  j.peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(j.g->battle(), legal)}});
+  json hash = j.peer.next("state_hash");
   REQUIRE(hash.is_object());
-  peer.link.reset(-1); // the connection drops before the host's hash
-  REQUIRE(await([&] { return join.connection() == "Waiting for the opponent to come back"; }));
-  CHECK(news_has(join, "waiting for the opponent to come back"));
-  CHECK_FALSE(join.stopped());
-  peer.accept_and_greet(); // the joiner dials again; the same host answers
-  peer.send({{"cmd", "state_hash"}, {"n", 1}, {"hash", hash["hash"]}});
-  REQUIRE(await([&] { return news_has(join, "Mallory is back."); }));
-  CHECK(join.connection() == "Connected to Mallory");
+  j.peer.link.reset(-1); // the connection drops before the host's hash
+  REQUIRE(await([&] { return j.join.connection() == "Waiting for the opponent to come back"; }));
+  CHECK(news_has(j.join, "waiting for the opponent to come back"));
+  CHECK_FALSE(j.join.stopped());
+  j.peer.accept_and_greet(); // the joiner dials again; the same host answers
+  j.peer.send({{"cmd", "state_hash"}, {"n", 1}, {"hash", hash["hash"]}});
+  REQUIRE(await([&] { return news_has(j.join, "Mallory is back."); }));
+  CHECK(j.join.connection() == "Connected to Mallory");
   REQUIRE(await([&] {
-    if (auto now = join.take_game()) g = std::move(now);
-    return g->actions().size() == 1;
+    if (auto now = j.join.take_game()) j.g = std::move(now);
+    return j.g->actions().size() == 1;
   }));
-  CHECK_FALSE(join.stopped());
+  CHECK_FALSE(j.join.stopped());
 }
 
 TEST_CASE("NetPlay: a D3 Medieval game played by turns gets the same shared dice in both apps",

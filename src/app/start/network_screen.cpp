@@ -105,15 +105,19 @@ void draw_network_screen(App &app) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     ui::TextWrapped("The record will be kept in %s", remote->record_path().c_str());
     ImGui::PopStyleColor();
-    if (ui::Button("Cancel")) app.session->close();
   } else {
     host_form(app);
     ImGui::Separator();
     join_form(app);
+    ImGui::Separator();
+    network_resume_list(app);
   }
   ImGui::Separator();
-  if (ui::Button("Back")) {
-    if (remote) app.session->close();
+  bool back = ui::Button("Back");
+  if (remote && network_leave_confirmed(app, back)) {
+    app.session->close();
+    app.network_screen = false;
+  } else if (back && !remote) {
     app.network_screen = false;
   }
   if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
