@@ -7,12 +7,13 @@
 #include "sns/json_io.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
+
+#include <sys/stat.h>
 
 namespace sns::app {
 
@@ -28,11 +29,9 @@ bool ends_with(const std::string &s, const std::string &tail) {
 }
 
 std::string local_time(const fs::path &file) {
-  std::error_code ec;
-  auto written = fs::last_write_time(file, ec);
-  if (ec) return "";
-  auto system = std::chrono::clock_cast<std::chrono::system_clock>(written);
-  std::time_t t = std::chrono::system_clock::to_time_t(system);
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0) return "";
+  std::time_t t = st.st_mtime;
   std::tm tm{};
   localtime_r(&t, &tm);
   char text[32];

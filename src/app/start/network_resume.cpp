@@ -4,6 +4,7 @@
 #include "app.hpp"
 #include "net_play.hpp"
 #include "network_games.hpp"
+#include "replay/replay_panel.hpp"
 #include "widgets/ui.hpp"
 
 #include <imgui.h>
@@ -61,7 +62,8 @@ void kept_game(App &app, const NetworkGameEntry &e) {
   } else if (e.finished) {
     ui::TextDisabled("Finished.");
     ImGui::SameLine();
-    if (ui::Button("Open as a replay") && app.session->open_replay(e.record)) app.game_shown();
+    if (ui::Button("Open as a replay") && open_record_as(app, e.record, OpenAs::Replay, 0))
+      app.network_screen = false;
   } else if (ui::Button("Resume")) {
     resume(app, e);
   }
