@@ -264,3 +264,19 @@ TEST_CASE("NetPlay: a D3 Medieval game played by turns gets the same shared dice
   CHECK_FALSE(host.stopped());
   CHECK_FALSE(join.stopped());
 }
+
+TEST_CASE("NetPlay: leaving does not wait for the worker, even in a joiner's pause between tries",
+          "[net]") {
+  Folder f;
+  uint16_t closed_port = 0;
+  { // a port nothing listens on once the listener is gone: each try is refused at once
+    cli::Listener l(0);
+    closed_port = l.port();
+  }
+  auto join = std::make_unique<NetPlay>(join_setup(f, closed_port));
+  // Said just before the joiner's one-second pause after a refused try.
+  REQUIRE(await([&] { return join->connection().rfind("Cannot reach", 0) == 0; }));
+  auto before = std::chrono::steady_clock::now();
+  join.reset();
+  CHECK(std::chrono::steady_clock::now() - before < std::chrono::milliseconds(200));
+}

@@ -49,17 +49,19 @@ void resume(App &app, const NetworkGameEntry &e) {
 
 void kept_game(App &app, const NetworkGameEntry &e) {
   ImGui::PushID(e.record.c_str());
-  ui::Text("%s: %s against %s", e.battle.empty() ? e.file.c_str() : e.battle.c_str(),
-           e.side.empty() ? "?" : e.side.c_str(), e.opponent.empty() ? "?" : e.opponent.c_str());
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-  if (e.problem.empty())
-    ui::TextWrapped("%s; %zu actions%s%s; %s", where_played(e).c_str(), e.actions,
-                    e.last_action.empty() ? "" : ", the last: ", e.last_action.c_str(),
-                    e.when.c_str());
-  ImGui::PopStyleColor();
   if (!e.problem.empty()) {
     ui::TextWrapped("%s cannot be resumed: %s.", e.file.c_str(), e.problem.c_str());
-  } else if (e.finished) {
+    ImGui::PopID();
+    return;
+  }
+  ui::TextWrapped("%s: you play %s against %s", e.battle.c_str(), e.side.c_str(),
+                  e.opponent.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ui::TextWrapped("%s; %zu actions%s%s; %s", where_played(e).c_str(), e.actions,
+                  e.last_action.empty() ? "" : ", the last: ", e.last_action.c_str(),
+                  e.when.c_str());
+  ImGui::PopStyleColor();
+  if (e.finished) {
     ui::TextDisabled("Finished.");
     ImGui::SameLine();
     if (ui::Button("Open as a replay") && open_record_as(app, e.record, OpenAs::Replay, 0))

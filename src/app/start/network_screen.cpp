@@ -90,7 +90,7 @@ void draw_network_screen(App &app) {
     app.game_shown();
     return;
   }
-  begin_centred_window("Play over the network", 640, 460);
+  begin_centred_window("Play over the network", 640, 620); // room for the Resume list
   ui::TextWrapped("Play a friend on another computer: one of you hosts a game and tells the "
                   "other the address and port; the other joins it. The dice are made by both "
                   "computers together, so neither player can foresee or choose them.");
