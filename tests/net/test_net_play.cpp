@@ -112,6 +112,27 @@ NetPlaySetup join_setup(const Folder &f, uint16_t port) {
   return s;
 }
 
+// Alice hosts the shipped battle `id`, playing `side` ("" for its first).
+NetPlaySetup host_setup(const Folder &f, const std::string &id, const std::string &side) {
+  NetPlaySetup s;
+  s.hosting = true;
+  s.battle = std::string(SNS_SOURCE_DIR) + "/battles/" + id + ".json";
+  s.side = side;
+  s.name = "Alice";
+  s.record = network_record_path(f.path.string(), id, true);
+  return s;
+}
+
+// Waits until both apps have taken their first game.
+bool await_both_games(NetPlay &host, NetPlay &join, std::optional<Game> &hg,
+                      std::optional<Game> &jg) {
+  return await([&] {
+    if (!hg) hg = host.take_game();
+    if (!jg) jg = join.take_game();
+    return hg && jg;
+  });
+}
+
 // A joining NetPlay greeted by a FakeHost, and the first game it took.
 struct JoinedFake {
   Folder folder;
@@ -129,23 +150,14 @@ struct JoinedFake {
 
 TEST_CASE("NetPlay: the host's action and message reach the joining app", "[net]") {
   Folder f;
-  NetPlaySetup hs;
-  hs.hosting = true;
-  hs.battle = battle_path();
-  hs.side = "rebels";
-  hs.name = "Alice";
-  hs.record = network_record_path(f.path.string(), "first-clash", true);
+  NetPlaySetup hs = host_setup(f, "first-clash", "rebels");
   NetPlay host(hs);
   REQUIRE(await([&] { return host.port() != 0; }));
   CHECK(host.connection() == "Waiting for an opponent on port " + std::to_string(host.port()));
   CHECK_FALSE(host.take_game()); // nothing to show before the opponent comes
   NetPlay join(join_setup(f, host.port()));
   std::optional<Game> hg, jg;
-  REQUIRE(await([&] {
-    if (!hg) hg = host.take_game();
-    if (!jg) jg = join.take_game();
-    return hg && jg;
-  }));
+  REQUIRE(await_both_games(host, join, hg, jg));
   CHECK(host.connection() == "Connected to Bob");
   CHECK(news_has(host, "Bob joined the game."));
   CHECK(news_has(join, "You joined Alice's game."));
@@ -229,20 +241,12 @@ TEST_CASE("NetPlay: a dropped connection waits for the opponent and resumes the 
 TEST_CASE("NetPlay: a D3 Medieval game played by turns gets the same shared dice in both apps",
           "[net]") {
   Folder f;
-  NetPlaySetup hs;
-  hs.hosting = true;
-  hs.battle = std::string(SNS_SOURCE_DIR) + "/battles/d3-first-charge.json";
-  hs.name = "Alice";
-  hs.record = network_record_path(f.path.string(), "d3-first-charge", true);
+  NetPlaySetup hs = host_setup(f, "d3-first-charge", "");
   NetPlay host(hs);
   REQUIRE(await([&] { return host.port() != 0; }));
   NetPlay join(join_setup(f, host.port()));
   std::optional<Game> hg, jg;
-  REQUIRE(await([&] {
-    if (!hg) hg = host.take_game();
-    if (!jg) jg = join.take_game();
-    return hg && jg;
-  }));
+  REQUIRE(await_both_games(host, join, hg, jg));
   auto rolled = [](const Game &g) {
     return std::any_of(g.dice().begin(), g.dice().end(), [](const auto &d) { return !d.empty(); });
   };
