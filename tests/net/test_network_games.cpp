@@ -129,7 +129,7 @@ TEST_CASE("Network games: a game without its secret, or broken, is listed with t
   CHECK(problems["e-not-network.json"] == "the record is not a network game's");
 }
 
-TEST_CASE("Network games: a finished game is marked finished; no folder is an empty list",
+TEST_CASE("Network games: a finished game is marked finished, and no folder is an empty list",
           "[net]") {
   DataFolder d;
   CHECK(list_network_games((d.path / "nowhere").string()).empty());
@@ -138,7 +138,6 @@ TEST_CASE("Network games: a finished game is marked finished; no folder is an em
   while (!g.state().game_over() && guard++ < 20000)
     REQUIRE_FALSE(g.play(legal_actions(g.setup(), g.state()).front()));
   REQUIRE(g.state().game_over());
-  json chains = g.network();
   g.save(d.file("over.json"));
   write(d.file("over.json.secret.json"), host_secret(g).dump());
   std::vector<NetworkGameEntry> games = list_network_games(d.path.string());
