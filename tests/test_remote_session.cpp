@@ -42,15 +42,21 @@ Game first_clash() {
               Options{}, 1);
 }
 
+// The session plays a FakeRemote the test drives; the session owns it.
+FakeRemote &play_fake_remote(TestSession &s) {
+  auto owned = std::make_unique<FakeRemote>();
+  FakeRemote &remote = *owned;
+  s.play_remote(std::move(owned));
+  return remote;
+}
+
 } // namespace
 
 TEST_CASE("remote session: the link's game is shown and only this side's legal actions are sent",
           "[session][net]") {
   Folder f("remote-play");
   TestSession s(f.path.string());
-  auto owned = std::make_unique<FakeRemote>();
-  FakeRemote &remote = *owned;
-  s.play_remote(std::move(owned));
+  FakeRemote &remote = play_fake_remote(s);
   CHECK_FALSE(s.has_game()); // nothing until the link brings the game
   remote.next = first_clash();
   s.tick(0);
@@ -89,9 +95,7 @@ TEST_CASE("remote session: undo, replays and notes are refused, the network game
           "[session][net]") {
   Folder f("remote-refusals");
   TestSession s(f.path.string());
-  auto owned = std::make_unique<FakeRemote>();
-  FakeRemote &remote = *owned;
-  s.play_remote(std::move(owned));
+  FakeRemote &remote = play_fake_remote(s);
   remote.next = first_clash();
   s.tick(0);
   REQUIRE(s.has_game());

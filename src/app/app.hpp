@@ -183,6 +183,9 @@ void draw_lessons_screen(App &app);
 void draw_network_screen(App &app); // host or join (start/network_screen.cpp)
 void network_panel(App &app);       // in a network game (play/network_panel.cpp)
 void network_news(App &app);        // its messages, under the log's entries
+void network_resume_list(App &app); // the games kept in network/, to resume (network_resume.cpp)
+// Back or Cancel pressed (`pressed`) in a network game asks first; true once the player confirmed.
+bool network_leave_confirmed(App &app, bool pressed);
 void begin_centred_window(const char *title, float width, float height); // fixed, centred; End() it
 void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
 void keys_card(App &app);      // Help > Keys: every key the app answers (keys_card.cpp)

@@ -223,9 +223,13 @@ const json &member(const json &j, const char *key, bool (json::*is)() const, con
 } // namespace
 
 void NetGame::write_secret() {
+  // Where the game is played, so the app can list the game and resume it (network_games.hpp).
   json local = {{"side", game_->battle().sides[side_].id},
                 {"secret", chain_.secret()},
-                {"pending", action_sent_ ? *action_sent_ : json()}};
+                {"pending", action_sent_ ? *action_sent_ : json()},
+                {"role", config_.hosting ? "host" : "join"},
+                {"port", listener_ ? listener_->port() : config_.port}};
+  if (!config_.hosting) local["address"] = config_.address;
   write_private_file(secret_file(), dump(local, 2) + "\n");
 }
 
@@ -273,7 +277,8 @@ int NetGame::run() {
   start_sodium();
   if (config_.resume) {
     resume_from_record();
-    if (config_.hosting && load_battle_argument(config_.battle)->id != game_->battle().id)
+    if (config_.hosting && !config_.battle.empty() &&
+        load_battle_argument(config_.battle)->id != game_->battle().id)
       usage_error("the record " + config_.out + " is a game of " + game_->battle().id);
     if (config_.hosting) {
       listener_ = listen_on(config_.port);

@@ -72,6 +72,7 @@ public:
 private:
   // Connections (net_peer.cpp).
   void connect_first();
+  bool attempt_connection(Clock::time_point deadline, bool resuming, std::string &why);
   void say_trying(const std::string &why);
   void pause_after_refusal();
   bool greet(bool resuming); // the hello exchange on a new connection; false: refused

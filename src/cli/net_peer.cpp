@@ -249,26 +249,30 @@ void NetGame::pause_after_refusal() {
   if (!config_.hosting) std::this_thread::sleep_for(std::chrono::seconds(1));
 }
 
+// One try at a connection, up to `deadline`: the host takes the next caller, the joiner dials
+// the host (saying why it cannot reach it yet); then both greet. False: try again, after
+// pause_after_refusal's second for a joiner, so a host that is down is not dialled in a spin.
+bool NetGame::attempt_connection(Clock::time_point deadline, bool resuming, std::string &why) {
+  look_at_hooks(false);
+  if (config_.hosting) {
+    link_.reset(listener_->accept_until(std::min(deadline, Clock::now() + slice(kWholeWait))));
+  } else {
+    link_.reset(connect_to(
+        config_.address, config_.port,
+        std::min(deadline, Clock::now() + std::max(slice(kWholeWait), kConnectTry)), why));
+    if (!link_.open()) say_trying(why);
+  }
+  if (link_.open() && greet(resuming)) return true;
+  pause_after_refusal();
+  return false;
+}
+
 void NetGame::connect_first() {
   Clock::time_point deadline =
       Clock::now() + std::chrono::milliseconds(static_cast<long long>(config_.wait * 1000));
   std::string why;
-  while (Clock::now() < deadline) {
-    look_at_hooks(false);
-    if (config_.hosting) {
-      link_.reset(listener_->accept_until(std::min(deadline, Clock::now() + slice(kWholeWait))));
-    } else {
-      link_.reset(connect_to(
-          config_.address, config_.port,
-          std::min(deadline, Clock::now() + std::max(slice(kWholeWait), kConnectTry)), why));
-      if (!link_.open()) {
-        say_trying(why);
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      }
-    }
-    if (link_.open() && greet(false)) return;
-    pause_after_refusal();
-  }
+  while (Clock::now() < deadline)
+    if (attempt_connection(deadline, false, why)) return;
   if (config_.hosting)
     fail(kGameStopped, "no opponent came within " + dump(config_.wait) + " s", "disconnected");
   fail(kGameStopped,
@@ -281,23 +285,9 @@ void NetGame::reconnect() {
   event({{"event", "waiting"}, {"for", peer_name_}, {"seconds", config_.wait}});
   Clock::time_point deadline =
       Clock::now() + std::chrono::milliseconds(static_cast<long long>(config_.wait * 1000));
-  while (Clock::now() < deadline) {
-    look_at_hooks(false);
-    if (config_.hosting) {
-      link_.reset(listener_->accept_until(std::min(deadline, Clock::now() + slice(kWholeWait))));
-    } else {
-      std::string why;
-      link_.reset(connect_to(
-          config_.address, config_.port,
-          std::min(deadline, Clock::now() + std::max(slice(kWholeWait), kConnectTry)), why));
-      if (!link_.open()) {
-        say_trying(why);
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      }
-    }
-    if (link_.open() && greet(true)) return;
-    pause_after_refusal();
-  }
+  std::string why;
+  while (Clock::now() < deadline)
+    if (attempt_connection(deadline, true, why)) return;
   fail(kGameStopped,
        peer_name_ + " did not come back within " + dump(config_.wait) + " s; the record " +
            config_.out + " keeps the game to resume",

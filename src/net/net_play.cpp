@@ -104,6 +104,7 @@ NetPlay::NetPlay(NetPlaySetup setup)
   config.out = setup_.record;
   config.wait = setup_.wait;
   config.timeout = setup_.timeout;
+  config.resume = setup_.resume;
   cli::NetHooks hooks;
   std::shared_ptr<Shared> shared = shared_;
   hooks.choose = [shared](const Game &g) -> std::optional<Action> {
@@ -141,9 +142,31 @@ NetPlay::NetPlay(NetPlaySetup setup)
   });
 }
 
+namespace {
+
+// The workers of games left, still saying bye or ending a connection try: the frame that left
+// does not wait for them.
+// The program's exit waits for them (each ends within a connection try once told to stop).
+struct Retired {
+  std::vector<std::thread> threads;
+  ~Retired() {
+    for (std::thread &t : threads)
+      if (t.joinable()) t.join();
+  }
+};
+std::mutex retired_mutex;
+std::vector<std::thread> &retired() {
+  static Retired r;
+  return r.threads;
+}
+
+} // namespace
+
 NetPlay::~NetPlay() {
   shared_->stop = true;
-  if (worker_.joinable()) worker_.join();
+  if (!worker_.joinable()) return;
+  std::lock_guard lock(retired_mutex);
+  retired().push_back(std::move(worker_));
 }
 
 std::optional<Game> NetPlay::take_game() {

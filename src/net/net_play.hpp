@@ -26,12 +26,17 @@ struct NetPlaySetup {
   std::string record;  // where the record is written (in the player's data folder)
   double wait = 300;   // seconds to wait for the opponent to come (back)
   double timeout = 60; // seconds a reveal or hash may be withheld
+  // Continue the game of `record` (its secret file beside it) after this app stopped: the host
+  // listens on `port` again, the joiner dials `address`:`port` (network_games.hpp lists them).
+  bool resume = false;
 };
 
 class NetPlay final : public RemoteGame {
 public:
   explicit NetPlay(NetPlaySetup setup); // starts the worker
-  ~NetPlay() override;                  // tells the worker to stop and waits for it (< 1 s)
+  // Tells the worker to stop and returns at once: the worker says bye and ends on its own (within
+  // a connection try, 3 s); the program's exit waits for it.
+  ~NetPlay() override;
   NetPlay(const NetPlay &) = delete;
   NetPlay &operator=(const NetPlay &) = delete;
 

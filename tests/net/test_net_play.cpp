@@ -50,7 +50,10 @@ struct Folder {
            ("sns-net-play-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
     std::filesystem::create_directories(path);
   }
-  ~Folder() { std::filesystem::remove_all(path); }
+  ~Folder() { // a left game's worker may still be ending (~NetPlay does not wait for it)
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
   static int &counter() {
     static int n = 0;
     return n;
@@ -109,27 +112,52 @@ NetPlaySetup join_setup(const Folder &f, uint16_t port) {
   return s;
 }
 
+// Alice hosts the shipped battle `id`, playing `side` ("" for its first).
+NetPlaySetup host_setup(const Folder &f, const std::string &id, const std::string &side) {
+  NetPlaySetup s;
+  s.hosting = true;
+  s.battle = std::string(SNS_SOURCE_DIR) + "/battles/" + id + ".json";
+  s.side = side;
+  s.name = "Alice";
+  s.record = network_record_path(f.path.string(), id, true);
+  return s;
+}
+
+// Waits until both apps have taken their first game.
+bool await_both_games(NetPlay &host, NetPlay &join, std::optional<Game> &hg,
+                      std::optional<Game> &jg) {
+  return await([&] {
+    if (!hg) hg = host.take_game();
+    if (!jg) jg = join.take_game();
+    return hg && jg;
+  });
+}
+
+// A joining NetPlay greeted by a FakeHost, and the first game it took.
+struct JoinedFake {
+  Folder folder;
+  FakeHost peer;
+  NetPlaySetup setup = join_setup(folder, peer.listener.port());
+  NetPlay join{setup};
+  std::optional<Game> g;
+  JoinedFake() {
+    peer.accept_and_greet();
+    REQUIRE(await([&] { return (g = join.take_game()).has_value(); }));
+  }
+};
+
 } // namespace
 
 TEST_CASE("NetPlay: the host's action and message reach the joining app", "[net]") {
   Folder f;
-  NetPlaySetup hs;
-  hs.hosting = true;
-  hs.battle = battle_path();
-  hs.side = "rebels";
-  hs.name = "Alice";
-  hs.record = network_record_path(f.path.string(), "first-clash", true);
+  NetPlaySetup hs = host_setup(f, "first-clash", "rebels");
   NetPlay host(hs);
   REQUIRE(await([&] { return host.port() != 0; }));
   CHECK(host.connection() == "Waiting for an opponent on port " + std::to_string(host.port()));
   CHECK_FALSE(host.take_game()); // nothing to show before the opponent comes
   NetPlay join(join_setup(f, host.port()));
   std::optional<Game> hg, jg;
-  REQUIRE(await([&] {
-    if (!hg) hg = host.take_game();
-    if (!jg) jg = join.take_game();
-    return hg && jg;
-  }));
+  REQUIRE(await_both_games(host, join, hg, jg));
   CHECK(host.connection() == "Connected to Bob");
   CHECK(news_has(host, "Bob joined the game."));
   CHECK(news_has(join, "You joined Alice's game."));
@@ -159,92 +187,68 @@ TEST_CASE("NetPlay: the host's action and message reach the joining app", "[net]
 }
 
 TEST_CASE("NetPlay: a peer's illegal action is refused and said, the game kept", "[net]") {
-  Folder f;
-  FakeHost peer;
-  NetPlay join(join_setup(f, peer.listener.port()));
-  peer.accept_and_greet();
-  std::optional<Game> g;
-  REQUIRE(await([&] { return (g = join.take_game()).has_value(); }));
+  JoinedFake j;
   // A move in the command phase: the engine refuses it, with its rule.
   Action move{.type = ActionType::Move, .unit = 0, .to = 0};
-  peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(g->battle(), move)}});
-  json error = peer.next("error");
+  j.peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(j.g->battle(), move)}});
+  json error = j.peer.next("error");
   REQUIRE(error.is_object());
   CHECK(error["error"].get<std::string>().find("illegal action") != std::string::npos);
-  REQUIRE(await([&] { return news_has(join, "Refused from Mallory: illegal action"); }));
-  CHECK_FALSE(join.stopped());
+  REQUIRE(await([&] { return news_has(j.join, "Refused from Mallory: illegal action"); }));
+  CHECK_FALSE(j.join.stopped());
   // The game goes on: a legal action is then played.
-  Action legal = legal_actions(g->setup(), g->state()).front();
-  peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(g->battle(), legal)}});
+  Action legal = legal_actions(j.g->setup(), j.g->state()).front();
+  j.peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(j.g->battle(), legal)}});
   REQUIRE(await([&] {
-    if (auto now = join.take_game()) g = std::move(now);
-    return g->actions().size() == 1;
+    if (auto now = j.join.take_game()) j.g = std::move(now);
+    return j.g->actions().size() == 1;
   }));
-  CHECK_FALSE(join.stopped());
+  CHECK_FALSE(j.join.stopped());
 }
 
 TEST_CASE("NetPlay: a wrong state hash stops the game with its message, the record kept", "[net]") {
-  Folder f;
-  FakeHost peer;
-  NetPlaySetup s = join_setup(f, peer.listener.port());
-  NetPlay join(s);
-  peer.accept_and_greet();
-  std::optional<Game> g;
-  REQUIRE(await([&] { return (g = join.take_game()).has_value(); }));
-  Action legal = legal_actions(g->setup(), g->state()).front();
-  peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(g->battle(), legal)}});
-  REQUIRE(peer.next("state_hash").is_object());
-  peer.send({{"cmd", "state_hash"}, {"n", 1}, {"hash", std::string(64, '0')}});
-  REQUIRE(await([&] { return join.stopped(); }));
-  CHECK(join.connection().find("the two games differ after action 1") != std::string::npos);
-  CHECK(news_has(join, "The game stopped"));
-  Game kept = Game::load(s.record);
+  JoinedFake j;
+  Action legal = legal_actions(j.g->setup(), j.g->state()).front();
+  j.peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(j.g->battle(), legal)}});
+  REQUIRE(j.peer.next("state_hash").is_object());
+  j.peer.send({{"cmd", "state_hash"}, {"n", 1}, {"hash", std::string(64, '0')}});
+  REQUIRE(await([&] { return j.join.stopped(); }));
+  CHECK(j.join.connection().find("the two games differ after action 1") != std::string::npos);
+  CHECK(news_has(j.join, "The game stopped"));
+  Game kept = Game::load(j.setup.record);
   CHECK(kept.actions().size() == 1);
 }
 
 TEST_CASE("NetPlay: a dropped connection waits for the opponent and resumes the game", "[net]") {
-  Folder f;
-  FakeHost peer;
-  NetPlay join(join_setup(f, peer.listener.port()));
-  peer.accept_and_greet();
-  std::optional<Game> g;
-  REQUIRE(await([&] { return (g = join.take_game()).has_value(); }));
-  Action legal = legal_actions(g->setup(), g->state()).front();
-  peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(g->battle(), legal)}});
-  json hash = peer.next("state_hash");
+  JoinedFake j;
+  Action legal = legal_actions(j.g->setup(), j.g->state()).front();
+  j.peer.send({{"cmd", "action"}, {"n", 0}, {"action", action_to_json(j.g->battle(), legal)}});
+  json hash = j.peer.next("state_hash");
   REQUIRE(hash.is_object());
-  peer.link.reset(-1); // the connection drops before the host's hash
-  REQUIRE(await([&] { return join.connection() == "Waiting for the opponent to come back"; }));
-  CHECK(news_has(join, "waiting for the opponent to come back"));
-  CHECK_FALSE(join.stopped());
-  peer.accept_and_greet(); // the joiner dials again; the same host answers
-  peer.send({{"cmd", "state_hash"}, {"n", 1}, {"hash", hash["hash"]}});
-  REQUIRE(await([&] { return news_has(join, "Mallory is back."); }));
-  CHECK(join.connection() == "Connected to Mallory");
+  j.peer.link.reset(-1); // the connection drops before the host's hash
+  REQUIRE(await([&] { return j.join.connection() == "Waiting for the opponent to come back"; }));
+  CHECK(news_has(j.join, "waiting for the opponent to come back"));
+  CHECK_FALSE(j.join.stopped());
+  j.peer.accept_and_greet(); // the joiner dials again; the same host answers
+  j.peer.send({{"cmd", "state_hash"}, {"n", 1}, {"hash", hash["hash"]}});
+  REQUIRE(await([&] { return news_has(j.join, "Mallory is back."); }));
+  CHECK(j.join.connection() == "Connected to Mallory");
   REQUIRE(await([&] {
-    if (auto now = join.take_game()) g = std::move(now);
-    return g->actions().size() == 1;
+    if (auto now = j.join.take_game()) j.g = std::move(now);
+    return j.g->actions().size() == 1;
   }));
-  CHECK_FALSE(join.stopped());
+  CHECK_FALSE(j.join.stopped());
 }
 
 TEST_CASE("NetPlay: a D3 Medieval game played by turns gets the same shared dice in both apps",
           "[net]") {
   Folder f;
-  NetPlaySetup hs;
-  hs.hosting = true;
-  hs.battle = std::string(SNS_SOURCE_DIR) + "/battles/d3-first-charge.json";
-  hs.name = "Alice";
-  hs.record = network_record_path(f.path.string(), "d3-first-charge", true);
+  NetPlaySetup hs = host_setup(f, "d3-first-charge", "");
   NetPlay host(hs);
   REQUIRE(await([&] { return host.port() != 0; }));
   NetPlay join(join_setup(f, host.port()));
   std::optional<Game> hg, jg;
-  REQUIRE(await([&] {
-    if (!hg) hg = host.take_game();
-    if (!jg) jg = join.take_game();
-    return hg && jg;
-  }));
+  REQUIRE(await_both_games(host, join, hg, jg));
   auto rolled = [](const Game &g) {
     return std::any_of(g.dice().begin(), g.dice().end(), [](const auto &d) { return !d.empty(); });
   };
@@ -265,4 +269,20 @@ TEST_CASE("NetPlay: a D3 Medieval game played by turns gets the same shared dice
   CHECK(hg->actions().size() == jg->actions().size());
   CHECK_FALSE(host.stopped());
   CHECK_FALSE(join.stopped());
+}
+
+TEST_CASE("NetPlay: leaving does not wait for the worker, even in a joiner's pause between tries",
+          "[net]") {
+  Folder f;
+  uint16_t closed_port = 0;
+  { // a port nothing listens on once the listener is gone: each try is refused at once
+    cli::Listener l(0);
+    closed_port = l.port();
+  }
+  auto join = std::make_unique<NetPlay>(join_setup(f, closed_port));
+  // Said just before the joiner's one-second pause after a refused try.
+  REQUIRE(await([&] { return join->connection().rfind("Cannot reach", 0) == 0; }));
+  auto before = std::chrono::steady_clock::now();
+  join.reset();
+  CHECK(std::chrono::steady_clock::now() - before < std::chrono::milliseconds(200));
 }

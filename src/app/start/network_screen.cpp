@@ -151,7 +151,7 @@ void draw_network_screen(App &app) {
     app.game_shown();
     return;
   }
-  begin_centred_window("Play over the network", 640, 520);
+  begin_centred_window("Play over the network", 640, 640); // room for the Resume list
   ui::TextWrapped("Play a friend on another computer: one of you hosts a game and tells the "
                   "other the address and port; the other joins it. The dice are made by both "
                   "computers together, so neither player can foresee or choose them.");
@@ -165,10 +165,16 @@ void draw_network_screen(App &app) {
     host_form(app);
     ImGui::Separator();
     join_form(app);
+    ImGui::Separator();
+    network_resume_list(app);
   }
   ImGui::Separator();
-  if (ui::Button("Back")) {
-    if (app.session->remote()) app.session->close();
+  // A game still connecting or waiting is left only when asked twice; a stopped one has nothing
+  // to lose.
+  bool back = ui::Button("Back");
+  bool live = remote && !remote->stopped();
+  if (live ? network_leave_confirmed(app, back) : back) {
+    if (remote) app.session->close();
     app.network_screen = false;
   }
   if (const RemoteGame *now = app.session->remote(); now && now->stopped()) last_attempt(*now);
