@@ -95,6 +95,9 @@ bool draw_layer(App &app, const Box &part, SDL_Renderer *renderer) {
         SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
     layer.w = layer.texture ? w : 0, layer.h = layer.texture ? h : 0;
     if (!layer.texture) return false;
+    // Opaque (cleared to the backdrop, then drawn over): copied without blending, which the
+    // software renderer would do pixel by pixel whatever the alpha.
+    SDL_SetTextureBlendMode(layer.texture, SDL_BLENDMODE_NONE);
   }
   layer.drawn = {left, top, left + w, top + h};
   layer.size = cam.size, layer.labels = app.show_labels, layer.battle = app.game().setup().battle;
@@ -142,14 +145,22 @@ void update_map_layer(App &app, const MapRect &r, ImDrawList *fallback) {
 
 void render_map_layer(SDL_Renderer *renderer) {
   if (!layer.visible) return;
+  const SDL_Rect &r = layer.area;
+  SDL_Rect dst; // the drawn part in the map area, copied by a plain blit
+  if (!SDL_IntersectRect(&layer.at, &r, &dst)) dst = SDL_Rect{r.x, r.y, r.w, 0};
+  // The backdrop only where the copy does not cover: each pixel written once.
+  SDL_Rect around[4] = {{r.x, r.y, r.w, dst.y - r.y},
+                        {r.x, dst.y + dst.h, r.w, r.y + r.h - dst.y - dst.h},
+                        {r.x, dst.y, dst.x - r.x, dst.h},
+                        {dst.x + dst.w, dst.y, r.x + r.w - dst.x - dst.w, dst.h}};
   SDL_BlendMode mode;
   SDL_GetRenderDrawBlendMode(renderer, &mode);
   SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE);
   SDL_SetRenderDrawColor(renderer, kBackdrop.r, kBackdrop.g, kBackdrop.b, 255);
-  SDL_RenderFillRect(renderer, &layer.area);
+  for (const SDL_Rect &part : around)
+    if (part.w > 0 && part.h > 0) SDL_RenderFillRect(renderer, &part);
   SDL_SetRenderDrawBlendMode(renderer, mode);
-  SDL_Rect dst; // a plain blit of the part in the map area: far cheaper than a textured quad
-  if (!SDL_IntersectRect(&layer.at, &layer.area, &dst)) return;
+  if (dst.w <= 0 || dst.h <= 0) return;
   SDL_Rect src{dst.x - layer.at.x, dst.y - layer.at.y, dst.w, dst.h};
   SDL_RenderCopy(renderer, layer.texture, &src, &dst);
 }
