@@ -1,10 +1,11 @@
 // One frame of the app: the menu bar, the keys, the map's input and marks, the screen shown, and
-// its rendering (the terrain layer kept as a texture, the fixed panels' backgrounds filled
-// unblended).
+// its rendering (the mapsheet's layer, play/map_layer.cpp, and the fixed panels' backgrounds
+// filled unblended).
 #include "frame.hpp"
 #include "app_settings.hpp"
 #include "editor/editor_view.hpp"
 #include "play/map_layer.hpp"
+#include "play/panel_parts.hpp"
 #include "replay/replay_panel.hpp"
 #include "script_runner.hpp"
 #include "start/gallery.hpp"
@@ -233,7 +234,8 @@ void frame_contents(App &app, bool &quit) {
 // One frame: the screen shown, then any dialog over it.
 void frame(App &app, bool &quit) {
   frame_contents(app, quit);
-  keys_card(app); // over every screen: the Help menu is on every screen
+  rules_window(app); // over every screen, as the Help menu that opens them is
+  keys_card(app);
   save_as_dialog(app);
 }
 
