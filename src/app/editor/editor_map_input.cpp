@@ -2,8 +2,8 @@
 // lit, D3 roads and facings, and the tool palette on the left.
 #include "editor/editor_ui.hpp"
 #include "editor/editor_view.hpp"
-#include "play/map_layer.hpp"
 #include "paths.hpp"
+#include "play/map_layer.hpp"
 #include "sns/json_io.hpp"
 #include "widgets/ui.hpp"
 #include "words.hpp"
