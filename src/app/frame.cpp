@@ -1,9 +1,10 @@
 // One frame of the app: the menu bar, the keys, the map's input and marks, the screen shown, and
-// its rendering (the terrain layer kept as a texture, the fixed panels' backgrounds filled
-// unblended).
+// its rendering (the mapsheet's layer, play/map_layer.cpp, and the fixed panels' backgrounds
+// filled unblended).
 #include "frame.hpp"
 #include "app_settings.hpp"
 #include "editor/editor_view.hpp"
+#include "play/map_layer.hpp"
 #include "play/panel_parts.hpp"
 #include "replay/replay_panel.hpp"
 #include "script_runner.hpp"
@@ -138,49 +139,6 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
     camera_key(app, k);
 }
 
-// The terrain layer, rendered into a texture whenever the camera, the map area or the labels
-// change.
-struct TerrainCache {
-  SDL_Texture *texture = nullptr;
-  int w = 0, h = 0;
-  double size = 0, ox = 0, oy = 0;
-  float x = 0, y = 0;
-  bool labels = false;
-  bool visible = false; // the map is on screen this frame
-  const void *battle = nullptr;
-
-  bool stale(const App &app, const MapRect &r) const {
-    return !texture || w != static_cast<int>(r.w) || h != static_cast<int>(r.h) || x != r.x ||
-           y != r.y || size != app.camera.size || ox != app.camera.origin_x ||
-           oy != app.camera.origin_y || labels != app.show_labels || battle != &app.game().battle();
-  }
-  void rebuild(App &app, const MapRect &r, SDL_Renderer *renderer) {
-    if (!texture || w != static_cast<int>(r.w) || h != static_cast<int>(r.h)) {
-      if (texture) SDL_DestroyTexture(texture);
-      w = static_cast<int>(r.w), h = static_cast<int>(r.h);
-      texture =
-          SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
-    }
-    x = r.x, y = r.y, size = app.camera.size, ox = app.camera.origin_x, oy = app.camera.origin_y;
-    labels = app.show_labels, battle = &app.game().battle();
-    ImDrawList list(ImGui::GetDrawListSharedData());
-    list._ResetForNewFrame();
-    list.PushTextureID(ImGui::GetIO().Fonts->TexID);
-    // The backend draws vertices where they are, so the layer is drawn at the texture's own origin.
-    Camera local = app.camera;
-    local.pan(-r.x, -r.y);
-    MapRect at_origin{0, 0, r.w, r.h};
-    list.PushClipRect(ImVec2(0, 0), ImVec2(r.w, r.h));
-    draw_terrain(app, local, &list, at_origin);
-    SDL_SetRenderTarget(renderer, texture);
-    SDL_SetRenderDrawColor(renderer, 58, 62, 58, 255);
-    SDL_RenderClear(renderer);
-    render_draw_list(list, r.w, r.h);
-    SDL_SetRenderTarget(renderer, nullptr);
-  }
-};
-TerrainCache terrain_cache;
-
 // The map fitted to its area, then the mouse over it: wheel zoom, drag pan, a click for the
 // session; the hex under the pointer, or kOffMap.
 HexId map_input(App &app, const MapRect &r) {
@@ -252,7 +210,7 @@ std::vector<uint16_t> map_marks(App &app, std::vector<int> &named) {
 }
 
 // One frame: panels, map, input on the map.
-void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
+void frame_contents(App &app, bool &quit) {
   menu_bar(app, quit);
   if (editor_frame(app)) return; // the battle editor draws the whole frame while it is shown
   if (app.start_screen || !app.has_game()) {
@@ -270,10 +228,8 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
   HexId hover = map_input(app, r);
   std::vector<int> named;
   auto marks = map_marks(app, named);
-  if (terrain_cache.stale(app, r)) terrain_cache.rebuild(app, r, renderer);
   ImDrawList *bg = ImGui::GetBackgroundDrawList();
-  terrain_cache.visible = terrain_cache.texture != nullptr; // blitted before ImGui draws (see main)
-  if (!terrain_cache.texture) draw_terrain(app, app.camera, bg, r);
+  update_map_layer(app, r, bg); // copied before ImGui draws (render_frame)
   draw_overlay(app, bg, r, hover, marks,
                units_to_tag(app.game().battle(), app.game().state(), named));
   draw_panels(app, r, hover);
@@ -282,8 +238,8 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
 }
 
 // One frame: the screen shown, then any dialog over it.
-void frame(App &app, bool &quit, SDL_Renderer *renderer) {
-  frame_contents(app, quit, renderer);
+void frame(App &app, bool &quit) {
+  frame_contents(app, quit);
   rules_window(app); // over every screen, as the Help menu that opens them is
   keys_card(app);
   save_as_dialog(app);
@@ -320,13 +276,13 @@ void handle_event(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *render
   if (e.type == SDL_RENDER_TARGETS_RESET) { // textures drawn into lost their pictures
     forget_counter_faces();
     forget_thumbnails();
-    terrain_cache.battle = nullptr; // stale: rendered again
+    forget_map_layer();
   }
   handle_keys(app, e, quit, renderer);
 }
 
-void build_frame(App &app, bool &quit, SDL_Renderer *renderer) {
-  terrain_cache.visible = false;
+void build_frame(App &app, bool &quit) {
+  hide_map_layer();
   app.panel_backgrounds.clear();
   if (!app.editor_shown()) { // the player's game waits, untouched, while the editor is shown
     app.session->tick(app.now);
@@ -334,7 +290,7 @@ void build_frame(App &app, bool &quit, SDL_Renderer *renderer) {
       app.dice_shown = std::move(faces), app.die_frames = 24,
       app.die_rolled_by = app.game().actions().size();
   }
-  frame(app, quit, renderer);
+  frame(app, quit);
 }
 
 void render_frame(App &app, SDL_Renderer *renderer) {
@@ -342,11 +298,7 @@ void render_frame(App &app, SDL_Renderer *renderer) {
   SDL_SetRenderDrawColor(renderer, kClear.r, kClear.g, kClear.b, 255);
   SDL_RenderClear(renderer);
   fill_panel_backgrounds(renderer, app.panel_backgrounds);
-  if (terrain_cache.visible) { // a plain blit is far cheaper than a textured quad in software
-    SDL_Rect dst{static_cast<int>(terrain_cache.x), static_cast<int>(terrain_cache.y),
-                 terrain_cache.w, terrain_cache.h};
-    SDL_RenderCopy(renderer, terrain_cache.texture, nullptr, &dst);
-  }
+  render_map_layer(renderer);
   ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
 }
 

@@ -10,7 +10,7 @@ namespace sns::app {
 // One SDL event: ImGui's, the window's close, lost render targets, the app's keys.
 void handle_event(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer);
 // Between ImGui's NewFrame and Render: the session's clock, a new roll, and the screen shown.
-void build_frame(App &app, bool &quit, SDL_Renderer *renderer);
+void build_frame(App &app, bool &quit);
 // ImGui's draw data onto the renderer: the clear colour, the panels' backgrounds, the terrain
 // layer, then ImGui's shapes.
 void render_frame(App &app, SDL_Renderer *renderer);

@@ -26,6 +26,10 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
       o.select = value();
     else if (a == "--bench-frames")
       o.bench_frames = std::stoi(value());
+    else if (a == "--bench-zoom")
+      o.bench_zoom = std::stoi(value());
+    else if (a == "--bench-pan")
+      o.bench_pan = std::stoi(value());
     else if (a == "--lesson")
       o.lesson = value();
     else if (a == "--lesson-step")
@@ -59,7 +63,8 @@ bool parse_options(int argc, char **argv, LaunchOptions &o) {
           << "usage: shields-swords [BATTLE.json | GAME.json] [--size WxH] [--seed N]\n"
              "       shields-swords --editor [BATTLE.json]   (the battle editor)\n"
              "         [--screenshot OUT.png [--select UNIT] [--lesson ID [--lesson-step N]]]\n"
-             "         [--script FILE] [--bench-frames N] [--explain]\n"
+             "         [--script FILE] [--bench-frames N [--bench-zoom STEPS] [--bench-pan PX]] "
+             "[--explain]\n"
              "         [--replay | --mailed] [--report DIR]\n";
       return false;
     } else if (!a.empty() && a[0] == '-')

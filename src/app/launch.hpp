@@ -18,6 +18,8 @@ struct LaunchOptions {
   int width = 1600, height = 900;
   bool size_given = false; // --size wins over the remembered window size
   int bench_frames = 0;
+  int bench_zoom = 0;  // with bench_frames: zoom steps in, then
+  int bench_pan = 0;   // pixels panned a frame
   std::string lesson;  // --lesson ID: open that lesson
   int lesson_step = 0; // --lesson-step N: played up to step N (screenshots)
   bool explain = false;

@@ -4,6 +4,7 @@
 #include "app_settings.hpp"
 #include "frame.hpp"
 #include "paths.hpp"
+#include "play/map_layer.hpp"
 #include "start/gallery.hpp"
 #include "widgets/counter_cache.hpp"
 #include "widgets/ui.hpp"
@@ -11,6 +12,7 @@
 #include <SDL_image.h>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <filesystem>
 #include <imgui.h>
@@ -74,13 +76,24 @@ void report_frame_times(const std::vector<double> &frame_ms, const std::vector<d
                         int frames) {
   auto [median, p99] = median_and_p99(frame_ms);
   auto [cpu_median, cpu_p99] = median_and_p99(cpu_ms);
-  std::cout << nlohmann::json{{"frames", frames},
-                              {"median_ms", median},
-                              {"p99_ms", p99},
-                              {"cpu_median_ms", cpu_median},
-                              {"cpu_p99_ms", cpu_p99}}
+  std::cout << nlohmann::json{{"frames", frames},      {"median_ms", median},
+                              {"p99_ms", p99},         {"cpu_median_ms", cpu_median},
+                              {"cpu_p99_ms", cpu_p99}, {"map_art_redraws", map_art_redraws()}}
                    .dump()
             << "\n";
+}
+
+// --bench-zoom and --bench-pan: after the first frame has fitted the map, zoom in that many
+// steps about the map's middle, then pan that many pixels a frame, turning back every 40 frames,
+// so the benchmark times a pan and counts the art's redraws over it.
+void bench_camera(App &app, const LaunchOptions &opt, int frames) {
+  if (frames < 1 || !app.has_game() || app.start_screen) return;
+  if (frames == 1 && opt.bench_zoom > 0) {
+    MapRect r = map_rect(app);
+    app.camera.zoom_at(PointF{r.x + r.w / 2, r.y + r.h / 2}, std::pow(1.15, opt.bench_zoom));
+  }
+  if (opt.bench_pan != 0)
+    app.camera.pan(((frames - 1) / 40) % 2 ? -opt.bench_pan : opt.bench_pan, 0);
 }
 
 } // namespace
@@ -163,7 +176,8 @@ int run_loop(App &app, const Window &w, const LaunchOptions &opt, ScriptRunner *
     if (script) script->before_frame();
     ImGui::NewFrame();
     ui::next_frame();
-    build_frame(app, quit, renderer);
+    if (opt.bench_frames > 0) bench_camera(app, opt, frames);
+    build_frame(app, quit);
     render_frame(app, renderer);
     frame_ms.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
@@ -190,6 +204,7 @@ int run_loop(App &app, const Window &w, const LaunchOptions &opt, ScriptRunner *
 void close_window(const Window &w) {
   forget_thumbnails(); // textures of the renderer about to go
   close_counter_cache();
+  close_map_layer();
   ImGui_ImplSDLRenderer_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();

@@ -3,6 +3,7 @@
 #include "editor/editor_ui.hpp"
 #include "editor/editor_view.hpp"
 #include "paths.hpp"
+#include "play/map_layer.hpp"
 #include "sns/json_io.hpp"
 #include "widgets/ui.hpp"
 #include "words.hpp"
@@ -269,7 +270,7 @@ void map_area(App &app, const MapRect &r) {
     drag_to(app, label);
   if (ed.stroking && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) release(app, label);
   ImDrawList *bg = ImGui::GetBackgroundDrawList();
-  draw_terrain(app, app.camera, bg, r);
+  update_map_layer(app, r, bg); // the art kept as a texture, as in play (map_layer.cpp)
   draw_roads_or_facings(app, bg, false);
   draw_overlay(app, bg, r, hover, editor_marks(app));
   draw_roads_or_facings(app, bg, true);

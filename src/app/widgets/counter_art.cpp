@@ -202,12 +202,15 @@ void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2
     // Below 26 pixels (Grunwald fitted in a small window) the plate and the letters take all the
     // room there is: legibility before margins.
     bool tiny = size < 26;
-    if (tiny && look.values) // the symbol's plate, the wing's colour round it:
-      // horse and foot read as on the larger faces, where type letters ("HH") did not
-      symbol_plate(dl, look.type, cx, a.y + 2 + (size - 6) * 0.3f, size - 6, false);
+    // A tiny face gives the CC and Fire Factor, what a player reads most, over half its height
+    // (at 18 px a letter of 11 px, read at 100% on Grunwald fitted at 1280x720) and the symbol's
+    // plate the top third, the wing's colour round it: horse and foot read as on the larger faces,
+    // where type letters ("HH") did not.
+    if (tiny && look.values)
+      symbol_plate(dl, look.type, cx, a.y + 1.5f + size * 0.165f, size * 0.55f, false);
     else if (!tiny)
       symbol_plate(dl, look.type, cx, a.y + size * 0.42f, size * 0.56f);
-    float letters = size * (tiny ? 0.5f : 0.4f), y = z.y - letters * (tiny ? 0.98f : 1.04f);
+    float letters = size * (tiny ? 0.62f : 0.4f), y = z.y - letters * (tiny ? 0.96f : 1.04f);
     // Two pixels in from the edge on a tiny face: dark letters on a pale wing (White Banners)
     // touching the black outline lost their left stroke.
     float inset = tiny ? 2.0f : size * 0.08f;
