@@ -231,17 +231,28 @@ TEST_CASE("editor: mirror takes the units in the area along, D3 facings flipped"
   CHECK(d3.preview()->units[0].facing == 5);
 }
 
-TEST_CASE("editor: a renamed side's references in the gallery's about block follow it",
+TEST_CASE("editor: a renamed side's references in the gallery's about block and the victory "
+          "levels follow it",
           "[editor]") {
   EditorModel m(doc_from_json(
       read_json_file(test::source_path("battles/grunwald-1410.json"), kMaxInputBytes)));
+  const std::string old = m.doc().sides[1].id;
   REQUIRE(m.set_side_id(1, "poles").empty());
   CHECK(m.doc().about["history_favours"] == "poles");
   CHECK(m.doc().about["measured"][0]["wins"] == json({{"poles", 85}, {"teutonic", 15}}));
-  // The loader finds nothing wrong in the block (the victory levels' sides do not follow yet: a
-  // problem of their own, outside the block).
-  for (const Problem &p : m.problems())
-    CHECK(p.path.rfind("/about", 0) != 0);
+  // Every level and condition that named the side names the new id; the battle still loads.
+  int named = 0;
+  for (const json &level : m.doc().victory_levels) {
+    named += level.value("side", "") == "poles";
+    CHECK(level.value("side", "") != old);
+    for (const json &condition : level.value("when", json::array())) {
+      named += condition.value("side", "") == "poles";
+      CHECK(condition.value("side", "") != old);
+    }
+  }
+  CHECK(named > 0);
+  CHECK(m.problems().empty());
+  CHECK(m.valid());
 }
 
 TEST_CASE("editor: sides, wings with the colour-blind-safe palette, markers, limits and VP",

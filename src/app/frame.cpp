@@ -4,6 +4,7 @@
 #include "frame.hpp"
 #include "app_settings.hpp"
 #include "editor/editor_view.hpp"
+#include "play/panel_parts.hpp"
 #include "replay/replay_panel.hpp"
 #include "script_runner.hpp"
 #include "start/gallery.hpp"
@@ -277,7 +278,8 @@ void frame_contents(App &app, bool &quit, SDL_Renderer *renderer) {
 // One frame: the screen shown, then any dialog over it.
 void frame(App &app, bool &quit, SDL_Renderer *renderer) {
   frame_contents(app, quit, renderer);
-  keys_card(app); // over every screen: the Help menu is on every screen
+  rules_window(app); // over every screen, as the Help menu that opens them is
+  keys_card(app);
   save_as_dialog(app);
 }
 

@@ -45,6 +45,22 @@ void follow_in_about(nlohmann::json &about, const std::string &old, const std::s
       }
 }
 
+// A victory level names sides in its `side` and in each condition's `side` (battle-format.md
+// "Victory levels"): they follow a rename like every other reference.
+void follow_in_levels(std::vector<nlohmann::json> &levels, const std::string &old,
+                      const std::string &id) {
+  auto follow = [&](nlohmann::json &holder) {
+    if (auto it = holder.find("side"); it != holder.end() && *it == old) *it = id;
+  };
+  for (nlohmann::json &level : levels) {
+    if (!level.is_object()) continue;
+    follow(level);
+    if (auto when = level.find("when"); when != level.end() && when->is_array())
+      for (nlohmann::json &condition : *when)
+        if (condition.is_object()) follow(condition);
+  }
+}
+
 } // namespace
 
 // --- Sides and wings -------------------------------------------------------------------------
@@ -67,6 +83,7 @@ std::string EditorModel::set_side_id(int side, const std::string &id) {
     for (SpecialDoc &s : d.special)
       follow(s.side);
     follow_in_about(d.about, old, id);
+    follow_in_levels(d.victory_levels, old, id);
     return std::string();
   });
 }

@@ -139,7 +139,6 @@ void draw_panels(App &app, const MapRect &map, HexId hover) {
     fixed_panels(app, map, layout);
   else
     map_only_status(app, map);
-  rules_window(app);
   lesson_panel_frame(app, map, layout);
   turn_banner(app, map);
   hover_tooltip(app, map, hover);
