@@ -201,9 +201,9 @@ int cmd_play(const Context &c) {
     bool swap = alternate && (g % 2 == 1);
     int bot_of_side[2] = {swap ? 1 : 0, swap ? 0 : 1};
     auto budget_of = [&](int side) {
-      SearchBudget b = budget;
-      b.threads = threads[bot_of_side[side]];
-      return b;
+      SearchBudget own = budget;
+      own.threads = threads[bot_of_side[side]];
+      return own;
     };
     Player p0(bots[bot_of_side[0]], budget_of(0), (seed + g) * 7919 + 17);
     Player p1(bots[bot_of_side[1]], budget_of(1), (seed + g) * 104729 + 29);
