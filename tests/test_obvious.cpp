@@ -117,3 +117,32 @@ TEST_CASE("the threat check: an enemy unit within a move of an open objective he
   CHECK_FALSE(wins_surely(f.setup, f.s, short_of, 1));
   CHECK_FALSE(wins_surely(f.setup, f.s, onto, 0));
 }
+
+TEST_CASE(
+    "normal stops a threat that its ranking and its search both miss: the English men-at-arms "
+    "screen the horse's one ride to the crest",
+    "[players][obvious]") {
+  // The horse at 0611 may ride onto the crest's southern end (0310) by 0511 and 0410. Only EM3
+  // (at 0507) can stop it, by standing where the ride must end first (0409, beside 0410), not by
+  // filling 0310. The one-ply ranking prefers EM3 onto 0309, the crest hex the levy at 0704
+  // approaches (filling a hex counts, a screen does not), and normal's playouts at its budget do
+  // not overturn that: only the threat check blocks here (without it this test fails).
+  Fixture f(morlaix({{"FH1", "0611"}, {"FL1", "0704"}, {"EM1", "0103"}, {"EM3", "0507"}}));
+  play_until(f, 0, Phase::Command);
+  f.command("northampton", {"move"});
+  play_until(f, 0, Phase::Move);
+  REQUIRE(open_to_loss(f.setup, f.s, 0));
+  Suggestion one_ply = suggest(f.setup, f.s, Level::Greedy, {}, 7);
+  CHECK_FALSE(closes_every_threat(f.setup, f.s, one_ply.action, 0));
+  for (uint64_t seed : {uint64_t{7}, uint64_t{8}})
+    for (uint64_t playouts : {uint64_t{0}, uint64_t{1}}) {
+      INFO("seed " << seed << ", " << playouts << " playouts (0: the level's budget)");
+      Suggestion s = suggest(f.setup, f.s, Level::Normal, {.iterations = playouts}, seed);
+      CHECK(s.basis == SuggestionBasis::StopsThreat);
+      REQUIRE(s.action.type == ActionType::Move);
+      CHECK(s.action.unit == f.u("EM3"));
+      Fixture after = f;
+      REQUIRE_FALSE(apply(after.setup, after.s, s.action));
+      CHECK(crest_hexes_in_reach_of_horse(after).empty());
+    }
+}

@@ -99,9 +99,18 @@ struct SearchBudget {
   // Set by another thread when the position searched is left (Stockfish's `stop`): the search
   // ends at its next playout and returns what it has, which the caller then drops.
   const std::atomic<bool> *stop = nullptr;
+  // The search's playouts are shared among this many threads (1..kMaxSearchThreads). With an
+  // iteration budget the answer is the same whatever the number (docs/ai.md "On several cores").
+  unsigned threads = 1;
   bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
 };
 uint64_t default_iterations(Level level);
+// The most threads a search uses; more would add copies of the worlds, not strength, at these
+// budgets.
+inline constexpr unsigned kMaxSearchThreads = 8;
+// The processor's hardware threads, at least 1 and at most kMaxSearchThreads: the default of the
+// command line and the app.
+unsigned default_search_threads();
 
 // Why a level chose its action: the kind of reasoning behind it. The engine says it as data; the
 // command line and the app put it in words (src/view/search_words.hpp).

@@ -56,6 +56,19 @@ std::vector<Level> parse_bots(const std::string &text) {
   return {parse_level_flag(text.substr(0, comma)), parse_level_flag(text.substr(comma + 1))};
 }
 
+// play --threads: N for both players, or A,B for the players of --bots in that order.
+std::array<unsigned, 2> parse_play_threads(const Args &a) {
+  unsigned fallback = default_search_threads();
+  if (!a.has("--threads")) return {fallback, fallback};
+  std::string text = a.value("--threads", "");
+  auto one = [](const std::string &t) {
+    return static_cast<unsigned>(parse_count(t, "--threads", 1, kMaxSearchThreads));
+  };
+  size_t comma = text.find(',');
+  if (comma == std::string::npos) return {one(text), one(text)};
+  return {one(text.substr(0, comma)), one(text.substr(comma + 1))};
+}
+
 double median(std::vector<double> v) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -173,7 +186,8 @@ int cmd_play(const Context &c) {
   uint64_t seed = seed_option(a);
   std::vector<Level> bots = parse_bots(a.value("--bots", "random,random"));
   bool alternate = a.has("--alternate");
-  SearchBudget budget = parse_budget(a);
+  SearchBudget budget = parse_budget(a, false);
+  std::array<unsigned, 2> threads = parse_play_threads(a);
   size_t max_actions =
       parse_count(a.value("--max-actions", "20000"), "--max-actions", 1, kMaxMaxActions);
   Setup setup;
@@ -186,8 +200,13 @@ int cmd_play(const Context &c) {
   for (uint64_t g = 0; g < games; ++g) {
     bool swap = alternate && (g % 2 == 1);
     int bot_of_side[2] = {swap ? 1 : 0, swap ? 0 : 1};
-    Player p0(bots[bot_of_side[0]], budget, (seed + g) * 7919 + 17);
-    Player p1(bots[bot_of_side[1]], budget, (seed + g) * 104729 + 29);
+    auto budget_of = [&](int side) {
+      SearchBudget own = budget;
+      own.threads = threads[bot_of_side[side]];
+      return own;
+    };
+    Player p0(bots[bot_of_side[0]], budget_of(0), (seed + g) * 7919 + 17);
+    Player p1(bots[bot_of_side[1]], budget_of(1), (seed + g) * 104729 + 29);
     ArenaGame r = play_game(setup, seed + g, {&p0, &p1}, max_actions);
     if (a.has("--keep")) keep_game(a.value("--keep", ""), b, setup.options, seed + g, r);
     arena.add(r, bot_of_side);

@@ -127,13 +127,17 @@ Level parse_level_flag(const std::string &text) {
   return *l;
 }
 
-SearchBudget parse_budget(const Args &a) {
+SearchBudget parse_budget(const Args &a, bool read_threads) {
   SearchBudget budget;
   if (a.has("--iterations") && a.has("--seconds"))
     usage_error("give --seconds or --iterations, not both");
   if (a.has("--iterations"))
     budget.iterations = parse_count(a.value("--iterations", ""), "--iterations", 1, kMaxIterations);
   if (a.has("--seconds")) budget.seconds = parse_seconds(a.value("--seconds", ""), "--seconds");
+  budget.threads = default_search_threads();
+  if (read_threads && a.has("--threads"))
+    budget.threads = static_cast<unsigned>(
+        parse_count(a.value("--threads", ""), "--threads", 1, kMaxSearchThreads));
   return budget;
 }
 

@@ -41,7 +41,8 @@ uint64_t seed_option(const Args &a);
 std::vector<int> parse_dice(const std::string &text, int faces);
 Options parse_game_options(const Args &a, const Battle &b);
 Level parse_level_flag(const std::string &text);
-SearchBudget parse_budget(const Args &a);
+// --iterations, --seconds and (unless read_threads is false) --threads, checked.
+SearchBudget parse_budget(const Args &a, bool read_threads = true);
 // --at N: a moment of the game, 0 (the set-up) to the number of actions; the end without it.
 size_t parse_at(const Args &a, const Game &game);
 Action parse_action(const Battle &b, const std::string &text, const std::string &source);

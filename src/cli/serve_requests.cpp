@@ -202,6 +202,7 @@ std::vector<RequestRow> make_requests() {
        {{"level", FieldKind::Text, "--level"},
         {"iterations", FieldKind::Whole, "--iterations"},
         {"seconds", FieldKind::Seconds, "--seconds"},
+        {"threads", FieldKind::Whole, "--threads"},
         kSeed},
        serve_suggest,
        "the computer player's choice"},

@@ -15,6 +15,9 @@ const OptionRow kOut{"--out", "GAME.json", "write the record there instead"};
 const OptionRow kAt{"--at", "N", "the moment after the first N actions (0: the set-up)"};
 const OptionRow kIterations{"--iterations", "N", "the search's budget in playouts"};
 const OptionRow kSeconds{"--seconds", "S", "the search's budget in seconds instead"};
+const OptionRow kThreads{"--threads", "N",
+                         "the search's threads (default the processor's, at most 8); the same "
+                         "answer for an --iterations budget whatever N"};
 const OptionRow kOption{"--option", "advanced-wing-integrity", "a game option the battle offers",
                         true};
 
@@ -130,6 +133,7 @@ std::vector<CommandRow> make_table() {
         kBot,
         kIterations,
         kSeconds,
+        kThreads,
         {"--out", "GAME.json",
          "the record, written after every action (default network-host.json)"},
         kTimeout,
@@ -147,6 +151,7 @@ std::vector<CommandRow> make_table() {
         kBot,
         kIterations,
         kSeconds,
+        kThreads,
         {"--out", "GAME.json",
          "the record, written after every action (default network-join.json)"},
         kTimeout,
@@ -162,6 +167,7 @@ std::vector<CommandRow> make_table() {
        {{"--level", "L", "random, greedy, easy, normal (default) or hard"},
         kIterations,
         kSeconds,
+        kThreads,
         {"--seed", "N", "the search's seed (default 1)"}},
        cmd_suggest,
        "the computer player's choice for the side to act",
@@ -192,6 +198,9 @@ std::vector<CommandRow> make_table() {
         {"--alternate", "", "swap the seats every other game"},
         kIterations,
         kSeconds,
+        {"--threads", "N or A,B",
+         "the search's threads, for both players or for each of --bots (default the "
+         "processor's, at most 8)"},
         {"--max-actions", "N", "cut a game off after N actions (default 20000)"},
         {"--keep", "DIR", "save every game as DIR/BATTLE-SEED.json"},
         kOption},

@@ -4,10 +4,13 @@
 #include "sns/ruleset.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <numeric>
 #include <stdexcept>
+#include <thread>
 #include <time.h>
 
 namespace sns {
@@ -235,6 +238,11 @@ struct Arm {
   double prior;
   double sum = 0, sum_sq = 0;
   uint64_t n = 0;
+  void add(double v) {
+    sum += v;
+    sum_sq += v * v;
+    ++n;
+  }
   double mean() const { return n ? sum / static_cast<double>(n) : 0; }
   // The standard error of the mean: how far playout luck alone could move it.
   double error() const {
@@ -304,52 +312,120 @@ uint64_t rollout_budget(const SearchBudget &budget, Level level) {
                            : (budget.seconds > 0 ? UINT64_MAX : default_iterations(level));
 }
 
-// One round: every surviving candidate played once in `sim` with the same dice seed.
-void play_round(const SearchStart &st, const Sim &sim, std::vector<Arm> &arms, size_t alive,
-                uint64_t round_seed, uint64_t iterations, uint64_t &used,
-                const SearchBudget &budget) {
-  int end_turn = st.s.turn + 1 + st.li.horizon_turns;
-  for (size_t k = 0; k < alive && used < iterations && !budget.stopped(); ++k) {
-    Arm &arm = arms[k];
-    GameState play = st.s;
-    BotRng roll{round_seed};
-    play.rng = roll.next();
-    double v = 0;
-    if (!apply(sim.setup(), play, st.acts[arm.index])) {
-      rollout(sim, play, end_turn, roll, st.li.policy);
-      v = squash(score(sim, play, st.side, st.li.policy));
+// One playout: the candidate `action` played in `sim` with the round's dice seed, then rolled out
+// to the horizon; its score squashed to 0..1 (a refused action scores 0).
+double playout(const SearchStart &st, const Sim &sim, size_t action, uint64_t round_seed) {
+  GameState play = st.s;
+  BotRng roll{round_seed};
+  play.rng = roll.next();
+  if (apply(sim.setup(), play, st.acts[action])) return 0;
+  rollout(sim, play, st.s.turn + 1 + st.li.horizon_turns, roll, st.li.policy);
+  return squash(score(sim, play, st.side, st.li.policy));
+}
+
+// A batch of rounds played by several threads. Playout j is round j / alive's candidate j % alive;
+// its value lands in its own slot and the slots are merged in that order afterwards, so the arms'
+// sums are added in the same order whatever the number of threads (the same answer, bit for bit).
+// Each thread plays in its own copies of the worlds: a Setup's command cache is written as it is
+// read. A playout not started (stop flag, time spent) is left out.
+struct Batch {
+  std::vector<uint64_t> round_seeds; // the rounds' dice seeds, in order
+  std::vector<size_t> round_world;   // which world each round plays in
+  size_t alive = 0;                  // candidates per round (arms[0..alive))
+  size_t playouts = 0;               // playouts in the batch (the last round may be cut short)
+};
+
+void run_batch(const SearchStart &st, const std::vector<std::vector<Sim>> &sims_per_thread,
+               const std::vector<Arm> &arms, const Batch &batch, const SearchBudget &budget,
+               Clock::time_point start, std::vector<double> &values, std::vector<uint8_t> &done) {
+  values.assign(batch.playouts, 0);
+  done.assign(batch.playouts, 0);
+  std::atomic<size_t> next{0};
+  std::atomic<bool> failed{false};
+  size_t threads = std::min(sims_per_thread.size(), batch.playouts);
+  std::vector<std::exception_ptr> errors(threads);
+  auto work = [&](size_t t) {
+    try {
+      for (size_t j = next.fetch_add(1); j < batch.playouts; j = next.fetch_add(1)) {
+        if (failed || budget.stopped() || (budget.seconds > 0 && since(start) >= budget.seconds))
+          return;
+        size_t round = j / batch.alive;
+        values[j] = playout(st, sims_per_thread[t][batch.round_world[round]],
+                            arms[j % batch.alive].index, batch.round_seeds[round]);
+        done[j] = 1;
+      }
+    } catch (...) { // handed to the caller's thread, as a search on one thread would throw it
+      errors[t] = std::current_exception();
+      failed = true;
     }
-    arm.sum += v;
-    arm.sum_sq += v * v;
-    ++arm.n;
-    ++used;
+  };
+  {
+    std::vector<std::jthread> helpers;
+    for (size_t t = 1; t < threads; ++t)
+      helpers.emplace_back(work, t);
+    work(0);
+  } // the helpers join here
+  for (const std::exception_ptr &e : errors)
+    if (e) std::rethrow_exception(e);
+}
+
+// How many playouts the next batch plays: whole rounds up to the end of the halving stage (the
+// last round cut at the end of the budget), at most kBatchRounds of them, so that a huge budget
+// needs no huge batch; with a time budget, a few rounds per thread between looks at the clock.
+constexpr uint64_t kBatchRounds = 32;
+uint64_t batch_playouts(uint64_t iterations, uint64_t used, uint64_t per_stage,
+                        uint64_t stage_start, size_t alive, size_t threads) {
+  if (iterations == UINT64_MAX) return static_cast<uint64_t>(alive) * 4 * threads;
+  uint64_t left = iterations - used;
+  uint64_t rounds = kBatchRounds;
+  if (per_stage != UINT64_MAX && alive > 2) {
+    uint64_t stage_left = per_stage - std::min(per_stage, used - stage_start);
+    rounds = std::clamp<uint64_t>((stage_left + alive - 1) / alive, 1, kBatchRounds);
   }
+  return std::min(left, rounds * alive);
 }
 
 // Flat Monte-Carlo with sequential halving: the greedy ranking keeps a few candidates; each round
 // plays every surviving candidate once in the same guessed world with the same dice seed (so
-// candidates are compared on equal luck), and the worse half is dropped at each stage.
+// candidates are compared on equal luck), and the worse half is dropped at each stage. The rounds
+// of a stage are shared among `budget.threads` threads (run_batch says why the answer stays the
+// same).
 Suggestion search_choice(const SearchStart &st, Sim first, Level level, const SearchBudget &budget,
                          BotRng &rng, Clock::time_point start) {
   std::vector<Arm> arms;
   for (size_t i = 0; i < std::min(st.li.candidates, st.ranking.size()); ++i)
     arms.push_back({st.ranking[i].index, st.ranking[i].value});
   constexpr size_t kWorlds = 8;
-  std::vector<Sim> sims;
-  sims.push_back(std::move(first));
+  std::vector<std::vector<Sim>> sims(1);
+  sims[0].push_back(std::move(first));
   for (size_t i = 1; i < kWorlds; ++i)
-    sims.emplace_back(sample_world(st.real, st.s, rng));
+    sims[0].emplace_back(sample_world(st.real, st.s, rng));
+  size_t threads = std::clamp<size_t>(budget.threads, 1, kMaxSearchThreads);
+  for (size_t t = 1; t < threads; ++t)
+    sims.push_back(sims[0]);
   uint64_t iterations = rollout_budget(budget, level);
   uint64_t used = 0, round = 0;
   size_t alive = arms.size();
   int stages = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(alive)))));
   uint64_t per_stage = iterations == UINT64_MAX ? UINT64_MAX : iterations / stages;
   uint64_t stage_start = 0;
+  std::vector<double> values;
+  std::vector<uint8_t> done;
   while (used < iterations && !budget.stopped() &&
          !(budget.seconds > 0 && since(start) >= budget.seconds)) {
-    uint64_t round_seed = rng.next();
-    play_round(st, sims[round % sims.size()], arms, alive, round_seed, iterations, used, budget);
-    ++round;
+    Batch batch;
+    batch.alive = alive;
+    batch.playouts = batch_playouts(iterations, used, per_stage, stage_start, alive, threads);
+    for (size_t r = 0; r * alive < batch.playouts; ++r, ++round) {
+      batch.round_seeds.push_back(rng.next());
+      batch.round_world.push_back(round % kWorlds);
+    }
+    run_batch(st, sims, arms, batch, budget, start, values, done);
+    for (size_t j = 0; j < batch.playouts; ++j)
+      if (done[j]) {
+        arms[j % alive].add(values[j]);
+        ++used;
+      }
     // With a time budget there is no halving plan: every candidate keeps being played.
     // Halving stops at two, which final_pick settles.
     if (per_stage != UINT64_MAX && used - stage_start >= per_stage && alive > 2) {
@@ -371,7 +447,7 @@ Suggestion search_choice(const SearchStart &st, Sim first, Level level, const Se
                  {AccountTerm::WinShareError, best.error()},
                  {AccountTerm::Playouts, static_cast<double>(best.n)},
                  {AccountTerm::HorizonTurns, static_cast<double>(st.li.horizon_turns)},
-                 {AccountTerm::Worlds, static_cast<double>(sims.size())},
+                 {AccountTerm::Worlds, static_cast<double>(kWorlds)},
                  {AccountTerm::OnePlyGain, prior}};
   return out;
 }
@@ -511,6 +587,10 @@ std::optional<Level> parse_level(std::string_view text) {
 std::string_view name(Level level) { return info(level).name; }
 
 uint64_t default_iterations(Level level) { return info(level).iterations; }
+
+unsigned default_search_threads() {
+  return std::clamp(std::thread::hardware_concurrency(), 1u, kMaxSearchThreads);
+}
 
 Suggestion suggest(const Setup &real, const GameState &s, Level level, const SearchBudget &budget,
                    uint64_t seed) {

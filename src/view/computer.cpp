@@ -38,6 +38,7 @@ void Thinker::start(const Setup &setup, const GameState &state, Level level, uin
       std::make_shared<std::packaged_task<Suggestion()>>([setup, state, level, seed, stop = stop_] {
         SearchBudget budget;
         budget.stop = stop.get();
+        budget.threads = default_search_threads(); // the same answer on any number (docs/ai.md)
         return suggest(setup, state, level, budget, seed);
       });
   future_ = task->get_future();
