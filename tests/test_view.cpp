@@ -568,6 +568,45 @@ TEST_CASE("the fitted map starts below the top band: no counter on row 01 under 
   CHECK(banner_box(300, 670, 40, 300, 22, 420).y1 <= top);
 }
 
+// The sheet's paper (at size 1: the hexes' corners' extent) around the fitted hexes, with its
+// shadow: where it is drawn on screen.
+namespace {
+struct SheetBox {
+  double left, top, right, bottom;
+};
+SheetBox fitted_sheet(const Battle &b, const Camera &cam) {
+  SheetBox box{1e9, 1e9, -1e9, -1e9};
+  for (HexId h = 0; h < b.hex_count(); ++h)
+    for (PointF c : hex_corners(Hex{0, 0}, cam.size)) {
+      PointF at = cam.centre(b, h);
+      box.left = std::min(box.left, at.x + c.x), box.right = std::max(box.right, at.x + c.x);
+      box.top = std::min(box.top, at.y + c.y), box.bottom = std::max(box.bottom, at.y + c.y);
+    }
+  double m = sheet_margin(cam.size);
+  return {box.left - m, box.top - m, box.right + m + kSheetShadowPx,
+          box.bottom + m + kSheetShadowPx};
+}
+} // namespace
+
+TEST_CASE("the fitted map's sheet, its frame and shadow stay in the map area, above the log") {
+  // Grunwald at 1920x1080 put the paper's lower edge under the Log panel: the map looked cut.
+  auto battle = load_battle_file(source_path("battles/grunwald-1410.json"));
+  const Battle &b = *battle;
+  Camera cam;
+  const double x = 250, y = 40, w = 1300, h = 850;
+  fit_below_top_band(cam, b, x, y, w, h, 1.0f);
+  SheetBox sheet = fitted_sheet(b, cam);
+  CHECK(sheet.bottom <= y + h + 0.01);
+  CHECK(sheet.left >= x - 0.01);
+  CHECK(sheet.right <= x + w + 0.01);
+  // One way or the other the sheet fills the area: no smaller than it must be.
+  bool fills_height =
+      sheet.bottom - (sheet.top + sheet_margin(cam.size)) >= h - top_band_height(1.0f) - 0.01;
+  CHECK((fills_height || sheet.right - sheet.left >= w - 0.01));
+  CHECK(sheet.top + sheet_margin(cam.size) >= y + top_band_height(1.0f) - 0.01); // hexes below
+  CHECK(std::abs((sheet.left - x) - (x + w - sheet.right)) < 1.0);               // centred
+}
+
 TEST_CASE("a map fitted by its width is centred below the top band, never under it") {
   auto battle = load_battle_file(source_path("battles/grunwald-1410.json"));
   const Battle &b = *battle;
@@ -582,11 +621,13 @@ TEST_CASE("a map fitted by its width is centred below the top band, never under 
       top = std::min(top, at.y + c.y), bottom = std::max(bottom, at.y + c.y);
       left = std::min(left, at.x + c.x), right = std::max(right, at.x + c.x);
     }
-  CHECK(right - left >= 560 * kFitMargin - 0.01); // the width binds
-  CHECK(bottom - top < 560 - band - 4);           // so there is room to spare below the band
+  SheetBox sheet = fitted_sheet(b, cam);
+  CHECK(sheet.right - sheet.left == Approx(560).margin(0.01)); // the width binds
+  CHECK(bottom - top < 560 - band - 4); // so there is room to spare below the band
   CHECK(top >= 20 + band - 0.01);
-  CHECK(bottom <= 20 + 560);
-  CHECK(std::abs((top - (20 + band)) - (20 + 560 - bottom)) < 1.0); // the spare room split evenly
+  CHECK(sheet.top >= 20 + band - 0.01);
+  CHECK(sheet.bottom <= 20 + 560);
+  CHECK(std::abs((sheet.top - (20 + band)) - (20 + 560 - sheet.bottom)) < 1.0); // split evenly
 }
 
 TEST_CASE("app: panel text breaks only at spaces, so a number such as 2.00 stays on one line") {

@@ -80,6 +80,9 @@ struct App {
     char address[128] = "localhost:4747";
     int side = 0; // host: the side played, of the battle chosen on the start screen
     char message[501] = "";
+    // A stopped game's Resume, pressed in the Battle panel: resumed at the next frame's start,
+    // since resuming ends the game the rest of that frame's panels draw.
+    std::string resume_record;
   } network;
   std::vector<BattleInfo> battles;
   int chosen_battle = 0;
@@ -184,8 +187,11 @@ void draw_network_screen(App &app); // host or join (start/network_screen.cpp)
 void network_panel(App &app);       // in a network game (play/network_panel.cpp)
 void network_news(App &app);        // its messages, under the log's entries
 void network_resume_list(App &app); // the games kept in network/, to resume (network_resume.cpp)
-// Back or Cancel pressed (`pressed`) in a network game asks first; true once the player confirmed.
+// Back pressed (`pressed`) in a network game asks first; true once the player confirmed.
 bool network_leave_confirmed(App &app, bool pressed);
+// A stopped network game continued from its kept record (the Resume list's way); false, said,
+// when the record is not among the kept games.
+bool resume_network_game(App &app, const std::string &record);
 void begin_centred_window(const char *title, float width, float height); // fixed, centred; End() it
 void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
 void keys_card(App &app);      // Help > Keys: every key the app answers (keys_card.cpp)

@@ -17,6 +17,7 @@
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
 #include <imgui_impl_sdlrenderer.h>
+#include <utility>
 
 namespace fs = std::filesystem;
 
@@ -212,6 +213,9 @@ std::vector<uint16_t> map_marks(App &app, std::vector<int> &named) {
 // One frame: panels, map, input on the map.
 void frame_contents(App &app, bool &quit) {
   menu_bar(app, quit);
+  if (!app.network.resume_record.empty() &&
+      resume_network_game(app, std::exchange(app.network.resume_record, {})))
+    app.network_screen = true;
   if (editor_frame(app)) return; // the battle editor draws the whole frame while it is shown
   if (app.start_screen || !app.has_game()) {
     if (app.lessons_screen)

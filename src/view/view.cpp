@@ -585,19 +585,30 @@ BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, floa
 void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double w, double h,
                         float ui_scale) {
   double band = std::min<double>(top_band_height(ui_scale), h / 4); // a tiny window keeps its map
-  // fit() leaves a margin of (1 - kFitMargin) / 2 of the height above the map: the band takes its
-  // place, so the map loses only what the band adds to it (a few pixels of hex size, which at
-  // 1280x800 keep the teaching battle's counters at their full, symbol-bearing size).
-  double fitted_h = (h - band) / (1 - (1 - kFitMargin) / 2);
-  cam.fit(b, x, y + h - fitted_h, w, fitted_h);
-  // A map fitted by its width (a narrow window) would be centred in that taller box, nearer the
-  // banner than the log: centre it in the room below the band instead.
-  double top = 1e9, bottom = -1e9;
+  double min_x = 1e9, min_y = 1e9, max_x = -1e9, max_y = -1e9;      // the hexes at size 1
   for (HexId id = 0; id < b.hex_count(); ++id)
-    for (PointF c : hex_corners(b.axial(id), cam.size))
-      top = std::min(top, c.y), bottom = std::max(bottom, c.y);
-  double centred = y + band + (h - band - (bottom - top)) / 2;
-  cam.origin_y = std::max(cam.origin_y, centred - top);
+    for (PointF c : hex_corners(b.axial(id), 1.0)) {
+      min_x = std::min(min_x, c.x), max_x = std::max(max_x, c.x);
+      min_y = std::min(min_y, c.y), max_y = std::max(max_y, c.y);
+    }
+  // The paper grows with the hexes: across, both its sides and the shadow; down, the hexes start
+  // at the band and the paper's lower edge and shadow end at the area's bottom (over the log
+  // panel, a covered edge read as a map cut short).
+  double by_width =
+      (w - 2 * kSheetMarginPx - kSheetShadowPx) / (max_x - min_x + 2 * kSheetMarginHexes);
+  double by_height =
+      (h - band - kSheetMarginPx - kSheetShadowPx) / (max_y - min_y + kSheetMarginHexes);
+  cam.size = std::max(4.0, std::min(by_width, by_height));
+  double margin = sheet_margin(cam.size);
+  double sheet_w = (max_x - min_x) * cam.size + 2 * margin + kSheetShadowPx;
+  double sheet_h = (max_y - min_y) * cam.size + 2 * margin + kSheetShadowPx;
+  // Room to spare (a map fitted by its width) centres the sheet below the band; too little puts
+  // its lower edge on the area's bottom and its top edge under the band (never the hexes: the
+  // size above leaves at least the paper's margin).
+  double spare = h - band - sheet_h;
+  double sheet_top = y + band + (spare >= 0 ? spare / 2 : spare);
+  cam.origin_x = x + (w - sheet_w) / 2 + margin - min_x * cam.size;
+  cam.origin_y = sheet_top + margin - min_y * cam.size;
 }
 
 LearningBoxes learning_boxes(float lesson_needs, float explain_needs, float room, float least) {

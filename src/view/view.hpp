@@ -13,6 +13,14 @@ namespace sns::app {
 // How much of the area the fitted map fills, the rest an even margin around it.
 inline constexpr double kFitMargin = 0.96;
 
+// The mapsheet's paper reaches this far beyond the outermost hex corners (half a hex and a few
+// pixels, for its ruled frame) and casts a shadow this many pixels down and to the right. The
+// fitted view keeps both in the map area, so no panel covers the sheet's edge.
+inline constexpr double kSheetMarginHexes = 0.5, kSheetMarginPx = 8, kSheetShadowPx = 6;
+inline double sheet_margin(double hex_size) {
+  return hex_size * kSheetMarginHexes + kSheetMarginPx;
+}
+
 // Screen placement of the map: hex 0101's centre sits at (origin_x, origin_y); hexes have radius
 // `size`.
 struct Camera {
@@ -241,7 +249,8 @@ struct BannerBox {
 // top edge is `map_top`: centred, and at least `strip_w` wide so that it covers the whole strip.
 BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, float text_h,
                      float strip_w);
-// Fits the whole map into the area x, y, w, h below its top band.
+// Fits the whole map into the area x, y, w, h: the hexes below its top band, the sheet's paper
+// and shadow inside the area (its top edge may pass under the band).
 void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double w, double h,
                         float ui_scale);
 

@@ -395,8 +395,10 @@ void draw_paper(const Sheet &s) {
     a = ImVec2(lo.x - by, lo.y - by), z = ImVec2(hi.x + by, hi.y + by);
   };
   ImVec2 a, z;
-  grow(s.size * 0.5f + 8, a, z);
-  s.dl->AddRectFilled(ImVec2(a.x + 5, a.y + 6), ImVec2(z.x + 5, z.y + 6), IM_COL32(0, 0, 0, 90));
+  grow(static_cast<float>(sheet_margin(s.size)), a, z);
+  const auto shadow = static_cast<float>(kSheetShadowPx);
+  s.dl->AddRectFilled(ImVec2(a.x + shadow, a.y + shadow), ImVec2(z.x + shadow, z.y + shadow),
+                      IM_COL32(0, 0, 0, 90));
   s.dl->AddRectFilled(a, z, IM_COL32(234, 226, 202, 255));
   grow(s.size * 0.3f + 4, a, z);
   s.dl->AddRect(a, z, IM_COL32(70, 56, 40, 255), 0, 0, std::max(2.0f, s.size * 0.07f));

@@ -41,6 +41,11 @@ void network_panel(App &app) {
     ui::Text("Opponent: %s", opponent.c_str());
   ui::TextWrapped("%s", whose_move(remote, app.game()).c_str());
   ImGui::EndChild();
+  // A game stopped before its end (the opponent left, or did not come back in time) is kept: one
+  // click waits for them again, as the network screen's Resume list does.
+  if (remote.stopped() && !app.game().state().game_over() &&
+      ui::Button(("Resume: wait for " + remote.opponent() + " to come back").c_str()))
+    app.network.resume_record = remote.record_path();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 130 * app.ui_scale);
   bool sent = ui::InputText("Message", app.network.message, sizeof app.network.message,
                             ImGuiInputTextFlags_EnterReturnsTrue);

@@ -7,6 +7,7 @@
 #include "replay/replay_panel.hpp"
 #include "widgets/ui.hpp"
 
+#include <filesystem>
 #include <imgui.h>
 
 namespace sns::app {
@@ -25,7 +26,7 @@ KeptGames &kept() {
   return k;
 }
 
-bool asking_to_leave = false; // the player pressed Back or Cancel in a network game
+bool asking_to_leave = false; // the player pressed Back in a network game
 
 std::string where_played(const NetworkGameEntry &e) {
   if (e.hosting) return "you host it on port " + std::to_string(e.port);
@@ -91,7 +92,19 @@ void network_resume_list(App &app) {
     kept_game(app, e);
 }
 
-// Back or Cancel in a network game: true once the player confirmed leaving (the game is kept).
+bool resume_network_game(App &app, const std::string &record) {
+  namespace fs = std::filesystem;
+  for (const NetworkGameEntry &e : list_network_games(app.session->file().data_dir()))
+    if (e.problem.empty() && !e.finished &&
+        fs::path(e.record).filename() == fs::path(record).filename()) {
+      resume(app, e);
+      return true;
+    }
+  app.session->say("The game kept in " + record + " cannot be resumed: see Play over the network.");
+  return false;
+}
+
+// Back in a network game: true once the player confirmed leaving (the game is kept).
 bool network_leave_confirmed(App &app, bool pressed) {
   if (pressed) asking_to_leave = true;
   if (!asking_to_leave || !app.session->remote()) {

@@ -118,10 +118,12 @@ void addresses_to_copy(App &app, uint16_t port) {
     ui::TextDisabled("No network found: only a second window on this computer can join.");
 }
 
-// Waiting for the game: the way out first, so lines coming below never move it.
+// Waiting for the game: the way out first, so lines coming below never move it. It asks, as
+// leaving a game does: the game is kept for Resume, and a friend may be about to join it.
 void waiting_for_game(App &app, RemoteGame &remote) {
-  if (ui::Button("Cancel")) {
+  if (network_leave_confirmed(app, ui::Button("Back"))) {
     app.session->close();
+    app.network_screen = false;
     return;
   }
   ui::TextWrapped("%s", remote.connection().c_str());
@@ -168,14 +170,12 @@ void draw_network_screen(App &app) {
     ImGui::Separator();
     network_resume_list(app);
   }
-  ImGui::Separator();
-  // A game still connecting or waiting is left only when asked twice; a stopped one has nothing
-  // to lose.
-  bool back = ui::Button("Back");
-  bool live = remote && !remote->stopped();
-  if (live ? network_leave_confirmed(app, back) : back) {
-    if (remote) app.session->close();
-    app.network_screen = false;
+  if (!app.session->remote() || app.session->remote()->stopped()) { // a live one has its Back
+    ImGui::Separator();
+    if (ui::Button("Back")) {
+      if (app.session->remote()) app.session->close();
+      app.network_screen = false;
+    }
   }
   if (const RemoteGame *now = app.session->remote(); now && now->stopped()) last_attempt(*now);
   if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());

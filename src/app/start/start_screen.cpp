@@ -163,7 +163,12 @@ void side_column(App &app, ImVec2 size) {
   ImGui::Separator();
   if (ui::Button("Learn to play")) app.lessons_screen = true;
   ImGui::SameLine();
-  if (ui::Button("Play over the network")) app.network_screen = true;
+  if (ui::Button("Play over the network")) {
+    // A network game that stopped is kept in the Resume list; the screen shows the forms and the
+    // list, not the stopped game again.
+    if (const RemoteGame *r = app.session->remote(); r && r->stopped()) app.session->close();
+    app.network_screen = true;
+  }
   recent_games(app);
   ImGui::Separator();
   editor_start_buttons(app); // Edit a battle, New battle (editor_view.cpp)
