@@ -286,3 +286,32 @@ TEST_CASE("NetPlay: leaving does not wait for the worker, even in a joiner's pau
   join.reset();
   CHECK(std::chrono::steady_clock::now() - before < std::chrono::milliseconds(200));
 }
+
+TEST_CASE("NetPlay: a player who leaves mid-game leaves the opponent waiting, then resumes",
+          "[net]") {
+  Folder f;
+  NetPlaySetup hs = host_setup(f, "first-clash", "rebels");
+  auto host = std::make_unique<NetPlay>(hs);
+  REQUIRE(await([&] { return host->port() != 0; }));
+  const uint16_t port = host->port();
+  NetPlay join(join_setup(f, port));
+  std::optional<Game> hg, jg;
+  REQUIRE(await_both_games(*host, join, hg, jg));
+  host.reset(); // Alice leaves (Leave in the app): the game is kept, the friend waits for her
+  REQUIRE(await([&] { return join.connection() == "Waiting for the opponent to come back"; }));
+  CHECK(news_has(join, "The connection dropped: waiting for the opponent to come back."));
+  CHECK_FALSE(news_has(join, "left the game"));
+  CHECK_FALSE(join.stopped());
+  // She resumes it from the network screen's list: the same port, the record and its secret.
+  NetPlaySetup again;
+  again.hosting = true;
+  again.port = port;
+  again.name = "Alice";
+  again.record = hs.record;
+  again.resume = true;
+  NetPlay back(again);
+  REQUIRE(await([&] { return news_has(join, "Alice is back."); }));
+  CHECK(join.connection() == "Connected to Alice");
+  CHECK_FALSE(join.stopped());
+  CHECK_FALSE(back.stopped());
+}
