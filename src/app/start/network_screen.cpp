@@ -169,14 +169,9 @@ void draw_network_screen(App &app) {
     network_resume_list(app);
   }
   ImGui::Separator();
-  // A game still connecting or waiting is left only when asked twice; a stopped one has nothing
-  // to lose.
-  bool back = ui::Button("Back");
-  bool live = remote && !remote->stopped();
-  if (live ? network_leave_confirmed(app, back) : back) {
-    if (remote) app.session->close();
-    app.network_screen = false;
-  }
+  // A game still connecting or waiting is left only once the player confirms (network_leave.cpp);
+  // a stopped one has nothing to lose.
+  if (ui::Button("Back")) take_way_out(app, WayOut::Back);
   if (const RemoteGame *now = app.session->remote(); now && now->stopped()) last_attempt(*now);
   if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
   ImGui::End();
