@@ -271,7 +271,13 @@ void NetGame::connect_first() {
       Clock::now() + std::chrono::milliseconds(static_cast<long long>(config_.wait * 1000));
   std::string why;
   while (Clock::now() < deadline)
-    if (attempt_connection(deadline, false, why)) return;
+    if (attempt_connection(deadline, false, why)) {
+      // The record names the opponent and its chain's end from the greeting on (the host wrote
+      // it before anyone came): a game left before its first action is listed with whom it is
+      // played, and resumes only with that player.
+      save();
+      return;
+    }
   if (config_.hosting)
     fail(kGameStopped, "no opponent came within " + dump(config_.wait) + " s", "disconnected");
   fail(kGameStopped,

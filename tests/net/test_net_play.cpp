@@ -297,6 +297,9 @@ TEST_CASE("NetPlay: a player who leaves mid-game leaves the opponent waiting, th
   NetPlay join(join_setup(f, port));
   std::optional<Game> hg, jg;
   REQUIRE(await_both_games(*host, join, hg, jg));
+  // The host's record names Bob from the greeting on, before any action: the Resume list says
+  // against whom, and a resume takes only his chain.
+  CHECK(Game::load(hs.record).network()["chains"][0]["player"] == "Bob");
   host.reset(); // Alice leaves (Leave in the app): the game is kept, the friend waits for her
   REQUIRE(await([&] { return join.connection() == "Waiting for the opponent to come back"; }));
   CHECK(news_has(join, "The connection dropped: waiting for the opponent to come back."));
