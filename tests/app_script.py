@@ -10,13 +10,18 @@ A script is the app's --script steps, plus lines for this runner, all of them co
                     before the first run, in the same data folder, and ended once the runs are done
   # beside-holds: FILE  the runs wait until that first window holds FILE's lock (flock, as seen
                     in /proc/locks), so the scripted window is the second one
-Shell commands see $APP, $CLI, $ROOT and $WORK, and fail the test by exiting non-zero.
+  # background: COMMAND  a shell command started before the first run and left running (a
+                    command-line opponent over the network); its output goes to background.log
+                    and it is ended (SIGTERM to its process group) once the `after` commands ran
+$PORT in the steps is a free localhost port picked for this script (a game hosted on it).
+Shell commands see $APP, $CLI, $ROOT, $WORK and $PORT, and fail the test by exiting non-zero.
 Each script runs in a fresh work folder (its current folder) with its own XDG data and config
 folders, so it never touches the player's files.
 """
 import os
 import shlex
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -25,7 +30,7 @@ import time
 app, cli, script = sys.argv[1], sys.argv[2], sys.argv[3]
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 runs, before, after = [[None, []]], [], []
-beside, beside_holds = None, []
+beside, beside_holds, background = None, [], []
 for raw in open(script, encoding="utf-8"):
     line = raw.rstrip("\n")
     if line.startswith("# args:"):
@@ -40,6 +45,8 @@ for raw in open(script, encoding="utf-8"):
         beside = line[len("# beside:"):].strip()
     elif line.startswith("# beside-holds:"):
         beside_holds.append(line[len("# beside-holds:"):].strip())
+    elif line.startswith("# background:"):
+        background.append(line[len("# background:"):].strip())
     runs[-1][1].append(line)
 
 
@@ -58,6 +65,28 @@ def locked_by(path):
             if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5].endswith(f":{inode}"):
                 return True
     return False
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_background(work, env, command):
+    log = open(os.path.join(work, "background.log"), "a")
+    return subprocess.Popen(command, shell=True, cwd=work, env=env, stdout=log, stderr=log,
+                            start_new_session=True)
+
+
+def end_background(proc):
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
 
 
 def start_beside(work, env):
@@ -80,9 +109,10 @@ def end_beside(first):
 
 
 with tempfile.TemporaryDirectory(prefix="sns-e2e-") as work:
+    port = str(free_port())
     env = dict(os.environ, XDG_DATA_HOME=os.path.join(work, "data"),
                XDG_CONFIG_HOME=os.path.join(work, "config"), APP=app, CLI=cli, ROOT=root,
-               WORK=work, ASAN_OPTIONS="detect_leaks=0")
+               WORK=work, PORT=port, ASAN_OPTIONS="detect_leaks=0")
     def shell(stage, command):
         result = subprocess.run(command, shell=True, cwd=work, env=env, capture_output=True,
                                 text=True, timeout=300)
@@ -95,7 +125,7 @@ with tempfile.TemporaryDirectory(prefix="sns-e2e-") as work:
         for n, (args, lines) in enumerate(runs):
             steps = os.path.join(work, f"run{n}.script")
             with open(steps, "w", encoding="utf-8") as f:
-                f.write("\n".join(lines) + "\n")
+                f.write("\n".join(lines).replace("$PORT", port) + "\n")
             argv = shlex.split((args or "").replace("$ROOT", root))
             # An X server of its own, on a display it picks itself (tests/xvfb.sh).
             cmd = [os.path.join(root, "tests", "xvfb.sh"), "1600x900x24", app, *argv, "--script",
@@ -114,8 +144,10 @@ with tempfile.TemporaryDirectory(prefix="sns-e2e-") as work:
 
     for command in before:
         shell("before", command)
-    first = start_beside(work, env) if beside else None
+    behind = [start_background(work, env, command) for command in background]
+    first = None
     try:
+        first = start_beside(work, env) if beside else None
         for held in beside_holds:
             deadline = time.monotonic() + 60
             while not locked_by(os.path.join(work, held)):
@@ -125,9 +157,14 @@ with tempfile.TemporaryDirectory(prefix="sns-e2e-") as work:
         run_all()
         if first and first.poll() is not None:
             first_window_failed(f"the first window ended during the runs (exit {first.returncode})")
+        if first:
+            end_beside(first)
+            first = None
+        for command in after:
+            shell("after", command)
     finally:
         if first:
             end_beside(first)
-    for command in after:
-        shell("after", command)
+        for proc in behind:
+            end_background(proc)
 print(f"passed: {os.path.basename(script)}")

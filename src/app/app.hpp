@@ -44,6 +44,15 @@ struct BattleInfo {
   BattleAbout about;                    // the gallery's words and figures (battle_about.hpp)
 };
 
+// What the player chose that leaves the screen shown, and with it any network game in progress.
+enum class WayOut {
+  Back,        // the network screen's Back: the start screen
+  Leave,       // the Battle panel's Leave game: the network screen, with its Resume list
+  StartScreen, // Game > Start screen, Ctrl+O
+  Open,        // Game > Open...
+  Quit,        // Game > Quit, Ctrl+Q, the window closed
+};
+
 struct Fonts {
   ImFont *ui = nullptr;
   ImFont *bold = nullptr;
@@ -84,6 +93,9 @@ struct App {
     // since resuming ends the game the rest of that frame's panels draw.
     std::string resume_record;
   } network;
+  // A way out of a live network game, asked about (leave_question) until Leave or Stay.
+  std::optional<WayOut> leaving;
+  bool quit = false; // the player quit, having said Leave if asked: the run ends after this frame
   std::vector<BattleInfo> battles;
   int chosen_battle = 0;
   bool show_chosen = true; // the start screen scrolls its gallery to the chosen battle once
@@ -187,11 +199,17 @@ void draw_network_screen(App &app); // host or join (start/network_screen.cpp)
 void network_panel(App &app);       // in a network game (play/network_panel.cpp)
 void network_news(App &app);        // its messages, under the log's entries
 void network_resume_list(App &app); // the games kept in network/, to resume (network_resume.cpp)
-// Back pressed (`pressed`) in a network game asks first; true once the player confirmed.
-bool network_leave_confirmed(App &app, bool pressed);
 // A stopped network game continued from its kept record (the Resume list's way); false, said,
 // when the record is not among the kept games.
 bool resume_network_game(App &app, const std::string &record);
+void reread_network_games(); // the Resume list is read again at its next frame
+// The ways out of a network game (start/network_leave.cpp): take_way_out does the way at once, or
+// when the network game is live (network_game_live: not stopped, not finished) asks first through
+// leave_question, drawn over every screen, whose Leave closes the game (kept to resume) and does
+// it.
+bool network_game_live(const App &app);
+void take_way_out(App &app, WayOut way);
+void leave_question(App &app);
 void begin_centred_window(const char *title, float width, float height); // fixed, centred; End() it
 void learning_panel(App &app); // lesson step and explain mode, at the top of the Orders panel
 void keys_card(App &app);      // Help > Keys: every key the app answers (keys_card.cpp)

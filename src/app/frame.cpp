@@ -39,15 +39,16 @@ void render_draw_list(ImDrawList &list, float w, float h) {
 
 namespace {
 
-void menu_bar(App &app, bool &quit) {
+void menu_bar(App &app) {
   if (!ImGui::BeginMainMenuBar()) return;
   // While the editor is shown the map is its preview: the game's items would act on the game
   // hidden behind it.
   std::string editing = editor_title(app);
   bool game = app.has_game() && editing.empty();
   if (ui::BeginMenu("Game")) {
-    if (ui::MenuItem("Start screen")) app.start_screen = true;
-    if (ui::MenuItem("Open...", nullptr, false, editing.empty())) open_browser(app);
+    // Each way out of a live network game asks first (start/network_leave.cpp).
+    if (ui::MenuItem("Start screen")) take_way_out(app, WayOut::StartScreen);
+    if (ui::MenuItem("Open...", nullptr, false, editing.empty())) take_way_out(app, WayOut::Open);
     if (ui::MenuItem("Undo", "Ctrl+Z", false, game)) app.session->undo();
     if (ui::MenuItem("Redo", "Ctrl+Y", false, game)) app.session->redo();
     if (ui::MenuItem("Save", "Ctrl+S", false, game)) app.save();
@@ -56,7 +57,7 @@ void menu_bar(App &app, bool &quit) {
                     app.session->file().suggested_save_path().c_str());
       app.save_as_open = true;
     }
-    if (ui::MenuItem("Quit")) quit = true;
+    if (ui::MenuItem("Quit")) take_way_out(app, WayOut::Quit);
     ImGui::EndMenu();
   }
   if (editing.empty()) record_menu(app);
@@ -93,7 +94,8 @@ void menu_bar(App &app, bool &quit) {
   ImGui::EndMainMenuBar();
 }
 
-void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer) {
+void handle_keys(App &app, const SDL_Event &e, SDL_Renderer *renderer) {
+  if (app.leaving) return;        // asked whether to leave a network game: the answer first
   if (editor_key(app, e)) return; // the battle editor's keys while it is shown
   if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
   bool ctrl = (e.key.keysym.mod & KMOD_CTRL) != 0;
@@ -108,7 +110,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
                            .string();
     app.session->say(save_png(renderer, path) ? "Screenshot: " + path : "Screenshot failed");
   }
-  if (ctrl && k == SDLK_q) quit = true;
+  if (ctrl && k == SDLK_q) take_way_out(app, WayOut::Quit);
   if (!app.has_game() || app.start_screen) return;
   if (ctrl && k == SDLK_z)
     app.session->undo();
@@ -117,7 +119,7 @@ void handle_keys(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *rendere
   else if (ctrl && k == SDLK_s)
     app.save();
   else if (ctrl && k == SDLK_o)
-    app.start_screen = true;
+    take_way_out(app, WayOut::StartScreen);
   else if (k == SDLK_TAB)
     app.panels_hidden = !app.panels_hidden;
   else if (k == SDLK_z)
@@ -211,8 +213,8 @@ std::vector<uint16_t> map_marks(App &app, std::vector<int> &named) {
 }
 
 // One frame: panels, map, input on the map.
-void frame_contents(App &app, bool &quit) {
-  menu_bar(app, quit);
+void frame_contents(App &app) {
+  menu_bar(app);
   if (!app.network.resume_record.empty() &&
       resume_network_game(app, std::exchange(app.network.resume_record, {})))
     app.network_screen = true;
@@ -242,11 +244,12 @@ void frame_contents(App &app, bool &quit) {
 }
 
 // One frame: the screen shown, then any dialog over it.
-void frame(App &app, bool &quit) {
-  frame_contents(app, quit);
+void frame(App &app) {
+  frame_contents(app);
   rules_window(app); // over every screen, as the Help menu that opens them is
   keys_card(app);
   save_as_dialog(app);
+  leave_question(app); // over everything, dialogs included
 }
 
 constexpr SDL_Color kClear{40, 40, 44, 255}; // the window behind everything
@@ -276,13 +279,14 @@ void fill_panel_backgrounds(SDL_Renderer *renderer, const std::vector<MapRect> &
 
 void handle_event(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer) {
   ImGui_ImplSDL2_ProcessEvent(&e);
-  if (e.type == SDL_QUIT) quit = true;
+  if (e.type == SDL_QUIT) take_way_out(app, WayOut::Quit); // the window closed
   if (e.type == SDL_RENDER_TARGETS_RESET) { // textures drawn into lost their pictures
     forget_counter_faces();
     forget_thumbnails();
     forget_map_layer();
   }
-  handle_keys(app, e, quit, renderer);
+  handle_keys(app, e, renderer);
+  quit = quit || app.quit;
 }
 
 void build_frame(App &app, bool &quit) {
@@ -294,7 +298,8 @@ void build_frame(App &app, bool &quit) {
       app.dice_shown = std::move(faces), app.die_frames = 24,
       app.die_rolled_by = app.game().actions().size();
   }
-  frame(app, quit);
+  frame(app);
+  quit = quit || app.quit;
 }
 
 void render_frame(App &app, SDL_Renderer *renderer) {

@@ -109,13 +109,12 @@ std::chrono::milliseconds NetGame::slice(std::chrono::milliseconds usual) const 
 }
 
 // What the app's player did since the last look: leaving stops the game with its record kept,
-// and (`may_say`: the hellos are done) the messages typed go to the peer.
+// and (`may_say`: the hellos are done) the messages typed go to the peer. A player who leaves
+// keeps the game to resume, so no `bye` is said (it would stop the peer's game too): the
+// connection is closed as a dropped one is, and the peer waits for this end to come back.
 void NetGame::look_at_hooks(bool may_say) {
   if (hooks_.stop_requested && hooks_.stop_requested()) {
-    if (link_.open()) {
-      send({{"cmd", "bye"}});
-      link_.finish(Clock::now() + std::chrono::seconds(1));
-    }
+    link_.finish(Clock::now() + std::chrono::seconds(1));
     fail(kGameStopped,
          "you left the game" +
              (config_.out.empty() ? "" : "; the record " + config_.out + " keeps it"),
@@ -272,7 +271,13 @@ void NetGame::connect_first() {
       Clock::now() + std::chrono::milliseconds(static_cast<long long>(config_.wait * 1000));
   std::string why;
   while (Clock::now() < deadline)
-    if (attempt_connection(deadline, false, why)) return;
+    if (attempt_connection(deadline, false, why)) {
+      // The record names the opponent and its chain's end from the greeting on (the host wrote
+      // it before anyone came): a game left before its first action is listed with whom it is
+      // played, and resumes only with that player.
+      save();
+      return;
+    }
   if (config_.hosting)
     fail(kGameStopped, "no opponent came within " + dump(config_.wait) + " s", "disconnected");
   fail(kGameStopped,

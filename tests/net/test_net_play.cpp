@@ -286,3 +286,38 @@ TEST_CASE("NetPlay: leaving does not wait for the worker, even in a joiner's pau
   join.reset();
   CHECK(std::chrono::steady_clock::now() - before < std::chrono::milliseconds(200));
 }
+
+TEST_CASE("NetPlay: a player who leaves mid-game leaves the opponent waiting, then resumes",
+          "[net]") {
+  Folder f;
+  NetPlaySetup hs = host_setup(f, "first-clash", "rebels");
+  auto host = std::make_unique<NetPlay>(hs);
+  REQUIRE(await([&] { return host->port() != 0; }));
+  const uint16_t port = host->port();
+  NetPlay join(join_setup(f, port));
+  std::optional<Game> hg, jg;
+  REQUIRE(await_both_games(*host, join, hg, jg));
+  // The host's record names Bob from the greeting on, before any action (written just after the
+  // greeting's event, so waited for): the Resume list says against whom, and a resume takes only
+  // his chain.
+  CHECK(await([&] { return Game::load(hs.record).network()["chains"][0]["player"] == "Bob"; }));
+  host.reset(); // Alice leaves (Leave in the app): the game is kept, the friend waits for her
+  // Said in the log; the connection line may already say the joiner's next try ("Cannot reach").
+  REQUIRE(await([&] {
+    return news_has(join, "The connection dropped: waiting for the opponent to come back.");
+  }));
+  CHECK_FALSE(news_has(join, "left the game"));
+  CHECK_FALSE(join.stopped());
+  // She resumes it from the network screen's list: the same port, the record and its secret.
+  NetPlaySetup again;
+  again.hosting = true;
+  again.port = port;
+  again.name = "Alice";
+  again.record = hs.record;
+  again.resume = true;
+  NetPlay back(again);
+  REQUIRE(await([&] { return news_has(join, "Alice is back."); }));
+  CHECK(join.connection() == "Connected to Alice");
+  CHECK_FALSE(join.stopped());
+  CHECK_FALSE(back.stopped());
+}

@@ -26,7 +26,7 @@ constexpr KeyRow kPlayKeys[] = {
     {"Ctrl+Z / Ctrl+Y", "undo / redo (in a replay: an action back / on)"},
     {"Ctrl+S", "save the game"},
     {"Ctrl+O", "the start screen"},
-    {"Ctrl+Q", "quit (the game is autosaved)"},
+    {"Ctrl+Q", "quit (the game is autosaved; a network game asks first)"},
     {"F1", "the rules, at the phase being played"},
     {"X", "Explain mode on or off"},
     {"Z", "enemy zones of control on the map"},

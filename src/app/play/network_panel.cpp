@@ -33,6 +33,8 @@ std::string who_plays(const RemoteGame &remote, const Game &g) {
 void network_panel(App &app) {
   RemoteGame &remote = *app.session->remote();
   ui::TextColored(ImVec4(0.95f, 0.8f, 0.5f, 1), "Network game");
+  ImGui::SameLine(); // on the heading's line, which nothing above moves
+  if (ui::SmallButton("Leave game")) take_way_out(app, WayOut::Leave); // asks while it is live
   const float lines_h = 6 * ImGui::GetTextLineHeightWithSpacing();
   ImGui::BeginChild("network_lines", ImVec2(0, lines_h));
   ui::TextWrapped("%s", who_plays(remote, app.game()).c_str());

@@ -1,6 +1,6 @@
 // Play over the network (issue 34), the games kept: the network screen's list of the games in the
-// data folder's network/ with Resume (network_games.hpp reads them), and the question asked before
-// a player leaves a game being hosted or played, which is kept to resume.
+// data folder's network/ with Resume (network_games.hpp reads them). Leaving a game, which keeps
+// it here, asks first: network_leave.cpp.
 #include "app.hpp"
 #include "net_play.hpp"
 #include "network_games.hpp"
@@ -25,8 +25,6 @@ KeptGames &kept() {
   static KeptGames k;
   return k;
 }
-
-bool asking_to_leave = false; // the player pressed Back in a network game
 
 std::string where_played(const NetworkGameEntry &e) {
   if (e.hosting) return "you host it on port " + std::to_string(e.port);
@@ -104,22 +102,6 @@ bool resume_network_game(App &app, const std::string &record) {
   return false;
 }
 
-// Back in a network game: true once the player confirmed leaving (the game is kept).
-bool network_leave_confirmed(App &app, bool pressed) {
-  if (pressed) asking_to_leave = true;
-  if (!asking_to_leave || !app.session->remote()) {
-    asking_to_leave = false;
-    return false;
-  }
-  ui::TextWrapped("Leave the network game? It is kept; resume it from Play over the network.");
-  if (ui::Button("Leave")) {
-    asking_to_leave = false;
-    kept().read_at = -1e9; // the list shows the game left at once
-    return true;
-  }
-  ImGui::SameLine();
-  if (ui::Button("Stay")) asking_to_leave = false;
-  return false;
-}
+void reread_network_games() { kept().read_at = -1e9; }
 
 } // namespace sns::app

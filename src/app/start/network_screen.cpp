@@ -121,9 +121,8 @@ void addresses_to_copy(App &app, uint16_t port) {
 // Waiting for the game: the way out first, so lines coming below never move it. It asks, as
 // leaving a game does: the game is kept for Resume, and a friend may be about to join it.
 void waiting_for_game(App &app, RemoteGame &remote) {
-  if (network_leave_confirmed(app, ui::Button("Back"))) {
-    app.session->close();
-    app.network_screen = false;
+  if (ui::Button("Back")) {
+    take_way_out(app, WayOut::Back); // asks first (network_leave.cpp)
     return;
   }
   ui::TextWrapped("%s", remote.connection().c_str());
@@ -170,12 +169,9 @@ void draw_network_screen(App &app) {
     ImGui::Separator();
     network_resume_list(app);
   }
-  if (!app.session->remote() || app.session->remote()->stopped()) { // a live one has its Back
+  if (!network_game_live(app)) { // a live one has its Back at the top, where lines never move it
     ImGui::Separator();
-    if (ui::Button("Back")) {
-      if (app.session->remote()) app.session->close();
-      app.network_screen = false;
-    }
+    if (ui::Button("Back")) take_way_out(app, WayOut::Back);
   }
   if (const RemoteGame *now = app.session->remote(); now && now->stopped()) last_attempt(*now);
   if (!app.session->message().empty()) ui::TextWrapped("%s", app.session->message().c_str());
