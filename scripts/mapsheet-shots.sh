@@ -16,10 +16,12 @@ for battle in battles/*.json; do
     tests/xvfb.sh "${size}x24" "$app" --screenshot "$out/map-$id-${size#*x}p.png" --size "$size" \
       "$battle"
   done
-  zooms=6
-  [ "$id" = grunwald-1410 ] && zooms=9
+  # Grunwald's middle is open ground: zoomed in, it is panned down to the Polish-Lithuanian line.
+  zooms=6 pans=0
+  [ "$id" = grunwald-1410 ] && zooms=7 pans=11
   {
     for _ in $(seq $zooms); do echo "key ="; done
+    for _ in $(seq $pans); do echo "key Down"; done
     echo "frames 3"
     echo "shot $out/map-$id-close.png"
   } >"$work/close.script"

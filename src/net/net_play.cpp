@@ -65,7 +65,9 @@ void NetPlay::Shared::on_event(const json &e, const Game *g) {
       add_news("You play " + g->battle().sides[side].name + " against " + opponent + ".");
   } else if (kind == "trying") {
     connection =
-        "Cannot reach " + text_of(e, "address") + " yet (" + text_of(e, "why") + "); trying again";
+        "Cannot reach " + text_of(e, "address") + " yet (" + text_of(e, "why") +
+        "); trying again every second. If it goes on, check the address and port with your friend, "
+        "and that their game is hosted.";
   } else if (kind == "waiting") {
     connection = "Waiting for the opponent to come back";
     add_news("The connection dropped: waiting for the opponent to come back.");

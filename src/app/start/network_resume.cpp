@@ -54,7 +54,7 @@ void kept_game(App &app, const NetworkGameEntry &e) {
     return;
   }
   ui::TextWrapped("%s: you play %s against %s", e.battle.c_str(), e.side.c_str(),
-                  e.opponent.c_str());
+                  e.opponent.empty() ? "whoever joins (nobody had yet)" : e.opponent.c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
   ui::TextWrapped("%s; %zu actions%s%s; %s", where_played(e).c_str(), e.actions,
                   e.last_action.empty() ? "" : ", the last: ", e.last_action.c_str(),
