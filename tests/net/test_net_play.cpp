@@ -271,6 +271,19 @@ TEST_CASE("NetPlay: a D3 Medieval game played by turns gets the same shared dice
   CHECK_FALSE(join.stopped());
 }
 
+TEST_CASE("NetPlay: a joiner whose address answers as no game is told so in a player's words",
+          "[net]") {
+  Folder f;
+  cli::Listener web(0); // a web server, say, on the port the friend gave
+  auto join = std::make_unique<NetPlay>(join_setup(f, web.port()));
+  cli::LineLink link(web.accept_until(cli::Clock::now() + std::chrono::seconds(20)));
+  REQUIRE(link.open());
+  REQUIRE(link.send("HTTP/1.0 400 Bad Request"));
+  REQUIRE(await([&] { return news_has(*join, "is not a Shields & Swords game"); }));
+  CHECK(news_has(*join, "Check the address and port with your friend."));
+  CHECK_FALSE(news_has(*join, "Refused from"));
+}
+
 TEST_CASE("NetPlay: leaving does not wait for the worker, even in a joiner's pause between tries",
           "[net]") {
   Folder f;
