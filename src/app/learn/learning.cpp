@@ -88,7 +88,9 @@ void explain_box(App &app, float height) {
   std::string now;
   for (auto &[type, n] : action_counts(app.view().legal()))
     now += (now.empty() ? "" : ", ") + action_count_words(type, n);
-  ui::TextWrapped("Possible now: %s", now.c_str());
+  ui::TextWrapped("Possible now: %s", !now.empty()    ? now.c_str()
+                                      : s.game_over() ? "nothing: the game is over."
+                                                      : "nothing for this player.");
   const Events &log = app.game().log();
   const auto &actions = app.game().actions();
   if (int roll =

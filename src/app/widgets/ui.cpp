@@ -2,6 +2,7 @@
 #include "widgets/ui.hpp"
 #include "words.hpp"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <imgui_internal.h>
@@ -46,13 +47,21 @@ std::string format(const char *fmt, va_list args) {
   return buffer;
 }
 
+// Where ImGui::TextWrapped would wrap: at a PushTextWrapPos when one is pushed (the result
+// screen's 28 characters), else at the window's edge. Breaking at the window's edge under a
+// narrower wrap position broke a line twice ("... by 4" / "VP" / "or more)").
+float wrap_width() {
+  const ImGuiWindow *w = GImGui->CurrentWindow;
+  return ImGui::CalcWrapWidthForPos(w->DC.CursorPos, std::max(0.0f, w->DC.TextWrapPos));
+}
+
 // ImGui's wrapped text, given lines already broken at spaces (break_at_spaces): ImGui still wraps
 // a line that a single long word makes too wide.
 std::string broken_at_spaces(const std::string &text) {
   auto width_of = [](std::string_view s) {
     return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
   };
-  return break_at_spaces(text, ImGui::GetContentRegionAvail().x, width_of);
+  return break_at_spaces(text, wrap_width(), width_of);
 }
 
 void wrapped(const std::string &text) { ImGui::TextWrapped("%s", broken_at_spaces(text).c_str()); }
@@ -60,9 +69,7 @@ void wrapped(const std::string &text) { ImGui::TextWrapped("%s", broken_at_space
 } // namespace
 
 float wrapped_height(const std::string &text) {
-  return ImGui::CalcTextSize(broken_at_spaces(text).c_str(), nullptr, false,
-                             ImGui::GetContentRegionAvail().x)
-      .y;
+  return ImGui::CalcTextSize(broken_at_spaces(text).c_str(), nullptr, false, wrap_width()).y;
 }
 
 bool Seen::shows(const std::string &text) const {
