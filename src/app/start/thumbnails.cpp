@@ -23,7 +23,7 @@ std::map<std::string, Thumbnail> thumbnails; // by the battle file's path
 // At this size a counter's face would be a few pixels: each is drawn as its wing's colour in a
 // dark edge, where it stands, which is what a player reads from a map at arm's length.
 void draw_armies(const Battle &b, const Camera &cam, ImDrawList &dl) {
-  const float side = static_cast<float>(std::max(3.0, cam.size * 1.15));
+  const float side = static_cast<float>(std::max(4.0, cam.size * 1.15));
   for (const UnitDef &u : b.units) {
     if (u.start == kOffMap) continue; // a reinforcement: not on the map at the start
     PointF c = cam.centre(b, u.start);
@@ -32,7 +32,8 @@ void draw_armies(const Battle &b, const Camera &cam, ImDrawList &dl) {
     dl.AddRectFilled(ImVec2(lo.x + 1, lo.y + 1), ImVec2(hi.x + 1, hi.y + 1),
                      IM_COL32(0, 0, 0, 110)); // its shadow
     dl.AddRectFilled(lo, hi, wing_colour(b.wings[u.wing].color));
-    dl.AddRect(lo, hi, IM_COL32(25, 22, 18, 255));
+    // Under 6 px the edge would leave a pixel of colour: Grunwald's armies read as black dots.
+    if (side >= 6) dl.AddRect(lo, hi, IM_COL32(25, 22, 18, 255));
   }
 }
 
