@@ -34,24 +34,28 @@ std::string moment_text(const Game &g, size_t at, size_t size) {
          std::string(name(s.phase)) + " phase";
 }
 
+// A button on the row of the item before when it fits, else at the start of the next row: the
+// controls beside the turn list are narrow at 1280x720, where "Turn >" and "Play from here" were
+// cut off.
+bool button_on_row(const char *label) {
+  const ImGuiStyle &style = ImGui::GetStyle();
+  float width = ImGui::CalcTextSize(label, nullptr, true).x + 2 * style.FramePadding.x;
+  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
+  return ui::Button(label);
+}
+
 void step_buttons(App &app) {
   Session &ss = *app.session;
   const Replay &r = *ss.replays().replay();
   if (ui::Button("|<")) ss.replays().replay_go(0);
-  ImGui::SameLine();
-  if (ui::Button("< Turn")) ss.replays().replay_step(ReplayStep::Turn, -1);
-  ImGui::SameLine();
-  if (ui::Button("< Phase")) ss.replays().replay_step(ReplayStep::Phase, -1);
-  ImGui::SameLine();
-  if (ui::Button("< Action")) ss.replays().replay_step(ReplayStep::Action, -1);
-  ImGui::SameLine();
-  if (ui::Button("Action >")) ss.replays().replay_step(ReplayStep::Action, +1);
-  ImGui::SameLine();
-  if (ui::Button("Phase >")) ss.replays().replay_step(ReplayStep::Phase, +1);
-  ImGui::SameLine();
-  if (ui::Button("Turn >")) ss.replays().replay_step(ReplayStep::Turn, +1);
-  ImGui::SameLine();
-  if (ui::Button(">|")) ss.replays().replay_go(r.size());
+  if (button_on_row("< Turn")) ss.replays().replay_step(ReplayStep::Turn, -1);
+  if (button_on_row("< Phase")) ss.replays().replay_step(ReplayStep::Phase, -1);
+  if (button_on_row("< Action")) ss.replays().replay_step(ReplayStep::Action, -1);
+  if (button_on_row("Action >")) ss.replays().replay_step(ReplayStep::Action, +1);
+  if (button_on_row("Phase >")) ss.replays().replay_step(ReplayStep::Phase, +1);
+  if (button_on_row("Turn >")) ss.replays().replay_step(ReplayStep::Turn, +1);
+  if (button_on_row(">|")) ss.replays().replay_go(r.size());
   int at = static_cast<int>(r.at());
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.3f);
   if (ImGui::SliderInt("##moment", &at, 0, static_cast<int>(r.size()), "%d"))
@@ -63,12 +67,10 @@ void step_buttons(App &app) {
 void note_entry(App &app) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
   ImGui::InputTextWithHint("##note", "a note on this moment", dialogs.note, sizeof dialogs.note);
-  ImGui::SameLine();
-  if (ui::Button("Add note") && dialogs.note[0]) {
+  if (button_on_row("Add note") && dialogs.note[0]) {
     if (app.session->replays().add_note(dialogs.note, false)) dialogs.note[0] = 0;
   }
-  ImGui::SameLine();
-  if (ui::Button("Bookmark")) {
+  if (button_on_row("Bookmark")) {
     std::string text = dialogs.note[0] ? dialogs.note : "Bookmark";
     if (app.session->replays().add_note(text, true)) dialogs.note[0] = 0;
   }
@@ -128,11 +130,9 @@ void replay_window(App &app, const MapRect &map) {
   step_buttons(app);
   note_entry(app);
   // Play from here ends the replay: nothing of it is drawn after that.
-  ImGui::SameLine();
-  bool playing = ui::Button("Play from here") && app.session->replays().play_from_here();
+  bool playing = button_on_row("Play from here") && app.session->replays().play_from_here();
   if (!playing) {
-    ImGui::SameLine();
-    if (ui::Button("Save notes")) app.save();
+    if (button_on_row("Save notes")) app.save();
     notes_here(app);
   }
   ImGui::EndChild();
