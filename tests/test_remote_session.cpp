@@ -33,7 +33,7 @@ public:
   std::string connection() const override { return gone ? why : "Connected to Ann"; }
   std::string opponent() const override { return "Ann"; }
   bool stopped() const override { return gone; }
-  std::vector<std::string> news() const override { return {}; }
+  std::vector<News> news() const override { return {}; }
   std::string record_path() const override { return "/data/network/first-clash-host.json"; }
 };
 

@@ -19,7 +19,9 @@ struct NetPlay::Shared {
   std::mutex mutex;
   std::optional<Game> game; // the newest game, not yet taken by the frame loop
   std::optional<std::pair<Action, size_t>> action; // the player's, and the game's length then
-  std::vector<std::string> says, news;
+  std::vector<std::string> says;
+  std::vector<RemoteGame::News> news;
+  size_t actions = 0; // the game's length at the newest event: where news falls in the log
   std::string connection = "Starting", opponent;
   bool hosting = false;
   int side = -1;
@@ -28,7 +30,7 @@ struct NetPlay::Shared {
   bool in_flight = false; // the player's action, until its game is stored, or it is refused
   std::atomic<bool> stop{false};
 
-  void add_news(std::string line) { news.push_back(std::move(line)); }
+  void add_news(std::string line) { news.push_back({std::move(line), actions}); }
   void on_event(const json &e, const Game *g);
 };
 
@@ -50,6 +52,7 @@ int side_index(const Game &g, const std::string &id) {
 // One event of the game (docs/protocol.md "Events"), in the player's words.
 void NetPlay::Shared::on_event(const json &e, const Game *g) {
   std::lock_guard lock(mutex);
+  if (g) actions = g->actions().size();
   const std::string kind = text_of(e, "event");
   if (kind == "listening") {
     port = e.value("port", uint16_t{0});
@@ -217,7 +220,7 @@ bool NetPlay::stopped() const {
   return shared_->stopped;
 }
 
-std::vector<std::string> NetPlay::news() const {
+std::vector<RemoteGame::News> NetPlay::news() const {
   std::lock_guard lock(shared_->mutex);
   return shared_->news;
 }

@@ -48,7 +48,7 @@ public:
   std::string connection() const override;
   std::string opponent() const override;
   bool stopped() const override;
-  std::vector<std::string> news() const override;
+  std::vector<News> news() const override;
   std::string record_path() const override { return setup_.record; }
   uint16_t port() const; // the port listened on; 0 until listening
 

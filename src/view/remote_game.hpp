@@ -27,8 +27,13 @@ public:
   virtual std::string connection() const = 0;    // what the link is doing, in words
   virtual std::string opponent() const = 0;      // "" until known
   virtual bool stopped() const = 0;              // the game stopped (why: connection())
-  // The messages typed by either player and what happened to the link, oldest first.
-  virtual std::vector<std::string> news() const = 0;
+  // The messages typed by either player and what happened to the link, oldest first, each with
+  // the number of actions the game had then: the log shows it among the game's events.
+  struct News {
+    std::string text;
+    size_t actions = 0;
+  };
+  virtual std::vector<News> news() const = 0;
   virtual std::string record_path() const = 0; // where the game's record is kept
 };
 

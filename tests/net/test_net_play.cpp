@@ -38,8 +38,8 @@ bool await(const std::function<bool()> &done) {
 }
 
 bool news_has(const RemoteGame &r, const std::string &text) {
-  for (const std::string &line : r.news())
-    if (line.find(text) != std::string::npos) return true;
+  for (const RemoteGame::News &line : r.news())
+    if (line.text.find(text) != std::string::npos) return true;
   return false;
 }
 
@@ -184,6 +184,16 @@ TEST_CASE("NetPlay: the host's action and message reach the joining app", "[net]
   REQUIRE(await([&] { return news_has(join, "Alice: Good luck"); }));
   CHECK(news_has(host, "Alice: Good luck"));
   CHECK(std::filesystem::exists(hs.record));
+  // Each line knows the game's length when it came, so the log shows it among the moves: the
+  // greeting before any action, the message after the first.
+  auto actions_at = [](const RemoteGame &r, const std::string &text) {
+    for (const RemoteGame::News &line : r.news())
+      if (line.text == text) return static_cast<long>(line.actions);
+    return -1L;
+  };
+  CHECK(actions_at(join, "You joined Alice's game.") == 0);
+  CHECK(actions_at(join, "Alice: Good luck") == 1);
+  CHECK(actions_at(host, "Alice: Good luck") == 1);
 }
 
 TEST_CASE("NetPlay: a peer's illegal action is refused and said, the game kept", "[net]") {

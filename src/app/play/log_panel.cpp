@@ -31,6 +31,7 @@ void log_panel(App &app) {
   ImGui::BeginChild("log", ImVec2(0, 0), false);
   for (size_t i = 0; i < log.size(); ++i) {
     log_notes_at(game, i, false);
+    network_news_at(app, i, false);
     const Event &e = log[i];
     if (e.kind == EventKind::Turn && i > 0) ImGui::Separator();
     ImU32 col =
@@ -52,7 +53,7 @@ void log_panel(App &app) {
     ImGui::PopID();
   }
   log_notes_at(game, log.size(), true);
-  network_news(app);
+  network_news_at(app, log.size(), true);
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 5) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
 }

@@ -1,5 +1,5 @@
 // A network game on screen (issue 34): the link's state, the opponent, whose move it is and a
-// field for messages (network_panel), and the messages and link news under the log's entries.
+// field for messages (network_panel), and the messages and link news among the log's entries.
 #include "app.hpp"
 #include "widgets/ui.hpp"
 
@@ -61,15 +61,20 @@ void network_panel(App &app) {
   ImGui::Separator();
 }
 
-void network_news(App &app) {
+// The news that came when the game had `log entry`'s length, drawn before that entry (at_end:
+// the news of the game's last moment and any newer), as notes are: a message sits where it was
+// said among the moves, so a chat never pushes the last moves out of the log's view.
+void network_news_at(App &app, size_t entry, bool at_end) {
   const RemoteGame *remote = app.session->remote();
   if (!remote) return;
-  std::vector<std::string> news = remote->news();
-  if (news.empty()) return;
-  ImGui::Separator();
+  const Game &game = app.game();
   ImGui::PushTextWrapPos(0.0f); // a long message wraps at the log's edge, never clipped
-  for (const std::string &line : news)
-    ui::TextColored(ImVec4(0.95f, 0.8f, 0.5f, 1), "%s", line.c_str());
+  for (const RemoteGame::News &line : remote->news()) {
+    size_t where =
+        line.actions > game.actions().size() ? game.log().size() : game.log_size_at(line.actions);
+    if (at_end ? where < entry : where != entry) continue;
+    ui::TextColored(ImVec4(0.95f, 0.8f, 0.5f, 1), "%s", line.text.c_str());
+  }
   ImGui::PopTextWrapPos();
 }
 

@@ -128,8 +128,8 @@ void waiting_for_game(App &app, RemoteGame &remote) {
   ui::TextWrapped("%s", remote.connection().c_str());
   if (const auto *net = dynamic_cast<const NetPlay *>(&remote); net && net->port() != 0)
     addresses_to_copy(app, net->port());
-  for (const std::string &line : remote.news())
-    ui::TextWrapped("%s", line.c_str());
+  for (const RemoteGame::News &line : remote.news())
+    ui::TextWrapped("%s", line.text.c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
   ui::TextWrapped("The record will be kept in %s", remote.record_path().c_str());
   ImGui::PopStyleColor();
