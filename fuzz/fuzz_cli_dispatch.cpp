@@ -54,8 +54,8 @@ std::vector<std::string> split_words(const std::string &text) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const std::set<std::string> slow = {"play", "bench", "suggest", "evaluate", "serve",
-                                            "host",  "join"};
+  static const std::set<std::string> slow = {"play",  "bench", "suggest", "evaluate",
+                                             "serve", "host",  "join"};
   std::string input(reinterpret_cast<const char *>(data), size);
   size_t cut = input.find("\n\n");
   std::string file_bytes = cut == std::string::npos ? "" : input.substr(cut + 2);
