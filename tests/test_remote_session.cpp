@@ -50,6 +50,17 @@ FakeRemote &play_fake_remote(TestSession &s) {
   return remote;
 }
 
+// ... and its link brings first-clash, this window playing `side` (1: the Rebel Host, who moves
+// first).
+FakeRemote &show_fake_remote_game(TestSession &s, int side = 1) {
+  FakeRemote &remote = play_fake_remote(s);
+  remote.side = side;
+  remote.next = first_clash();
+  s.tick(0);
+  REQUIRE(s.has_game());
+  return remote;
+}
+
 } // namespace
 
 TEST_CASE("remote session: the link's game is shown and only this side's legal actions are sent",
@@ -95,10 +106,7 @@ TEST_CASE("remote session: undo, replays and notes are refused, the network game
           "[session][net]") {
   Folder f("remote-refusals");
   TestSession s(f.path.string());
-  FakeRemote &remote = play_fake_remote(s);
-  remote.next = first_clash();
-  s.tick(0);
-  REQUIRE(s.has_game());
+  FakeRemote &remote = show_fake_remote_game(s);
   s.undo();
   CHECK(s.message().find("A network game cannot take back") == 0);
   CHECK_FALSE(s.replays().replay_game());
@@ -117,13 +125,7 @@ TEST_CASE("remote session: in the opponent's move a click and a hint say whose m
           "[session][net]") {
   Folder f("remote-waiting");
   TestSession s(f.path.string());
-  auto owned = std::make_unique<FakeRemote>();
-  FakeRemote &remote = *owned;
-  remote.side = 0; // the Royal Army: the Rebel Host (Ann) acts first
-  s.play_remote(std::move(owned));
-  remote.next = first_clash();
-  s.tick(0);
-  REQUIRE(s.has_game());
+  FakeRemote &remote = show_fake_remote_game(s, 0); // the Royal Army: Ann's Rebel Host first
   CHECK(s.network_wait() == "Ann's move (Rebel Host): waiting for it.");
   const HexId hex = s.game().state().units[0].hex;
   s.click(hex);
@@ -139,12 +141,7 @@ TEST_CASE("remote session: once the game stopped, play and clicks say why and wh
           "[session][net]") {
   Folder f("remote-stopped");
   TestSession s(f.path.string());
-  auto owned = std::make_unique<FakeRemote>();
-  FakeRemote &remote = *owned;
-  s.play_remote(std::move(owned));
-  remote.next = first_clash();
-  s.tick(0);
-  REQUIRE(s.has_game());
+  FakeRemote &remote = show_fake_remote_game(s);
   CHECK(s.network_wait().empty()); // the Rebel Host's move: this side's
   remote.gone = true;
   const std::string why = "The game stopped: the states differ after action 3; the record is "
