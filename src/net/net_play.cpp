@@ -80,9 +80,11 @@ void NetPlay::Shared::on_event(const json &e, const Game *g) {
     add_news(text_of(e, "from") + ": " + text_of(e, "text"));
   } else if (kind == "refused" && opponent.empty()) {
     // Before any greeting: what answered is no Shields & Swords game (a web server, another
-    // program on that port); the parser's words would mean nothing to a player.
-    add_news("What answered there is not a Shields & Swords game (" + text_of(e, "error") +
-             "). Check the address and port with your friend.");
+    // program on that port); the parser's words would mean nothing to a player. Said once, though
+    // each try meets it again.
+    connection = "What answered there is not a Shields & Swords game";
+    const std::string said = connection + ". Check the address and port with your friend.";
+    if (news.empty() || news.back().text != said) add_news(said);
   } else if (kind == "refused") {
     add_news("Refused from " + opponent + ": " + text_of(e, "error") +
              (text_of(e, "rule").empty() ? "" : " (" + text_of(e, "rule") + ")") +

@@ -291,7 +291,9 @@ TEST_CASE("NetPlay: a joiner whose address answers as no game is told so in a pl
   REQUIRE(link.send("HTTP/1.0 400 Bad Request"));
   REQUIRE(await([&] { return news_has(*join, "is not a Shields & Swords game"); }));
   CHECK(news_has(*join, "Check the address and port with your friend."));
+  CHECK(join->connection() == "What answered there is not a Shields & Swords game");
   CHECK_FALSE(news_has(*join, "Refused from"));
+  CHECK_FALSE(news_has(*join, "JSON")); // no parser's words
 }
 
 TEST_CASE("NetPlay: leaving does not wait for the worker, even in a joiner's pause between tries",
