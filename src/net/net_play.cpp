@@ -24,6 +24,7 @@ struct NetPlay::Shared {
   size_t actions = 0; // the game's length at the newest event: where news falls in the log
   std::string connection = "Starting", opponent;
   bool hosting = false;
+  bool resuming = false; // this app resumes a kept game and has not met the opponent since
   int side = -1;
   uint16_t port = 0;
   bool stopped = false;
@@ -58,6 +59,7 @@ void NetPlay::Shared::on_event(const json &e, const Game *g) {
     port = e.value("port", uint16_t{0});
     connection = "Waiting for an opponent on port " + std::to_string(port);
   } else if (kind == "connected" || kind == "resumed") {
+    resuming = false;
     opponent = text_of(e, "opponent");
     if (g) side = side_index(*g, text_of(e, "side"));
     connection = "Connected to " + opponent;
@@ -71,6 +73,10 @@ void NetPlay::Shared::on_event(const json &e, const Game *g) {
         "Cannot reach " + text_of(e, "address") + " yet (" + text_of(e, "why") +
         "); trying again every second. If it goes on, check the address and port with your friend, "
         "and that their game is hosted.";
+  } else if (kind == "waiting" && resuming) { // this player came back: the other is awaited
+    const std::string who = text_of(e, "for").empty() ? "your opponent" : text_of(e, "for");
+    connection = "Resuming: waiting for " + who + " to connect";
+    add_news("Resuming the game: waiting for " + who + " to connect.");
   } else if (kind == "waiting") {
     connection = "Waiting for the opponent to come back";
     add_news("The connection dropped: waiting for the opponent to come back.");
@@ -106,6 +112,7 @@ void NetPlay::Shared::on_event(const json &e, const Game *g) {
 NetPlay::NetPlay(NetPlaySetup setup)
     : setup_(std::move(setup)), shared_(std::make_shared<Shared>()) {
   shared_->hosting = setup_.hosting;
+  shared_->resuming = setup_.resume;
   cli::NetConfig config;
   config.hosting = setup_.hosting;
   config.battle = setup_.battle;

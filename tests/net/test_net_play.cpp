@@ -342,6 +342,8 @@ TEST_CASE("NetPlay: a player who leaves mid-game leaves the opponent waiting, th
   again.resume = true;
   NetPlay back(again);
   REQUIRE(await([&] { return news_has(join, "Alice is back."); }));
+  // She came back: her window never told her the connection dropped.
+  CHECK_FALSE(news_has(back, "The connection dropped"));
   CHECK(join.connection() == "Connected to Alice");
   CHECK_FALSE(join.stopped());
   CHECK_FALSE(back.stopped());
