@@ -198,7 +198,8 @@ void draw_lessons_screen(App &app);
 void draw_network_screen(App &app); // host or join (start/network_screen.cpp)
 void network_panel(App &app);       // in a network game (play/network_panel.cpp)
 // Its messages and link news due before log entry `entry` (at_end: at the log's end).
-void network_news_at(App &app, size_t entry, bool at_end);
+void network_news_at(const std::vector<RemoteGame::News> &news, const Game &game, size_t entry,
+                     bool at_end);
 void network_resume_list(App &app); // the games kept in network/, to resume (network_resume.cpp)
 // A stopped network game continued from its kept record (the Resume list's way); false, said,
 // when the record is not among the kept games.

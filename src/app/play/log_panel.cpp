@@ -28,10 +28,14 @@ void log_panel(App &app) {
   const Game &game = app.game();
   const Events &log = game.log();
   app.hover_log = -1;
+  // The link's news, read once a frame (a copy taken under its lock), placed among the entries.
+  const RemoteGame *remote = app.session->remote();
+  const std::vector<RemoteGame::News> news =
+      remote ? remote->news() : std::vector<RemoteGame::News>{};
   ImGui::BeginChild("log", ImVec2(0, 0), false);
   for (size_t i = 0; i < log.size(); ++i) {
     log_notes_at(game, i, false);
-    network_news_at(app, i, false);
+    network_news_at(news, game, i, false);
     const Event &e = log[i];
     if (e.kind == EventKind::Turn && i > 0) ImGui::Separator();
     ImU32 col =
@@ -53,7 +57,7 @@ void log_panel(App &app) {
     ImGui::PopID();
   }
   log_notes_at(game, log.size(), true);
-  network_news_at(app, log.size(), true);
+  network_news_at(news, game, log.size(), true);
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 5) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
 }

@@ -64,12 +64,10 @@ void network_panel(App &app) {
 // The news that came when the game had `log entry`'s length, drawn before that entry (at_end:
 // the news of the game's last moment and any newer), as notes are: a message sits where it was
 // said among the moves, so a chat never pushes the last moves out of the log's view.
-void network_news_at(App &app, size_t entry, bool at_end) {
-  const RemoteGame *remote = app.session->remote();
-  if (!remote) return;
-  const Game &game = app.game();
+void network_news_at(const std::vector<RemoteGame::News> &news, const Game &game, size_t entry,
+                     bool at_end) {
   ImGui::PushTextWrapPos(0.0f); // a long message wraps at the log's edge, never clipped
-  for (const RemoteGame::News &line : remote->news()) {
+  for (const RemoteGame::News &line : news) {
     size_t where =
         line.actions > game.actions().size() ? game.log().size() : game.log_size_at(line.actions);
     if (at_end ? where < entry : where != entry) continue;
