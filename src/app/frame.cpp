@@ -4,6 +4,7 @@
 #include "frame.hpp"
 #include "app_settings.hpp"
 #include "editor/editor_view.hpp"
+#include "frame_damage.hpp"
 #include "play/map_layer.hpp"
 #include "play/panel_parts.hpp"
 #include "replay/replay_panel.hpp"
@@ -12,7 +13,10 @@
 #include "widgets/counter_cache.hpp"
 #include "widgets/ui.hpp"
 
+#include <SDL_image.h>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
@@ -35,6 +39,7 @@ void render_draw_list(ImDrawList &list, float w, float h) {
   data.DisplaySize = ImVec2(w, h);
   data.FramebufferScale = ImVec2(1, 1);
   ImGui_ImplSDLRenderer_RenderDrawData(&data);
+  note_texture_painted();
 }
 
 namespace {
@@ -275,11 +280,98 @@ void fill_panel_backgrounds(SDL_Renderer *renderer, const std::vector<MapRect> &
   SDL_SetRenderDrawBlendMode(renderer, mode);
 }
 
+FrameMemory last_frame; // what the window shows, for the next frame's comparison
+
+// Whether the window keeps its pixels between frames, so drawing only what changed is enough:
+// the software renderer drawing to the window at scale 1. A GPU's back buffer is undefined after
+// a present, so there every frame is drawn whole.
+bool keeps_pixels(SDL_Renderer *renderer, const ImDrawData &data) {
+  SDL_RendererInfo info{};
+  SDL_GetRendererInfo(renderer, &info);
+  return (info.flags & SDL_RENDERER_SOFTWARE) && !SDL_GetRenderTarget(renderer) &&
+         data.FramebufferScale.x == 1 && data.FramebufferScale.y == 1;
+}
+
+// What the panels' backgrounds and the map layer cover whole: the clear colour is not needed there.
+std::vector<PixelBox> opaque_parts(const App &app) {
+  std::vector<PixelBox> opaque;
+  for (const MapRect &p : app.panel_backgrounds) // the whole pixels inside each
+    opaque.push_back({static_cast<int>(std::ceil(p.x)), static_cast<int>(std::ceil(p.y)),
+                      static_cast<int>(std::floor(p.x + p.w)),
+                      static_cast<int>(std::floor(p.y + p.h))});
+  if (std::vector<int> layer = map_layer_copy(); layer.size() >= 4)
+    opaque.push_back({layer[0], layer[1], layer[0] + layer[2], layer[1] + layer[3]});
+  return opaque;
+}
+
+// Everything drawn inside `box`: the clear colour where nothing opaque covers it, the panels'
+// backgrounds, the map layer, then ImGui's shapes, each clipped to the box.
+void draw_within(const App &app, SDL_Renderer *renderer, const ImDrawData &data,
+                 const PixelBox &box) {
+  SDL_Rect r{box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0};
+  SDL_RenderSetClipRect(renderer, &r);
+  SDL_BlendMode mode;
+  SDL_GetRenderDrawBlendMode(renderer, &mode);
+  SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE);
+  SDL_SetRenderDrawColor(renderer, kClear.r, kClear.g, kClear.b, 255);
+  for (const PixelBox &b : uncovered(box, opaque_parts(app))) {
+    SDL_Rect part{b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0};
+    SDL_RenderFillRect(renderer, &part); // SDL_RenderClear would ignore the clip
+  }
+  SDL_SetRenderDrawBlendMode(renderer, mode);
+  fill_panel_backgrounds(renderer, app.panel_backgrounds);
+  render_map_layer(renderer);
+  render_draw_data_within(renderer, data, box);
+}
+
+// SNS_VERIFY_DAMAGE=FILE (the frame_damage test): every frame drawn in part is compared with the
+// same frame drawn whole; a difference is reported and ends the program.
+int frames_verified = 0; // written at exit, so the test knows frames were drawn in part
+
+void verify_part(const App &app, SDL_Renderer *renderer, const ImDrawData &data,
+                 const PixelBox &part, const PixelBox &whole) {
+  if (frames_verified++ == 0)
+    std::atexit([] { // SNS_VERIFY_DAMAGE names a file: the count is added to it
+      if (std::FILE *f = std::fopen(std::getenv("SNS_VERIFY_DAMAGE"), "a"))
+        std::fprintf(f, "%d\n", frames_verified), std::fclose(f);
+    });
+  auto pixels = [&] {
+    std::vector<Uint32> p(static_cast<size_t>(whole.x1) * static_cast<size_t>(whole.y1));
+    SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_ARGB8888, p.data(), whole.x1 * 4);
+    return p;
+  };
+  std::vector<Uint32> drawn_in_part = pixels();
+  draw_within(app, renderer, data, whole);
+  std::vector<Uint32> drawn_whole = pixels();
+  for (size_t i = 0; i < drawn_whole.size(); ++i)
+    if (drawn_in_part[i] != drawn_whole[i]) {
+      int x = static_cast<int>(i % static_cast<size_t>(whole.x1)),
+          y = static_cast<int>(i / static_cast<size_t>(whole.x1));
+      for (auto [name, p] : {std::pair{"part", &drawn_in_part}, std::pair{"whole", &drawn_whole}})
+        if (SDL_Surface *s = SDL_CreateRGBSurfaceWithFormatFrom(
+                p->data(), whole.x1, whole.y1, 32, whole.x1 * 4, SDL_PIXELFORMAT_ARGB8888)) {
+          IMG_SavePNG(
+              s,
+              (fs::temp_directory_path() / ("sns-damage-" + std::string(name) + ".png")).c_str());
+          SDL_FreeSurface(s);
+        }
+      report_error("frame " + std::to_string(ImGui::GetFrameCount()) + ": drawn within (" +
+                   std::to_string(part.x0) + "," + std::to_string(part.y0) + ")-(" +
+                   std::to_string(part.x1) + "," + std::to_string(part.y1) +
+                   ") it differs from the whole frame at (" + std::to_string(x) + "," +
+                   std::to_string(y) + ")");
+      std::exit(70);
+    }
+}
+
 } // namespace
 
 void handle_event(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *renderer) {
   ImGui_ImplSDL2_ProcessEvent(&e);
   if (e.type == SDL_QUIT) take_way_out(app, WayOut::Quit); // the window closed
+  if (e.type == SDL_WINDOWEVENT || e.type == SDL_RENDER_TARGETS_RESET ||
+      e.type == SDL_RENDER_DEVICE_RESET)
+    last_frame.forget(); // shown again, resized or reset: the window's pixels are not kept
   if (e.type == SDL_RENDER_TARGETS_RESET) { // textures drawn into lost their pictures
     forget_counter_faces();
     forget_thumbnails();
@@ -302,13 +394,19 @@ void build_frame(App &app, bool &quit) {
   quit = quit || app.quit;
 }
 
-void render_frame(App &app, SDL_Renderer *renderer) {
+bool render_frame(App &app, SDL_Renderer *renderer) {
   ImGui::Render();
-  SDL_SetRenderDrawColor(renderer, kClear.r, kClear.g, kClear.b, 255);
-  SDL_RenderClear(renderer);
-  fill_panel_backgrounds(renderer, app.panel_backgrounds);
-  render_map_layer(renderer);
-  ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
+  const ImDrawData &data = *ImGui::GetDrawData();
+  FrameBase base{0, 0, app.panel_backgrounds, map_layer_copy(), textures_painted()};
+  SDL_GetRendererOutputSize(renderer, &base.width, &base.height);
+  PixelBox whole{0, 0, base.width, base.height};
+  if (!keeps_pixels(renderer, data)) last_frame.forget();
+  PixelBox part = uncut_letters(data, last_frame.changed(base, data), whole);
+  if (part.empty()) return false;
+  draw_within(app, renderer, data, part);
+  static const bool verify = std::getenv("SNS_VERIFY_DAMAGE") != nullptr;
+  if (verify && !(part == whole)) verify_part(app, renderer, data, part, whole);
+  return true;
 }
 
 } // namespace sns::app

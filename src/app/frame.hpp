@@ -14,7 +14,8 @@ void handle_event(App &app, const SDL_Event &e, bool &quit, SDL_Renderer *render
 // `quit` as for handle_event.
 void build_frame(App &app, bool &quit);
 // ImGui's draw data onto the renderer: the clear colour, the panels' backgrounds, the terrain
-// layer, then ImGui's shapes.
-void render_frame(App &app, SDL_Renderer *renderer);
+// layer, then ImGui's shapes; where the window keeps its pixels, only the part that changed since
+// the last frame (frame_damage.hpp). False when nothing changed and nothing was drawn.
+bool render_frame(App &app, SDL_Renderer *renderer);
 
 } // namespace sns::app

@@ -73,12 +73,13 @@ std::pair<double, double> median_and_p99(const std::vector<double> &ms) {
 }
 
 void report_frame_times(const std::vector<double> &frame_ms, const std::vector<double> &cpu_ms,
-                        int frames) {
+                        int frames, int drawn) {
   auto [median, p99] = median_and_p99(frame_ms);
   auto [cpu_median, cpu_p99] = median_and_p99(cpu_ms);
   std::cout << nlohmann::json{{"frames", frames},      {"median_ms", median},
                               {"p99_ms", p99},         {"cpu_median_ms", cpu_median},
-                              {"cpu_p99_ms", cpu_p99}, {"map_art_redraws", map_art_redraws()}}
+                              {"cpu_p99_ms", cpu_p99}, {"map_art_redraws", map_art_redraws()},
+                              {"frames_drawn", drawn}}
                    .dump()
             << "\n";
 }
@@ -157,6 +158,7 @@ int run_loop(App &app, const Window &w, const LaunchOptions &opt, ScriptRunner *
   bool quit = false;
   int frames = 0;
   std::vector<double> frame_ms, cpu_ms; // --bench-frames: wall and CPU time of each frame
+  int frames_drawn = 0;                 // frames that changed the window (frame_damage.hpp)
   int target_frames = opt.bench_frames > 0 ? opt.bench_frames : (!opt.screenshot.empty() ? 3 : -1);
   Uint32 lively_until = 0; // frames keep coming for a moment after input (see wait_for_input_ms)
   while (!quit) {
@@ -178,7 +180,8 @@ int run_loop(App &app, const Window &w, const LaunchOptions &opt, ScriptRunner *
     ui::next_frame();
     if (opt.bench_frames > 0) bench_camera(app, opt, frames);
     build_frame(app, quit);
-    render_frame(app, renderer);
+    bool drawn = render_frame(app, renderer);
+    frames_drawn += drawn;
     frame_ms.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     cpu_ms.push_back(thread_cpu_ms() - cpu0);
@@ -195,9 +198,9 @@ int run_loop(App &app, const Window &w, const LaunchOptions &opt, ScriptRunner *
       }
       quit = true;
     }
-    SDL_RenderPresent(renderer);
+    if (drawn) SDL_RenderPresent(renderer); // else the window still shows this very frame
   }
-  if (opt.bench_frames > 0) report_frame_times(frame_ms, cpu_ms, frames);
+  if (opt.bench_frames > 0) report_frame_times(frame_ms, cpu_ms, frames, frames_drawn);
   return 0;
 }
 

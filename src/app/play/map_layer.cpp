@@ -176,4 +176,10 @@ void close_map_layer() {
 
 long map_art_redraws() { return layer.redraws; }
 
+std::vector<int> map_layer_copy() {
+  if (!layer.visible) return {};
+  const SDL_Rect &a = layer.area, &t = layer.at;
+  return {a.x, a.y, a.w, a.h, t.x, t.y, t.w, t.h, static_cast<int>(layer.redraws)};
+}
+
 } // namespace sns::app

@@ -3,6 +3,8 @@
 #pragma once
 #include "app.hpp"
 
+#include <vector>
+
 struct SDL_Renderer;
 
 namespace sns::app {
@@ -18,6 +20,9 @@ void hide_map_layer();
 // The renderer lost what was drawn into textures: the layer is drawn again when next shown.
 void forget_map_layer();
 void close_map_layer(); // before the renderer goes
+// What the layer's copy puts on the window this frame (where, from where, which drawing of the
+// art), compared from frame to frame by frame_damage.hpp; empty when it is not shown.
+std::vector<int> map_layer_copy();
 // How many times the art was drawn since the program started (--bench-frames prints it).
 long map_art_redraws();
 

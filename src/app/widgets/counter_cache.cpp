@@ -18,12 +18,9 @@ namespace sns::app {
 
 namespace {
 
-// A texture copied where a draw list's callback stands, so it keeps its place among the shapes.
-struct Copy {
-  SDL_Renderer *renderer;
-  SDL_Texture *texture;
-  SDL_Rect to;
-};
+using Copy = TextureCopy;
+
+long painted = 0; // textures_painted
 
 void copy_at_callback(const ImDrawList *, const ImDrawCmd *cmd) {
   const Copy &c = *static_cast<const Copy *>(cmd->UserCallbackData);
@@ -177,6 +174,7 @@ const Face &FaceCache::text(float px, ImU32 col, const std::string &text) {
                      static_cast<Uint8>((col >> 16) & 0xFF), static_cast<Uint8>(col >> 24)};
     if (SDL_Surface *s = TTF_RenderUTF8_Blended(font(px), text.c_str(), colour)) {
       face.texture = SDL_CreateTextureFromSurface(renderer_, s);
+      note_texture_painted();
       face.w = s->w, face.h = s->h;
       SDL_FreeSurface(s);
       if (face.texture) SDL_SetTextureBlendMode(face.texture, SDL_BLENDMODE_BLEND);
@@ -246,6 +244,15 @@ void close_counter_cache() { cache.close(); }
 SDL_Renderer *map_renderer() { return cache.renderer(); }
 
 void forget_counter_faces() { cache.forget_painted(); }
+
+const TextureCopy *texture_copy(const ImDrawCmd &cmd) {
+  return cmd.UserCallback == copy_at_callback ? static_cast<const Copy *>(cmd.UserCallbackData)
+                                              : nullptr;
+}
+
+long textures_painted() { return painted; }
+
+void note_texture_painted() { ++painted; }
 
 void draw_map_text(ImDrawList *dl, float px, ImVec2 at, ImU32 col, const std::string &text) {
   const Face &face = cache.text(px, col, text);

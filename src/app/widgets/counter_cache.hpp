@@ -2,10 +2,9 @@
 // letters drawn by SDL2_ttf, then copied every frame; painted again only when a unit's look
 // changes.
 #pragma once
+#include <SDL.h>
 #include <imgui.h>
 #include <string>
-
-struct SDL_Renderer;
 
 namespace sns::app {
 
@@ -18,6 +17,21 @@ SDL_Renderer *map_renderer();
 // The renderer lost what was drawn into textures (SDL_RENDER_TARGETS_RESET): faces are painted
 // again when next shown.
 void forget_counter_faces();
+
+// A texture copied where a draw list's command stands (a counter's face, a letter, a label), so it
+// keeps its place among the shapes.
+struct TextureCopy {
+  SDL_Renderer *renderer;
+  SDL_Texture *texture;
+  SDL_Rect to;
+};
+// The copy a draw command stands for, or null for any other command (frame_damage.cpp compares
+// and draws them).
+const TextureCopy *texture_copy(const ImDrawCmd &cmd);
+// How many times a texture was painted or made since the program started: a picture that may
+// have changed behind a texture's unchanged address (frame_damage.hpp draws the whole window).
+long textures_painted();
+void note_texture_painted();
 
 // Letters on the map (hex labels) drawn by SDL2_ttf, `px` pixels high with their box's top left
 // at `at`, each text kept as a texture.
