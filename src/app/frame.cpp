@@ -304,6 +304,17 @@ std::vector<PixelBox> opaque_parts(const App &app) {
   return opaque;
 }
 
+// What this frame draws besides ImGui's lists, as frame_damage.hpp compares it.
+FrameBase frame_base(const App &app, SDL_Renderer *renderer) {
+  FrameBase base{0, 0, textures_painted(), {}, map_layer_copy()};
+  SDL_GetRendererOutputSize(renderer, &base.width, &base.height);
+  for (const MapRect &p : app.panel_backgrounds) // every pixel a panel touches
+    base.panels.push_back({static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y)),
+                           static_cast<int>(std::ceil(p.x + p.w)),
+                           static_cast<int>(std::ceil(p.y + p.h))});
+  return base;
+}
+
 // Everything drawn inside `box`: the clear colour where nothing opaque covers it, the panels'
 // backgrounds, the map layer, then ImGui's shapes, each clipped to the box.
 void draw_within(const App &app, SDL_Renderer *renderer, const ImDrawData &data,
@@ -397,8 +408,7 @@ void build_frame(App &app, bool &quit) {
 bool render_frame(App &app, SDL_Renderer *renderer) {
   ImGui::Render();
   const ImDrawData &data = *ImGui::GetDrawData();
-  FrameBase base{0, 0, app.panel_backgrounds, map_layer_copy(), textures_painted()};
-  SDL_GetRendererOutputSize(renderer, &base.width, &base.height);
+  FrameBase base = frame_base(app, renderer);
   PixelBox whole{0, 0, base.width, base.height};
   if (!keeps_pixels(renderer, data)) last_frame.forget();
   PixelBox part = uncut_letters(data, last_frame.changed(base, data), whole);

@@ -44,13 +44,31 @@ std::vector<PixelBox> uncovered(const PixelBox &box, const std::vector<PixelBox>
   return left;
 }
 
-bool FrameBase::operator==(const FrameBase &o) const {
-  auto same_rect = [](const MapRect &a, const MapRect &b) {
-    return a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h;
-  };
-  return width == o.width && height == o.height && layer == o.layer && textures == o.textures &&
-         std::equal(panels.begin(), panels.end(), o.panels.begin(), o.panels.end(), same_rect);
+namespace {
+
+// The area of a map layer's copy (map_layer_copy), or nothing when it is not shown.
+PixelBox layer_area(const std::vector<int> &layer) {
+  return layer.size() >= 4 ? PixelBox{layer[0], layer[1], layer[0] + layer[2], layer[1] + layer[3]}
+                           : PixelBox{};
 }
+
+// Where the window changed because of what ImGui does not draw.
+PixelBox base_change(const FrameBase &before, const FrameBase &now) {
+  PixelBox whole{0, 0, now.width, now.height};
+  if (before.width != now.width || before.height != now.height || before.textures != now.textures)
+    return whole;
+  PixelBox box;
+  size_t panels = std::max(before.panels.size(), now.panels.size());
+  for (size_t k = 0; k < panels; ++k) {
+    PixelBox was = k < before.panels.size() ? before.panels[k] : PixelBox{};
+    PixelBox is = k < now.panels.size() ? now.panels[k] : PixelBox{};
+    if (!(was == is)) box.add(was), box.add(is);
+  }
+  if (before.layer != now.layer) box.add(layer_area(before.layer)), box.add(layer_area(now.layer));
+  return box;
+}
+
+} // namespace
 
 bool FrameMemory::Command::same_kind(const Command &o) const {
   return std::memcmp(&clip, &o.clip, sizeof clip) == 0 && texture == o.texture &&
@@ -189,8 +207,8 @@ PixelBox list_change(const FrameMemory::List &before, const FrameMemory::List &n
 
 PixelBox FrameMemory::changed(const FrameBase &base, const ImDrawData &data) {
   PixelBox whole{0, 0, base.width, base.height};
-  bool same_frame = kept_ && base == base_ && static_cast<int>(lists_.size()) == data.CmdListsCount;
-  PixelBox box = same_frame ? PixelBox{} : whole;
+  bool same_frame = kept_ && static_cast<int>(lists_.size()) == data.CmdListsCount;
+  PixelBox box = same_frame ? base_change(base_, base) : whole;
   lists_.resize(static_cast<size_t>(data.CmdListsCount));
   for (int n = 0; n < data.CmdListsCount; ++n) {
     const ImDrawList &now = *data.CmdLists[n];

@@ -23,13 +23,13 @@ struct PixelBox {
 // The parts of `box` outside every one of `covers`.
 std::vector<PixelBox> uncovered(const PixelBox &box, const std::vector<PixelBox> &covers);
 
-// What a frame draws besides ImGui's lists; any change in it draws the whole window again.
+// What a frame draws besides ImGui's lists. A change of size or of a texture's picture draws the
+// whole window again; a panel or the map layer that changed, its place before and now.
 struct FrameBase {
-  int width = 0, height = 0;   // the window's pixels
-  std::vector<MapRect> panels; // the fixed panels' backgrounds
-  std::vector<int> layer;      // the map layer's copy (map_layer_copy)
-  long textures = 0;           // textures painted so far (textures_painted)
-  bool operator==(const FrameBase &o) const;
+  int width = 0, height = 0;    // the window's pixels
+  long textures = 0;            // textures painted so far (textures_painted)
+  std::vector<PixelBox> panels; // the fixed panels' backgrounds, whole pixels around each
+  std::vector<int> layer;       // the map layer's copy (map_layer_copy): its area first
 };
 
 // The frame last drawn, kept to be compared with the next.
