@@ -25,6 +25,8 @@ TEST_CASE(
     const char *what;
     float cc, fire;
   };
+  // The two-letter value a battle can hold is a CC of "AA" (the loader takes Fire Factors of 1 to
+  // 9); two-digit Fire Factors are checked too, so the layout never relies on that limit.
   const Values values[] = {
       {"C 5", kLetter, kDigit},          {"AA 5", 2 * kLetter, kDigit},
       {"C 10", kLetter, 2 * kDigit},     {"AA 12", 2 * kLetter, 2 * kDigit},
