@@ -727,3 +727,30 @@ TEST_CASE("the phase banner opens out of the strip in a quarter second, then sta
   CHECK(banner_opening(0.25) == 1.0f);
   CHECK(banner_opening(1.0) == 1.0f);
 }
+
+TEST_CASE("every frame of the banner's opening that draws its box draws its text, inside the box") {
+  // The strip (400 x 26) and a new turn's banner whose text (560 x 26 at 22 px) is wider than the
+  // strip, over a 900-pixel map from (300, 40).
+  const BannerBox strip{550, 44, 950, 70};
+  const float text_w = 560, text_h = 26, px = 22;
+  const BannerBox full = banner_box(300, 900, 40, text_w, text_h, strip.x1 - strip.x0);
+  for (int frame = 0; frame <= 90; ++frame) { // 60 frames a second through the whole banner
+    const double age = frame / 60.0;
+    const BannerFrame f = banner_frame(age, strip, full, text_w, text_h, px);
+    if (f.box_alpha <= 0) continue;
+    INFO("at " << age << " s");
+    CHECK(f.text_alpha > 0.25f * f.box_alpha); // the words are seen whenever the box is
+    CHECK(f.text_px > 0.5f * px);              // and can be read
+    CHECK(f.text_x >= f.box.x0);
+    CHECK(f.text_x + f.text_w <= f.box.x1);
+    CHECK(f.text_y >= f.box.y0);
+    CHECK(f.text_y + f.text_h <= f.box.y1);
+  }
+  // Once open, the banner is its own box and its text at full size, centred.
+  const BannerFrame open = banner_frame(kBannerOpenSeconds, strip, full, text_w, text_h, px);
+  CHECK(open.box.x0 == full.x0);
+  CHECK(open.box.x1 == full.x1);
+  CHECK(open.text_px == px);
+  CHECK(open.text_w == text_w);
+  CHECK(open.text_alpha == 1.0f);
+}

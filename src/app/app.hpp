@@ -99,6 +99,9 @@ struct App {
   std::vector<BattleInfo> battles;
   int chosen_battle = 0;
   bool show_chosen = true; // the start screen scrolls its gallery to the chosen battle once
+  // The gallery's keyboard focus on its Lessons row (that lesson's index), or -1: on the chosen
+  // battle's card. The arrows move it between the rows, Enter starts what it is on.
+  int gallery_lesson = -1;
   bool advanced_wing_integrity = false;
   bool practice_choice = true; // start screen: new games are practice games
   int seat_choice[2] = {0, 0}; // start screen seats: an index into kSeats (0 human, panels.cpp)

@@ -582,6 +582,30 @@ BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, floa
   return {cx - half, map_top + kBandGap, cx + half, map_top + kBandGap + text_h + 2 * kBannerPadY};
 }
 
+BannerFrame banner_frame(double age, BannerBox strip, BannerBox full, float text_w, float text_h,
+                         float text_px) {
+  BannerFrame f;
+  f.box_alpha = banner_alpha(age);
+  const float open = banner_opening(age);
+  auto towards = [open](float from, float to) { return from + (to - from) * open; };
+  f.box = {towards(strip.x0, full.x0), towards(strip.y0, full.y0), towards(strip.x1, full.x1),
+           towards(strip.y1, full.y1)};
+  // The text grows with the box, inside its padding: a box narrower than the text (a new turn's
+  // line is wider than the strip) holds it smaller, never cut off or left out (an empty box was
+  // seen mid-slide).
+  const float room_w = f.box.x1 - f.box.x0 - 2 * kBannerPadX,
+              room_h = f.box.y1 - f.box.y0 - 2 * kBannerPadY * open;
+  const float scale = std::clamp(std::min(room_w / text_w, room_h / text_h), 0.0f, 1.0f);
+  f.text_px = text_px * scale, f.text_w = text_w * scale, f.text_h = text_h * scale;
+  // Centred, rising from the box's lower half into the middle as it opens.
+  const float rise = (1 - open) * (f.box.y1 - f.box.y0 - f.text_h) / 2;
+  f.text_x = (f.box.x0 + f.box.x1 - f.text_w) / 2;
+  f.text_y = (f.box.y0 + f.box.y1 - f.text_h) / 2 + rise;
+  // Seen from the first frame the box is, fading in with the opening.
+  f.text_alpha = f.box_alpha * (0.5f + 0.5f * open);
+  return f;
+}
+
 void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double w, double h,
                         float ui_scale) {
   double band = std::min<double>(top_band_height(ui_scale), h / 4); // a tiny window keeps its map

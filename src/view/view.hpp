@@ -249,6 +249,16 @@ struct BannerBox {
 // top edge is `map_top`: centred, and at least `strip_w` wide so that it covers the whole strip.
 BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, float text_h,
                      float strip_w);
+// One frame of the banner, `age` seconds after it appeared: its box opening out of the turn
+// strip's box (`strip`) into its own (`full`, banner_box) as banner_opening says, and its text
+// (`text_w` x `text_h` at `text_px` pixels): where its top left is, at what size and opacity.
+struct BannerFrame {
+  BannerBox box;
+  float box_alpha = 0;
+  float text_x = 0, text_y = 0, text_px = 0, text_w = 0, text_h = 0, text_alpha = 0;
+};
+BannerFrame banner_frame(double age, BannerBox strip, BannerBox full, float text_w, float text_h,
+                         float text_px);
 // Fits the whole map into the area x, y, w, h: the hexes below its top band, the sheet's paper
 // and shadow inside the area (its top edge may pass under the band).
 void fit_below_top_band(Camera &cam, const Battle &b, double x, double y, double w, double h,

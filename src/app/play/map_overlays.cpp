@@ -181,19 +181,19 @@ void turn_banner(App &app, const MapRect &map) {
   float fs_banner = kBannerFontSize * app.ui_scale;
   ImVec2 text_ext = font->CalcTextSizeA(fs_banner, 1e9f, 0, bn.text.c_str());
   BannerBox box = banner_box(map.x, map.w, map.y, text_ext.x, text_ext.y, z.x - a.x);
-  // It opens out of the strip: from the strip's width to its own, its text rising into place.
-  float open = banner_opening(now - bn.since);
-  ImVec2 ba(a.x + (box.x0 - a.x) * open, box.y0), bz(z.x + (box.x1 - z.x) * open, box.y1);
-  dl->AddRectFilled(ba, bz, IM_COL32(15, 15, 20, static_cast<int>(250 * alpha)), 5);
+  // It opens out of the strip (view.hpp, banner_frame): from the strip's box to its own, its text
+  // coming with it.
+  BannerFrame f =
+      banner_frame(now - bn.since, {a.x, a.y, z.x, z.y}, box, text_ext.x, text_ext.y, fs_banner);
+  ImVec2 ba(f.box.x0, f.box.y0), bz(f.box.x1, f.box.y1);
+  dl->AddRectFilled(ba, bz, IM_COL32(15, 15, 20, static_cast<int>(250 * f.box_alpha)), 5);
   dl->AddRect(ba, bz,
               (wing_colour(b.wings[first_wing].color) & 0x00FFFFFF) |
-                  (static_cast<ImU32>(255 * alpha) << 24),
+                  (static_cast<ImU32>(255 * f.box_alpha) << 24),
               5, 0, 2);
-  float rise = (1 - open) * text_ext.y * 0.6f;
   dl->PushClipRect(ba, bz, true);
-  dl->AddText(font, fs_banner,
-              ImVec2((ba.x + bz.x - text_ext.x) / 2, (ba.y + bz.y - text_ext.y) / 2 + rise),
-              IM_COL32(255, 240, 200, static_cast<int>(255 * alpha * open)), bn.text.c_str());
+  dl->AddText(font, f.text_px, ImVec2(f.text_x, f.text_y),
+              IM_COL32(255, 240, 200, static_cast<int>(255 * f.text_alpha)), bn.text.c_str());
   dl->PopClipRect();
   ui::note_text("Banner: " + bn.text);
 }

@@ -1,6 +1,7 @@
 // The start screen's gallery (issue 33): each battle as a card (its thumbnail, date and place,
 // sides, size, ruleset, length, history and measured balance, a line of history) in rows for the
-// shipped battles and the player's own, then the lessons; arrows move the choice, Enter starts it.
+// shipped battles and the player's own, then the lessons; arrows move the choice through every
+// row, Enter starts it.
 #include "start/gallery.hpp"
 #include "widgets/ui.hpp"
 #include "words.hpp"
@@ -8,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <imgui.h>
+#include <utility>
+#include <vector>
 
 namespace sns::app {
 
@@ -100,6 +103,7 @@ float map_width(const BattleInfo &bi, float most, float h) {
 }
 
 void choose(App &app, int index) {
+  app.gallery_lesson = -1; // the keyboard's focus comes back to the battles with the choice
   if (app.chosen_battle == index) return;
   app.chosen_battle = index;
   // Seats belong to the sides of the battle they were chosen for: another battle's first side is
@@ -112,13 +116,13 @@ void choose(App &app, int index) {
 bool card(App &app, int i, const Grid &g) {
   const BattleInfo &bi = app.battles[static_cast<size_t>(i)];
   const float s = app.ui_scale, pad = kPad * s;
-  const bool chosen = app.chosen_battle == i;
+  const bool chosen = app.chosen_battle == i, focused = chosen && app.gallery_lesson < 0;
   ImGui::PushID(i);
   ImVec2 p = ImGui::GetCursorScreenPos();
   ImDrawList *dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(p, ImVec2(p.x + g.w, p.y + g.h),
                     chosen ? IM_COL32(74, 62, 44, 255) : IM_COL32(48, 46, 42, 255), 6 * s);
-  if (chosen)
+  if (focused) // the keyboard's focus; on a lesson, the chosen card keeps only its fill
     dl->AddRect(p, ImVec2(p.x + g.w, p.y + g.h), IM_COL32(232, 196, 110, 255), 6 * s, 0, 2.5f * s);
   // The card's own colours show the choice: ImGui's blue highlight washed out its faint lines.
   ImGui::PushStyleVar(ImGuiStyleVar_SelectableTextAlign, ImVec2(0.5f, 0.0f));
@@ -131,7 +135,7 @@ bool card(App &app, int i, const Grid &g) {
   ImGui::PopStyleVar();
   bool twice = clicked && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
   if (clicked) choose(app, i);
-  if (app.show_chosen && chosen) ImGui::SetScrollHereY(0.3f);
+  if (app.show_chosen && focused) ImGui::SetScrollHereY(0.3f);
   ImGui::PushClipRect(p, ImVec2(p.x + g.w, p.y + g.h), true);
   ImGui::SetCursorScreenPos(ImVec2(p.x + pad, p.y + ImGui::GetTextLineHeightWithSpacing()));
   ImGui::BeginGroup();
@@ -172,34 +176,77 @@ void card_rows(App &app, int from, int to, const Grid &g, void (*start)(App &app
   }
 }
 
-// The lessons, each a short card that starts it (Learn to play lists them with their summaries).
+// The lessons, each a short card that starts it (Learn to play lists them with their summaries);
+// the one the keyboard is on drawn as the chosen battle's card is.
 void lesson_rows(App &app, const Grid &g) {
   const auto &lessons = app.session->lessons().list();
-  const float h = 2 * ImGui::GetTextLineHeightWithSpacing();
+  const float h = 2 * ImGui::GetTextLineHeightWithSpacing(), s = app.ui_scale;
   for (size_t i = 0; i < lessons.size(); ++i) {
-    if (i % static_cast<size_t>(g.columns)) ImGui::SameLine(0, kGap * app.ui_scale);
+    if (i % static_cast<size_t>(g.columns)) ImGui::SameLine(0, kGap * s);
     bool done = app.session->lessons().completed().count(lessons[i].id) > 0;
     std::string label = "Lesson " + std::to_string(i + 1) + ": " + lessons[i].title +
                         (done ? " (done)" : "") + "##lesson" + std::to_string(i);
+    const bool focused = app.gallery_lesson == static_cast<int>(i);
+    if (focused) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(74, 62, 44, 255));
     if (ui::Button(label.c_str(), ImVec2(g.w, h))) app.start_lesson(i);
+    if (!focused) continue;
+    ImGui::PopStyleColor();
+    ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                                        IM_COL32(232, 196, 110, 255), 4 * s, 0, 2.5f * s);
+    if (app.show_chosen) ImGui::SetScrollHereY(0.7f);
   }
 }
 
-// Arrows move the choice along the cards (up and down by a row), Enter starts it; not while a
-// field has the keyboard or a list or dialog is open.
-void gallery_keys(App &app, int columns, void (*start)(App &app)) {
+// Where an arrow takes the keyboard's focus from item `at`, the items numbered through the
+// gallery's groups in order (battles, the player's own, lessons), each group starting a row of its
+// own in rows of `columns`: Left and Right go along the items, Up and Down to the same column of
+// the row above or below (that row's last item when it is shorter), from one group into the next;
+// at an edge the focus stays.
+int step_focus(const std::vector<int> &groups, int columns, int at, int across, int down) {
+  std::vector<std::pair<int, int>> place; // each item's row and column
+  int row = 0;
+  for (int n : groups) {
+    for (int k = 0; k < n; ++k)
+      place.emplace_back(row + k / columns, k % columns);
+    row += (n + columns - 1) / columns;
+  }
+  const int count = static_cast<int>(place.size());
+  if (count == 0) return at;
+  int to = std::clamp(at + across, 0, count - 1);
+  if (down == 0) return to;
+  const auto [r, c] = place[static_cast<size_t>(to)];
+  int below = -1; // the last item of the row wanted up to column c
+  for (int i = 0; i < count; ++i)
+    if (place[static_cast<size_t>(i)].first == r + down &&
+        place[static_cast<size_t>(i)].second <= c)
+      below = i;
+  return below >= 0 ? below : to;
+}
+
+// Arrows move the focus through every row (the battles, the player's own, the lessons), Enter
+// starts what it is on; not while a field has the keyboard or a list or dialog is open.
+void gallery_keys(App &app, int columns, int own, void (*start)(App &app)) {
   if (app.battles.empty() || ImGui::GetIO().WantTextInput || app.browser.open ||
       ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))
     return;
-  auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
-  int to = app.chosen_battle;
-  if (pressed(ImGuiKey_LeftArrow)) to -= 1;
-  if (pressed(ImGuiKey_RightArrow)) to += 1;
-  if (pressed(ImGuiKey_UpArrow)) to -= columns;
-  if (pressed(ImGuiKey_DownArrow)) to += columns;
-  to = std::clamp(to, 0, static_cast<int>(app.battles.size()) - 1);
-  if (to != app.chosen_battle) choose(app, to), app.show_chosen = true;
-  if (pressed(ImGuiKey_Enter) && !app.battles[static_cast<size_t>(app.chosen_battle)].draft)
+  auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)) ? 1 : 0; };
+  const int n = static_cast<int>(app.battles.size());
+  const int lessons = static_cast<int>(app.session->lessons().list().size());
+  const int at = app.gallery_lesson >= 0 ? n + app.gallery_lesson : app.chosen_battle;
+  const int to = step_focus({own, n - own, lessons}, columns, at,
+                            pressed(ImGuiKey_RightArrow) - pressed(ImGuiKey_LeftArrow),
+                            pressed(ImGuiKey_DownArrow) - pressed(ImGuiKey_UpArrow));
+  if (to != at) {
+    if (to < n)
+      choose(app, to);
+    else
+      app.gallery_lesson = to - n;
+    app.show_chosen = true;
+  }
+  if (!pressed(ImGuiKey_Enter)) return;
+  if (app.gallery_lesson >= 0)
+    app.start_lesson(static_cast<size_t>(app.gallery_lesson));
+  else if (!app.battles[static_cast<size_t>(app.chosen_battle)].draft)
     start(app);
 }
 
@@ -209,11 +256,11 @@ void draw_gallery(App &app, ImVec2 size, void (*start)(App &app)) {
   ImGui::BeginChild("gallery", size, false);
   const Grid g =
       grid_for(ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize, app.ui_scale);
-  gallery_keys(app, g.columns, start);
   const int n = static_cast<int>(app.battles.size());
   const int own = static_cast<int>(
       std::find_if(app.battles.begin(), app.battles.end(), [](auto &b) { return b.own; }) -
       app.battles.begin());
+  gallery_keys(app, g.columns, own, start);
   row_title(app, "Battles");
   card_rows(app, 0, own, g, start);
   if (own < n) {

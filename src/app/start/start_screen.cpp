@@ -139,7 +139,11 @@ void new_game_rows(App &app) {
   if (ui::Button("New game", ImVec2(170 * app.ui_scale, 0))) start_chosen_battle(app);
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ui::TextDisabled("or Enter; arrows choose");
+  // Enter starts what the gallery's keyboard focus is on, which may be a lesson (gallery.cpp).
+  if (app.gallery_lesson >= 0)
+    ui::TextDisabled("Enter starts Lesson %d", app.gallery_lesson + 1);
+  else
+    ui::TextDisabled("or Enter; arrows choose");
 }
 
 // What the balance measurements say from each seat (docs/ai.md "Who won from which seat").

@@ -2,6 +2,7 @@
 // a counter's look (the face cache's key) and its painting.
 #include "widgets/counter_art.hpp"
 #include "app.hpp"
+#include "counter_layout.hpp"
 #include "words.hpp"
 
 #include <cmath>
@@ -17,9 +18,6 @@ unsigned wing_colour(const std::string &hex) {
 }
 
 namespace {
-
-// Below this size (pixels) a counter is drawn in its compact form: letters only.
-constexpr float kCompactCounter = 40.0f;
 
 ImU32 with_alpha_of(ImU32 c, int alpha) {
   return (c & 0x00FFFFFF) | (static_cast<ImU32>(alpha) << 24);
@@ -168,7 +166,7 @@ void paint_piece(const CounterLook &look, const Inks &k, ImDrawList *dl, ImVec2 
     dl->PopClipRect();
   }
   float t = std::max(1.0f, size * 0.025f);
-  if (size < 26) { // too small for a bevel: the outline only
+  if (size < kTinyCounter) { // too small for a bevel: the outline only
     dl->AddRect(a, z, IM_COL32(20, 20, 20, 255), size * 0.06f, 0, 1.0f);
     return;
   }
@@ -187,52 +185,67 @@ void symbol_plate(ImDrawList *dl, UnitType t, float cx, float cy, float w, bool 
   type_symbol(dl, t, cx, cy, w, IM_COL32(24, 24, 28, 255), box);
 }
 
+// Where this face's plate and values go (counter_layout.hpp), from its values' widths in the
+// counters' own font (measured large, where hinting does not round them).
+CounterFaceLayout face_layout(const CounterLook &look, CounterCanvas &canvas, const std::string &cc,
+                              const std::string &fire) {
+  auto width = [&](const std::string &t) { return canvas.text_size(100, t.c_str()).x / 100; };
+  if (!look.values) return counter_face_layout(static_cast<float>(look.size), 0, 0);
+  return counter_face_layout(static_cast<float>(look.size), width(cc), look.fire ? width(fire) : 0);
+}
+
+// The plate where the layout puts it, on the face whose top left is `a`.
+void plate_at(ImDrawList *dl, UnitType t, ImVec2 a, const FaceBox &p, bool box = true) {
+  symbol_plate(dl, t, a.x + (p.x0 + p.x1) / 2, a.y + (p.y0 + p.y1) / 2, p.x1 - p.x0, box);
+}
+
+// The CC and Fire Factor in their boxes (the boxes hold the letters' ink).
+void paint_values(const CounterLook &look, CounterCanvas &canvas, ImVec2 a,
+                  const CounterFaceLayout &l, ImU32 col, const std::string &cc,
+                  const std::string &fire) {
+  canvas.text(l.value_px, ImVec2(a.x + l.cc.x0, a.y + l.cc.y0 - kInkTop * l.value_px), col,
+              cc.c_str());
+  if (look.fire)
+    canvas.text(l.fire_px, ImVec2(a.x + l.fire.x0, a.y + l.fire.y0 - kInkTop * l.fire_px), col,
+                fire.c_str());
+}
+
 // The printed face (2.2): wing band, type symbol, CC and Fire Factor, Crown, the reduced side.
 void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2 z) {
   ImDrawList *dl = canvas.dl;
   float size = static_cast<float>(look.size), cx = (a.x + z.x) / 2;
   Inks k = inks_of(look);
   bool compact = size < kCompactCounter;
-  float band_h = size < 26 ? 0.0f : size * (compact ? 0.2f : 0.25f);
+  float band_h = size < kTinyCounter ? 0.0f : size * (compact ? 0.2f : 0.25f);
   paint_piece(look, k, dl, a, z, band_h);
   std::string cc = cc_name(look.cc), fire = std::to_string(look.fire);
+  const CounterFaceLayout l = face_layout(look, canvas, cc, fire);
   if (compact) {
     // Small counters (a big map at its fitted view): the band, the symbol, and CC and Fire
     // Factor as large as fit (D3: the unit's id instead).
     // Below 26 pixels (Grunwald fitted in a small window) the plate and the letters take all the
     // room there is: legibility before margins.
-    bool tiny = size < 26;
+    bool tiny = size < kTinyCounter;
     // A tiny face gives the CC and Fire Factor, what a player reads most, over half its height
     // (at 18 px a letter of 11 px, read at 100% on Grunwald fitted at 1280x720) and the symbol's
     // plate the top third, the wing's colour round it: horse and foot read as on the larger faces,
-    // where type letters ("HH") did not.
+    // where type letters ("HH") did not. The values sit two pixels in from a tiny face's edge:
+    // dark letters on a pale wing (White Banners) touching the black outline lost their stroke.
     if (tiny && look.values)
-      symbol_plate(dl, look.type, cx, a.y + 1.5f + size * 0.165f, size * 0.55f, false);
+      plate_at(dl, look.type, a, l.plate, false);
     else if (!tiny)
-      symbol_plate(dl, look.type, cx, a.y + size * 0.42f, size * 0.56f);
-    float letters = size * (tiny ? 0.62f : 0.4f), y = z.y - letters * (tiny ? 0.96f : 1.04f);
-    // Two pixels in from the edge on a tiny face: dark letters on a pale wing (White Banners)
-    // touching the black outline lost their left stroke.
-    float inset = tiny ? 2.0f : size * 0.08f;
+      plate_at(dl, look.type, a, l.plate);
     if (look.values) {
-      canvas.text(letters, ImVec2(a.x + inset, y), k.on_body, cc.c_str());
-      if (look.fire) {
-        ImVec2 ext = canvas.text_size(letters, fire.c_str());
-        canvas.text(letters, ImVec2(z.x - ext.x - inset, y), k.on_body, fire.c_str());
-      }
+      paint_values(look, canvas, a, l, k.on_body, cc, fire);
     } else {
       centred_text(canvas, size * 0.34f, cx, z.y - size * 0.2f, k.on_body, look.label.c_str());
     }
     if (look.crown) crown(dl, z.x - size * 0.34f, a.y - size * 0.08f, size * 0.3f);
     return;
   }
-  symbol_plate(dl, look.type, cx, a.y + size * 0.45f, size * 0.46f);
-  float big = size * 0.3f, band_text = band_h * 0.86f;
-  if (look.values) {
-    centred_text(canvas, big, cx - size * 0.25f, z.y - size * 0.18f, k.on_body, cc.c_str());
-    if (look.fire)
-      centred_text(canvas, big, cx + size * 0.25f, z.y - size * 0.18f, k.on_body, fire.c_str());
-  }
+  plate_at(dl, look.type, a, l.plate);
+  float band_text = band_h * 0.86f;
+  if (look.values) paint_values(look, canvas, a, l, k.on_body, cc, fire);
   // In the band: the wing letter (for players who cannot tell the colours apart) and the type
   // code, or under D3 Medieval the unit's id, large enough to find the log's "RK" by.
   char letter[2] = {look.wing_letter, 0};
