@@ -17,24 +17,21 @@ bench() { # ARGS...: the benchmark's JSON line
     --size 1280x720 "$@" | tail -n 1
   rm -rf "$dir"
 }
-field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
-
-still=$(bench battles/grunwald-1410.json --bench-frames 60)
-drawn=$(printf '%s' "$still" | field frames_drawn) || drawn=999
-if [ "$drawn" -le 4 ]; then
-  echo "ok   still frames: $drawn of 60 drawn"
-else
-  echo "FAIL still frames: $drawn of 60 drawn, expected at most 4: $still"
-  fails=$((fails + 1))
-fi
-pan=$(bench battles/grunwald-1410.json --bench-frames 60 --bench-zoom 6 --bench-pan 8)
-drawn=$(printf '%s' "$pan" | field frames_drawn) || drawn=0
-if [ "$drawn" -ge 59 ]; then
-  echo "ok   panned frames: $drawn of 60 drawn"
-else
-  echo "FAIL panned frames: $drawn of 60 drawn, expected every one: $pan"
-  fails=$((fails + 1))
-fi
+# NAME LOW HIGH ARGS...: a benchmark of Grunwald's 60 frames draws between LOW and HIGH of them.
+drawn_case() {
+  local name=$1 low=$2 high=$3 out drawn
+  shift 3
+  out=$(bench battles/grunwald-1410.json --bench-frames 60 "$@")
+  drawn=$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["frames_drawn"])') || drawn=-1
+  if [ "$drawn" -ge "$low" ] && [ "$drawn" -le "$high" ]; then
+    echo "ok   $name: $drawn of 60 drawn"
+  else
+    echo "FAIL $name: $drawn of 60 drawn, expected $low to $high: $out"
+    fails=$((fails + 1))
+  fi
+}
+drawn_case "still frames" 1 4
+drawn_case "panned frames" 59 60 --bench-zoom 6 --bench-pan 8
 
 for s in first-turn-both-sides ux-zoc-hover gallery-mouse gallery-keyboard grunwald-zoom \
   replay-controls editor-area-tools result-screen resize hint-odds d3-first-turn lesson-04-attack \
