@@ -37,7 +37,12 @@ ledger=$PWD/fuzz/runs.tsv
 [ -s "$ledger" ] || printf 'date\ttarget\tbuild\texecutions\tseconds\tcrashes\tcommit\n' >"$ledger"
 done_so_far() { awk -F'\t' -v t="$1" 'NR > 1 && $2 == t { n += $4 } END { print n + 0 }' "$ledger"; }
 command -v clang++-14 >/dev/null || { apt-get update -qq && apt-get install -y -qq clang-14 libclang-rt-14-dev >/dev/null; }
+# libFuzzer's timeout is wall time: a long run at nice 19 beside builds can wait seconds for the
+# core between two steps of one input (a First Clash file that replays in 25 ms was reported as a
+# 12 s timeout so on 2026-12-04), so the long runs allow two minutes; a real hang still stops them.
+timeout=10
 if [ -n "$light" ]; then
+  timeout=120
   out=$PWD/build-fuzz-light sanitizers=fuzzer opt=-O2 build_name=light
 else
   out=$PWD/build-fuzz sanitizers=fuzzer,address,undefined opt=-O1 build_name=full
@@ -121,7 +126,7 @@ for name in os.listdir(seeds):
 PY
               ;;
   esac
-  limits=(-max_len=65536 -timeout=10 -rss_limit_mb=2048)
+  limits=(-max_len=65536 -timeout="$timeout" -rss_limit_mb=2048)
   if [ -n "$total" ]; then
     runs=$((total - $(done_so_far "$t")))
     if [ "$runs" -le 0 ]; then echo "$t: $total executions reached already (fuzz/runs.tsv)"; continue; fi
@@ -143,6 +148,6 @@ PY
     "${executed:-0}" "$took" "$crashes" "$(git rev-parse --short HEAD)" >>"$ledger"
   echo "$t: ${executed:-0} executions in $took s, $crashes crashes; $(done_so_far "$t") in all (fuzz/runs.tsv)"
   # The inputs of this run that add coverage join the kept corpus (the merge runs each input once).
-  "$out/fuzz_$t" -merge=1 "$kept" "$corpus" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+  "$out/fuzz_$t" -merge=1 "$kept" "$corpus" -max_len=65536 -timeout="$timeout" -rss_limit_mb=2048 \
     >"$out/logs/$t-merge.log" 2>&1 || echo "$t: the merge into $kept stopped (see $out/logs/$t-merge.log)"
 done
