@@ -10,6 +10,7 @@ A script is the app's --script steps, plus lines for this runner, all of them co
                     before the first run, in the same data folder, and ended once the runs are done
   # beside-holds: FILE  the runs wait until that first window holds FILE's lock (flock, as seen
                     in /proc/locks), so the scripted window is the second one
+  # screen: WxH     the X screen and the window's size for every run (default 1600x900)
   # background: COMMAND  a shell command started before the first run and left running (a
                     command-line opponent over the network); its output goes to background.log
                     and it is ended (SIGTERM to its process group) once the `after` commands ran
@@ -31,6 +32,7 @@ app, cli, script = sys.argv[1], sys.argv[2], sys.argv[3]
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 runs, before, after = [[None, []]], [], []
 beside, beside_holds, background = None, [], []
+screen = "1600x900"
 for raw in open(script, encoding="utf-8"):
     line = raw.rstrip("\n")
     if line.startswith("# args:"):
@@ -41,6 +43,8 @@ for raw in open(script, encoding="utf-8"):
         before.append(line[len("# before:"):].strip())
     elif line.startswith("# after:"):
         after.append(line[len("# after:"):].strip())
+    elif line.startswith("# screen:"):
+        screen = line[len("# screen:"):].strip()
     elif line.startswith("# beside:"):
         beside = line[len("# beside:"):].strip()
     elif line.startswith("# beside-holds:"):
@@ -128,8 +132,8 @@ with tempfile.TemporaryDirectory(prefix="sns-e2e-") as work:
                 f.write("\n".join(lines).replace("$PORT", port) + "\n")
             argv = shlex.split((args or "").replace("$ROOT", root))
             # An X server of its own, on a display it picks itself (tests/xvfb.sh).
-            cmd = [os.path.join(root, "tests", "xvfb.sh"), "1600x900x24", app, *argv, "--script",
-                   steps, "--size", "1600x900", "--seed", "7"]
+            cmd = [os.path.join(root, "tests", "xvfb.sh"), screen + "x24", app, *argv, "--script",
+                   steps, "--size", screen, "--seed", "7"]
             result = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True,
                                     timeout=300)
             if result.returncode != 0:

@@ -123,9 +123,9 @@ struct App {
   // The heights the lesson's and Explain mode's boxes needed last frame (learning.cpp): they are
   // sized to them (learning_boxes).
   float lesson_box_needs = 0, explain_box_needs = 0;
-  bool panels_hidden = false;       // Tab: the map alone
-  float fitted_w = 0, fitted_h = 0; // the map area the camera was fitted to (refit on resize)
-  double fitted_hex_size = 0;       // the hex size that fit gave (a map left so is saved as fitted)
+  bool panels_hidden = false; // Tab: the map alone
+  MapRect fitted{}; // the map area the camera was fitted to (refit when it moves or resizes)
+  double fitted_hex_size = 0; // the hex size that fit gave (a map left so is saved as fitted)
   // The banner shown when the Player Turn or the phase changes, and what it was last shown for.
   struct Banner {
     std::string text;

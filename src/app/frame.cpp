@@ -150,14 +150,17 @@ void handle_keys(App &app, const SDL_Event &e, SDL_Renderer *renderer) {
 // The map fitted to its area, then the mouse over it: wheel zoom, drag pan, a click for the
 // session; the hex under the pointer, or kOffMap.
 HexId map_input(App &app, const MapRect &r) {
-  // A resized window or hidden panels change the map's area: fit the map to it again.
-  if (r.w != app.fitted_w || r.h != app.fitted_h) app.camera_fitted = false;
+  // A resized window or hidden panels change the map's area: fit the map to it again. A moved
+  // area too: a battle opened from the command line at 1280x720 was fitted to its first frame's
+  // area, whose top moved after, and kept its top row under the turn banner (new-player trial).
+  const MapRect &f = app.fitted;
+  if (r.x != f.x || r.y != f.y || r.w != f.w || r.h != f.h) app.camera_fitted = false;
   if (!app.camera_fitted) {
     fit_below_top_band(app.camera, app.game().battle(), r.x, r.y, r.w, r.h, app.ui_scale);
     app.fitted_hex_size = app.camera.size;
     restore_zoom(app, r.x + r.w / 2, r.y + r.h / 2); // the remembered zoom, once per run
     app.camera_fitted = true;
-    app.fitted_w = r.w, app.fitted_h = r.h;
+    app.fitted = r;
   }
   ImGuiIO &io = ImGui::GetIO();
   PointF mouse{io.MousePos.x, io.MousePos.y};
