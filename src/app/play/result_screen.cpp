@@ -51,7 +51,10 @@ void losses_table(const App &app) {
 // Replay, Battle report, New game; and a way to look at the final map with the screen closed.
 void result_buttons(App &app) {
   Session &ss = *app.session;
-  if (ss.mode() == Mode::Play && ui::Button("Replay")) ss.replays().replay_game();
+  // A replay asked for at the end is watched from the start, with the map in view (the result
+  // shows again at its last action); the Record menu's replay opens at the end, where play is.
+  if (ss.mode() == Mode::Play && ui::Button("Replay") && ss.replays().replay_game())
+    ss.replays().replay_go(0);
   if (ss.mode() == Mode::Play) ImGui::SameLine();
   if ((ss.mode() == Mode::Play || ss.mode() == Mode::Replay) && ui::Button("Battle report"))
     write_report(app);
