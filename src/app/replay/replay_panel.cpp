@@ -60,8 +60,8 @@ void step_buttons(App &app) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.3f);
   if (ImGui::SliderInt("##moment", &at, 0, static_cast<int>(r.size()), "%d"))
     ss.replays().replay_go(static_cast<size_t>(at));
-  ImGui::SameLine();
-  ui::Text("%s", moment_text(ss.game(), r.at(), r.size()).c_str());
+  ImGui::SameLine(); // wrapped: beside the bookmarks at 1280x720 the phase was cut off
+  ui::TextWrapped("%s", moment_text(ss.game(), r.at(), r.size()).c_str());
 }
 
 void note_entry(App &app) {
