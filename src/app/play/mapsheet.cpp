@@ -275,22 +275,39 @@ void draw_camp(const Sheet &s, HexId h) {
 
 // --- Streams, lakes and roads as channels through the hexes ---------------------------------
 
-// The sides of hex h its channel leaves by: towards each neighbour of the same kind (a stream
-// also runs into water); a channel with one such side runs on to the opposite side.
-std::vector<int> channel_sides(const Sheet &s, const std::vector<Ground> &ground, HexId h) {
+// Whether a road runs through hex h: a road terrain, or any hex the battle marks "road" (D1, D6:
+// a town with a road through it keeps its town).
+bool has_road(const Battle &b, const std::vector<Ground> &ground, HexId h) {
+  auto at = static_cast<size_t>(h);
+  return ground[at] == Ground::Road || (at < b.road.size() && b.road[at] != 0);
+}
+
+// Which channel a hex is part of, and which neighbours its channel joins: a stream runs on into
+// a stream or water, a road into a road.
+enum class Channel : uint8_t { Stream, Road };
+bool in_channel(const Sheet &s, const std::vector<Ground> &ground, HexId h, Channel c) {
+  return c == Channel::Stream ? ground[h] == Ground::Stream : has_road(s.b, ground, h);
+}
+bool joins(const Sheet &s, const std::vector<Ground> &ground, HexId m, Channel c) {
+  return in_channel(s, ground, m, c) || (c == Channel::Stream && ground[m] == Ground::Water);
+}
+
+// The sides of hex h its channel leaves by: towards each neighbour it joins; a channel with one
+// such side runs on to the opposite side.
+std::vector<int> channel_sides(const Sheet &s, const std::vector<Ground> &ground, HexId h,
+                               Channel c) {
   std::vector<int> sides;
   for (int d = 0; d < 6; ++d) {
     HexId m = s.b.adjacent[h][d];
-    if (m == kOffMap) continue;
-    if (ground[m] == ground[h] || (ground[h] == Ground::Stream && ground[m] == Ground::Water))
-      sides.push_back(d);
+    if (m != kOffMap && joins(s, ground, m, c)) sides.push_back(d);
   }
   if (sides.size() == 1) sides.push_back((sides[0] + 3) % 6);
   return sides;
 }
 
-void channel(const Sheet &s, const std::vector<Ground> &ground, HexId h, ImU32 col, float width) {
-  std::vector<int> sides = channel_sides(s, ground, h);
+void channel(const Sheet &s, const std::vector<Ground> &ground, HexId h, Channel kind, ImU32 col,
+             float width) {
+  std::vector<int> sides = channel_sides(s, ground, h, kind);
   const ImVec2 c = s.centres[h];
   if (sides.size() == 2) {
     ImVec2 a = s.side_middle(h, sides[0]), z = s.side_middle(h, sides[1]);
@@ -306,20 +323,20 @@ void channel(const Sheet &s, const std::vector<Ground> &ground, HexId h, ImU32 c
 
 void draw_channels(const Sheet &s, const std::vector<Ground> &ground) {
   struct Layer {
-    Ground g;
+    Channel kind;
     ImU32 col;
     float width;
   };
   const Layer layers[] = {
-      {Ground::Stream, IM_COL32(104, 120, 72, 255), 0.34f}, // banks
-      {Ground::Stream, IM_COL32(86, 140, 200, 255), 0.2f},  // water
-      {Ground::Road, IM_COL32(120, 90, 50, 255), 0.2f},     // road edge
-      {Ground::Road, IM_COL32(214, 190, 140, 255), 0.13f},  // road
+      {Channel::Stream, IM_COL32(104, 120, 72, 255), 0.34f}, // banks
+      {Channel::Stream, IM_COL32(86, 140, 200, 255), 0.2f},  // water
+      {Channel::Road, IM_COL32(120, 90, 50, 255), 0.2f},     // road edge
+      {Channel::Road, IM_COL32(214, 190, 140, 255), 0.13f},  // road
   };
   for (const Layer &l : layers)
     for (HexId h = 0; h < s.b.hex_count(); ++h)
-      if (ground[h] == l.g && s.shown[h])
-        channel(s, ground, h, l.col, std::max(2.0f, s.size * l.width));
+      if (s.shown[h] && in_channel(s, ground, h, l.kind))
+        channel(s, ground, h, l.kind, l.col, std::max(2.0f, s.size * l.width));
 }
 
 void draw_water(const Sheet &s, const std::vector<Ground> &ground) {
