@@ -1,8 +1,11 @@
 // The counter face's layout (src/view/counter_layout.hpp): the CC and Fire Factor never lie over
 // the unit-type plate, each other or the counter's edge, with one or two letters, at every size.
 #include "counter_layout.hpp"
+#include "fixture.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <string>
 
 using namespace sns;
@@ -64,5 +67,37 @@ TEST_CASE("a counter's values stay large enough to read, with one letter or two"
     CHECK(two.value_px >= least);
     CHECK(two.fire_px >= least);
     CHECK(two.plate.x1 - two.plate.x0 >= s * 0.3f);
+  }
+}
+
+// 2.2, issue 33 item 2: a wing with dark letters is pale or coloured, never a greyish middle tone
+// (the Gray Banners' #9aa6b8 blurred a 17-pixel counter's "C5", new-player trial), and the wings of
+// one side are told apart by colour (Gray Banners and Dark Gray were close, the second newcomer's
+// list).
+TEST_CASE("2.2 every shipped wing's colour takes readable letters and differs from its side's") {
+  unsigned trial_grey = rgb_of_colour("#9aa6b8");
+  CHECK(dark_letters_on(trial_grey));
+  CHECK(luminance(trial_grey) < kPaleWing);
+  CHECK(saturation(trial_grey) < kColouredWing);
+  auto apart = [](unsigned a, unsigned b) { // the largest difference of one channel
+    int most = 0;
+    for (int shift : {0, 8, 16})
+      most = std::max(most, std::abs(static_cast<int>((a >> shift) & 0xFF) -
+                                     static_cast<int>((b >> shift) & 0xFF)));
+    return most;
+  };
+  for (const std::string &file : test::shipped_battles()) {
+    auto b = load_battle_file(file);
+    for (const WingDef &w : b->wings) {
+      INFO(file << ": wing " << w.id << " " << w.color);
+      unsigned rgb = rgb_of_colour(w.color);
+      if (dark_letters_on(rgb))
+        CHECK((luminance(rgb) >= kPaleWing || saturation(rgb) >= kColouredWing));
+      for (const WingDef &o : b->wings)
+        if (&o != &w && o.side == w.side) {
+          INFO("and wing " << o.id << " " << o.color);
+          CHECK(apart(rgb, rgb_of_colour(o.color)) >= 60);
+        }
+    }
   }
 }

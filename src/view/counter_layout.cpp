@@ -2,6 +2,7 @@
 #include "counter_layout.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace sns {
 
@@ -90,6 +91,27 @@ CounterFaceLayout counter_face_layout(float s, float cc_w, float fire_w) {
   const float cy = (top + bottom) / 2;
   l.plate = {f.inset, cy - w * 0.3f, f.inset + w, cy + w * 0.3f};
   return l;
+}
+
+double luminance(unsigned rgb) {
+  double r = ((rgb >> 16) & 0xFF) / 255.0, g = ((rgb >> 8) & 0xFF) / 255.0,
+         b = (rgb & 0xFF) / 255.0;
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
+
+double saturation(unsigned rgb) {
+  unsigned r = (rgb >> 16) & 0xFF, g = (rgb >> 8) & 0xFF, b = rgb & 0xFF;
+  unsigned most = std::max({r, g, b}), least = std::min({r, g, b});
+  return most == 0 ? 0.0 : static_cast<double>(most - least) / most;
+}
+
+bool dark_letters_on(unsigned rgb) { return luminance(rgb) > 0.6; }
+
+unsigned rgb_of_colour(const std::string &hex) {
+  unsigned rgb = 0x808080;
+  if (hex.size() == 7 && hex[0] == '#' && std::sscanf(hex.c_str() + 1, "%6x", &rgb) != 1)
+    rgb = 0x808080;
+  return rgb;
 }
 
 } // namespace sns

@@ -2,6 +2,7 @@
 // the map draws counters at: the app paints by it (src/app/widgets/counter_art.cpp), tests check
 // it.
 #pragma once
+#include <string>
 
 namespace sns {
 
@@ -30,5 +31,17 @@ struct CounterFaceLayout {
 // above them; on a tiny face the Fire Factor moves up beside a narrower plate. No value ever lies
 // over the plate or the other value, or past the counter's edge.
 CounterFaceLayout counter_face_layout(float size, float cc_w, float fire_w);
+
+// The letters' ink on a wing's colour (0xRRGGBB): dark on a light colour, white on any other.
+// White letters read better on a tiny counter than their contrast ratio says (dark strokes look
+// thin), but dark ones on a greyish middle tone blurred: the Gray Banners' #9aa6b8 made a 17-pixel
+// counter's "C5" unreadable (new-player trial). So a wing with dark letters is pale (luminance at
+// least kPaleWing) or coloured (saturation at least kColouredWing); the shipped battles are
+// checked (tests/test_counter_layout.cpp).
+inline constexpr double kPaleWing = 0.8, kColouredWing = 0.4;
+double luminance(unsigned rgb);                 // 0 black .. 1 white (the eye's weights)
+double saturation(unsigned rgb);                // 0 grey .. 1 pure colour
+bool dark_letters_on(unsigned rgb);             // the letters on this colour are dark
+unsigned rgb_of_colour(const std::string &hex); // "#rrggbb", else mid grey
 
 } // namespace sns

@@ -12,9 +12,8 @@
 namespace sns::app {
 
 unsigned wing_colour(const std::string &hex) {
-  unsigned r = 128, g = 128, b = 128;
-  if (hex.size() == 7) std::sscanf(hex.c_str() + 1, "%02x%02x%02x", &r, &g, &b);
-  return IM_COL32(r, g, b, 255);
+  unsigned rgb = rgb_of_colour(hex);
+  return IM_COL32(rgb >> 16, (rgb >> 8) & 0xFF, rgb & 0xFF, 255);
 }
 
 namespace {
@@ -23,10 +22,9 @@ ImU32 with_alpha_of(ImU32 c, int alpha) {
   return (c & 0x00FFFFFF) | (static_cast<ImU32>(alpha) << 24);
 }
 
-ImU32 text_colour_on(ImU32 bg) {
-  float r = (bg & 0xFF) / 255.f, g = ((bg >> 8) & 0xFF) / 255.f, b = ((bg >> 16) & 0xFF) / 255.f;
-  float lum = 0.299f * r + 0.587f * g + 0.114f * b;
-  return lum > 0.6f ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255);
+ImU32 text_colour_on(ImU32 bg) { // ImGui's ABGR to the RGB the rule reads
+  unsigned rgb = ((bg & 0xFF) << 16) | (bg & 0xFF00) | ((bg >> 16) & 0xFF);
+  return dark_letters_on(rgb) ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255);
 }
 
 void centred_text(CounterCanvas &canvas, float px, float cx, float cy, ImU32 col,
