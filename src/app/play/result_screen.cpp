@@ -87,8 +87,12 @@ void result_screen(App &app, const MapRect &map) {
   ImGui::PopFont();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
   // The victory level the battle's levels give this ending (issue 32 item 1), under the winner.
-  if (std::string level = victory_level_words(b, s); !level.empty())
+  // A level may favour the side that lost by the rules (Grunwald's Order can lose and still earn a
+  // moral victory): say what it measures, or the two lines read as a contradiction (trial).
+  if (std::string level = victory_level_words(b, s); !level.empty()) {
     ui::TextWrapped("%s", level.c_str());
+    ui::TextDisabled("The level grades the ending against history, apart from who won.");
+  }
   if (!s.result_reason.empty()) ui::TextWrapped("%s", sentence_words(s.result_reason).c_str());
   ImGui::PopTextWrapPos();
   std::string turn = b.rules().turn_word;
