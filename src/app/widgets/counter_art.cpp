@@ -229,10 +229,9 @@ void paint_face(const CounterLook &look, CounterCanvas &canvas, ImVec2 a, ImVec2
     // plate the top third, the wing's colour round it: horse and foot read as on the larger faces,
     // where type letters ("HH") did not. The values sit two pixels in from a tiny face's edge:
     // dark letters on a pale wing (White Banners) touching the black outline lost their stroke.
-    if (tiny && look.values)
-      plate_at(dl, look.type, a, l.plate, false);
-    else if (!tiny)
-      plate_at(dl, look.type, a, l.plate);
+    // Under D3 (no values) the id takes the values' place below the plate: a tiny D3 face showed
+    // its id alone, and horse, foot and bows looked alike (new-player trial).
+    plate_at(dl, look.type, a, l.plate, !tiny);
     if (look.values) {
       paint_values(look, canvas, a, l, k.on_body, cc, fire);
     } else {
