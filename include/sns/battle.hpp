@@ -184,5 +184,9 @@ inline constexpr size_t kMaxInputBytes = size_t{4} * 1024 * 1024;
 // Each special rule keeps three flags in GameState::special_flags (32 bits): 8 rules fill it.
 inline constexpr size_t kMaxSpecialRules = 8;
 inline constexpr int kMaxMapSide = 100;
+// The most Command Phase choices a side's wings and markers may make (4.0), counted before the
+// markers prune them (the battle loader's check_command_choices); the shipped battles have at
+// most 4,817 (The Standard's Scots).
+inline constexpr long kMaxCommandChoices = 200000;
 
 } // namespace sns

@@ -7,6 +7,7 @@
 #include "sns/ruleset.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <set>
@@ -332,6 +333,7 @@ private:
         wd.side = s;
         b_->wings.push_back(wd);
       }
+      if (has(Feature::CommandMarkers)) check_command_choices(def, s, path + "/commands");
       if (auto *vp = in_.optional(side, "vp_for_eliminating")) {
         in_.object(*vp, path + "/vp_for_eliminating");
         for (auto it = vp->begin(); it != vp->end(); ++it) {
@@ -345,6 +347,42 @@ private:
       if (auto *v = in_.optional(side, "start_vp"))
         def.start_vp = static_cast<int>(in_.integer(*v, path + "/start_vp", 0, 100000));
     }
+  }
+
+  // The Command Phase lists every choice of wings and command sets (4.0): with many wings and
+  // several a turn they run to billions, and a file that asks for that would hang whatever opens
+  // it (a fuzzed Grunwald with 36 wings, 4 a turn, took 2.4 GB in the editor). Counted before the
+  // markers prune them: the wings chosen (up to wings_per_turn) times a set for each.
+  void check_command_choices(const SideDef &def, int side, const std::string &path) {
+    std::set<Command> shown;
+    for (const Marker &m : def.markers)
+      for (int f = 0; f < m.count; ++f)
+        shown.insert(m.faces[f]);
+    double sets = 0, ways = 1; // command sets of one wing; wings chosen, k at a time
+    for (int k = 1; k <= def.commands_per_wing && k <= static_cast<int>(shown.size()); ++k)
+      sets += binomial(static_cast<int>(shown.size()), k);
+    int wings = static_cast<int>(std::count_if(b_->wings.begin(), b_->wings.end(),
+                                               [&](const WingDef &w) { return w.side == side; }));
+    double choices = 1;
+    for (int k = 1; k <= def.wings_per_turn && k <= wings; ++k) {
+      ways = binomial(wings, k);
+      choices += ways * std::pow(sets, k);
+    }
+    if (choices > static_cast<double>(kMaxCommandChoices))
+      in_.fail(path + "/wings_per_turn",
+               "the Command Phase would list up to " +
+                   std::to_string(static_cast<long long>(std::min(choices, 9e18))) + " choices (" +
+                   std::to_string(wings) + " wings, up to " + std::to_string(def.wings_per_turn) +
+                   " a turn, " + std::to_string(static_cast<int>(sets)) +
+                   " command sets each); at most " + std::to_string(kMaxCommandChoices) +
+                   ": command fewer wings a turn, or give the side fewer wings");
+  }
+
+  static double binomial(int n, int k) {
+    double r = 1;
+    for (int i = 1; i <= k; ++i)
+      r = r * (n - k + i) / i;
+    return r;
   }
 
   void read_commands(const json &c, const std::string &path, SideDef &def) {
