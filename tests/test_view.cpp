@@ -721,6 +721,26 @@ TEST_CASE("app: the rules search finds the rulebook's word for a player's (ditch
   CHECK(rules_section_matches(other, rules_search_terms("7.5")));
 }
 
+TEST_CASE("the banner's text and the strip's are never seen over each other, at any frame") {
+  // The trial saw a few frames of doubled, garbled words as the fading banner's large text lay
+  // over the strip's small one coming back. The strip's text fills the strip's box; at every
+  // frame at 60 a second, and between them, if both texts are seen they must not overlap.
+  const BannerBox strip{550, 44, 950, 70};
+  for (float text_w : {300.0f, 560.0f}) { // a phase's short banner, a new turn's wide one
+    const float text_h = 26, px = 22;
+    const BannerBox full = banner_box(300, 900, 40, text_w, text_h, strip.x1 - strip.x0);
+    for (int step = 0; step <= 2 * 120; ++step) { // 120 a second through the banner and after
+      const double age = step / 120.0;
+      const BannerFrame f = banner_frame(age, strip, full, text_w, text_h, px);
+      INFO("text " << text_w << " px wide, at " << age << " s");
+      const bool overlap = f.text_x < strip.x1 && f.text_x + f.text_w > strip.x0 &&
+                           f.text_y < strip.y1 && f.text_y + f.text_h > strip.y0;
+      CHECK_FALSE((f.text_alpha > 0 && f.strip_alpha > 0 && overlap));
+      if (age >= kBannerSeconds) CHECK(f.strip_alpha == 1.0f); // then the strip, whole
+    }
+  }
+}
+
 TEST_CASE("the phase banner opens out of the strip in a quarter second, then stays open") {
   CHECK(banner_opening(0.0) == 0.0f);
   CHECK(banner_opening(0.125) == Approx(0.75f));

@@ -71,7 +71,10 @@ struct App {
   float tooltip_size[2] = {0, 0}; // the hex tooltip's size when last drawn (tooltip_place)
   bool show_zoc = false, show_range = false, show_labels = false;
   bool show_rules = false;
-  bool show_keys = false;     // the keys card (Help > Keys, keys_card.cpp)
+  bool show_keys = false; // the keys card (Help > Keys, keys_card.cpp)
+  // Escape was pressed over an open menu or popup: closed at the next frame's start (frame.cpp's
+  // escape_topmost), inside the frame where ImGui's popups may be touched.
+  bool close_popups = false;
   bool result_hidden = false; // the result screen closed to look at the map (result_screen.cpp)
   std::string rules_open = "3.0";
   char rules_search[64] = "";

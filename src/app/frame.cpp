@@ -21,6 +21,7 @@
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
 #include <imgui_impl_sdlrenderer.h>
+#include <imgui_internal.h> // ClosePopupsExceptModals, and the windows' focus order
 #include <utility>
 
 namespace fs = std::filesystem;
@@ -99,8 +100,48 @@ void menu_bar(App &app) {
   ImGui::EndMainMenuBar();
 }
 
+// Whether ImGui's window `title` is shown above the one titled `other` (the later in the focus
+// order is drawn on top); a window not shown is never above.
+bool shown_above(const char *title, const char *other) {
+  const ImGuiWindow *a = ImGui::FindWindowByName(title), *b = ImGui::FindWindowByName(other);
+  if (!a || !a->WasActive) return false;
+  return !b || !b->WasActive || a->FocusOrder > b->FocusOrder;
+}
+
+// Escape closes the topmost thing shown, one per press: an open menu or popup, then a dialog,
+// then the Keys card or the Rules window (the one on top), then a sub-screen of the start screen
+// goes Back. True when it closed something; false leaves Escape to the screen below (the map's
+// selection, the editor's tool). It never leaves a game nor quits.
+bool escape_topmost(App &app) {
+  if (app.save_as_open) return true; // the dialog answers Escape itself (Cancel, save_as.cpp)
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
+    app.close_popups = true; // ImGui's popups change inside a frame: at the next one's start
+    return true;
+  }
+  if (app.browser.open) {
+    app.browser.open = false;
+    return true;
+  }
+  if (app.show_keys || app.show_rules) {
+    bool keys_on_top = app.show_keys && (!app.show_rules || shown_above("Keys", "Rules (F1)"));
+    (keys_on_top ? app.show_keys : app.show_rules) = false;
+    return true;
+  }
+  if (app.editor_shown() || !(app.start_screen || !app.has_game())) return false;
+  if (app.lessons_screen) {
+    app.lessons_screen = false; // the lessons' Back
+    return true;
+  }
+  // The network screen's Back, unless a network game is live (its Back asks whether to leave).
+  if (app.network_screen && !network_game_live(app)) take_way_out(app, WayOut::Back);
+  return true; // the start screen itself: nothing to close, and Escape never quits
+}
+
 void handle_keys(App &app, const SDL_Event &e, SDL_Renderer *renderer) {
-  if (app.leaving) return;        // asked whether to leave a network game: the answer first
+  if (app.leaving) return; // asked whether to leave a network game: the answer first (Stay)
+  if (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_ESCAPE && !e.key.repeat &&
+      !ImGui::GetIO().WantTextInput && escape_topmost(app))
+    return;
   if (editor_key(app, e)) return; // the battle editor's keys while it is shown
   if (e.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
   bool ctrl = (e.key.keysym.mod & KMOD_CTRL) != 0;
@@ -253,6 +294,7 @@ void frame_contents(App &app) {
 
 // One frame: the screen shown, then any dialog over it.
 void frame(App &app) {
+  if (std::exchange(app.close_popups, false)) ImGui::ClosePopupsExceptModals(); // Escape on a menu
   frame_contents(app);
   rules_window(app); // over every screen, as the Help menu that opens them is
   keys_card(app);

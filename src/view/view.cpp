@@ -585,7 +585,12 @@ BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, floa
 BannerFrame banner_frame(double age, BannerBox strip, BannerBox full, float text_w, float text_h,
                          float text_px) {
   BannerFrame f;
-  f.box_alpha = banner_alpha(age);
+  // A hand-over, not a cross-fade: the banner fades out over the first half of the fade and the
+  // strip comes back over the second, so their two texts (one over the other, at two sizes) are
+  // never seen together; mixed they read as garbled doubled words (issue 33).
+  const float fade = banner_alpha(age);
+  f.box_alpha = std::clamp(2 * fade - 1, 0.0f, 1.0f);
+  f.strip_alpha = std::clamp(1 - 2 * fade, 0.0f, 1.0f);
   const float open = banner_opening(age);
   auto towards = [open](float from, float to) { return from + (to - from) * open; };
   f.box = {towards(strip.x0, full.x0), towards(strip.y0, full.y0), towards(strip.x1, full.x1),

@@ -221,10 +221,11 @@ std::vector<int> units_to_tag(const Battle &b, const GameState &s, const std::ve
 
 // The turn strip and the banner shown as a phase or a turn begins (panels.cpp) share a band along
 // the top of the map: the strip says where the turn stands, always; the banner lies over it for a
-// moment, larger, then fades. The map is fitted below the band (fit_below_top_band), so neither
-// ever hides a counter on the top row of the fitted map. Both are only drawn, never windows:
-// clicks pass through them.
-inline constexpr double kBannerSeconds = 1.2; // shown this long in all, fading over the last 0.5 s
+// moment, larger, then fades, and only then the strip comes back. The map is fitted below the band
+// (fit_below_top_band), so neither ever hides a counter on the top row of the fitted map. Both are
+// only drawn, never windows: clicks pass through them.
+// Shown this long in all; over the last 0.5 s the banner fades out, then the strip fades in.
+inline constexpr double kBannerSeconds = 1.2;
 // Where a hex's tooltip (tip_w x tip_h, as drawn the frame before) goes: right of and below the
 // pointer where it fits on the map, else left of or above it, so that it stays over the map and
 // does not cover the Orders panel's hint or lesson step (new-player trial).
@@ -251,11 +252,13 @@ BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, floa
                      float strip_w);
 // One frame of the banner, `age` seconds after it appeared: its box opening out of the turn
 // strip's box (`strip`) into its own (`full`, banner_box) as banner_opening says, and its text
-// (`text_w` x `text_h` at `text_px` pixels): where its top left is, at what size and opacity.
+// (`text_w` x `text_h` at `text_px` pixels): where its top left is, at what size and opacity; and
+// how much of the strip under it is seen.
 struct BannerFrame {
   BannerBox box;
   float box_alpha = 0;
   float text_x = 0, text_y = 0, text_px = 0, text_w = 0, text_h = 0, text_alpha = 0;
+  float strip_alpha = 1; // the strip under it, box and text: shown whole when no banner is
 };
 BannerFrame banner_frame(double age, BannerBox strip, BannerBox full, float text_w, float text_h,
                          float text_px);

@@ -20,7 +20,7 @@ constexpr KeyRow kPlayKeys[] = {
     {"Left click", "choose a unit, then where it goes or whom it attacks"},
     {"Enter", "the Orders panel's main button (give commands, attack, roll)"},
     {"E", "end the phase"},
-    {"Esc", "clear what is chosen on the map"},
+    {"Esc", "close the open menu or window; else clear the map's choice (or go Back)"},
     {"H", "a hint: what the computer would do here, and why"},
     {"Space", "skip the computer's pause between its moves"},
     {"Ctrl+Z / Ctrl+Y", "undo / redo (in a replay: an action back / on)"},

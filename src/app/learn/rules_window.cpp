@@ -45,6 +45,10 @@ void search_result_line(const std::vector<std::string> &terms, size_t found) {
 void rules_window(App &app) {
   if (!app.show_rules) return;
   ImGui::SetNextWindowSize(ImVec2(560, 520), ImGuiCond_FirstUseEver);
+  // At the window's right edge: the Keys card opens at ImGui's default place, top left, and the
+  // Rules window opened on exactly that place hid it (issue 33).
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(std::max(0.0f, display.x - 560 - 24), 60), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(1.0f); // text over the map must stay readable
   if (!ui::Begin("Rules (F1)", &app.show_rules)) {
     ImGui::End();

@@ -164,27 +164,26 @@ void turn_banner(App &app, const MapRect &map) {
   ImVec2 ext = font->CalcTextSizeA(fs, 1e9f, 0, strip.c_str());
   ImVec2 a(map.x + map.w / 2 - ext.x / 2 - 14, map.y + 4);
   ImVec2 z(map.x + map.w / 2 + ext.x / 2 + 10, map.y + 10 + ext.y);
-  // The banner lies over the strip for a moment, then fades as the strip comes back (view.hpp): a
-  // cross-fade, so their two texts are never seen over each other.
-  float alpha = bn.since < 0 ? 0.0f : banner_alpha(now - bn.since);
+  // The banner lies over the strip for a moment, then fades, and only then the strip comes back
+  // (view.hpp, banner_frame): their two texts are never seen over each other. It opens out of
+  // the strip, from the strip's box to its own, its text coming with it.
+  float fs_banner = kBannerFontSize * app.ui_scale;
+  ImVec2 text_ext = font->CalcTextSizeA(fs_banner, 1e9f, 0, bn.text.c_str());
+  BannerBox box = banner_box(map.x, map.w, map.y, text_ext.x, text_ext.y, z.x - a.x);
+  const BannerFrame f = bn.since < 0 ? BannerFrame{}
+                                     : banner_frame(now - bn.since, {a.x, a.y, z.x, z.y}, box,
+                                                    text_ext.x, text_ext.y, fs_banner);
   auto faded = [&](ImU32 col) {
     float a0 = static_cast<float>((col >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f;
     return (col & ~IM_COL32_A_MASK) |
-           (static_cast<ImU32>(255 * a0 * (1 - alpha)) << IM_COL32_A_SHIFT);
+           (static_cast<ImU32>(255 * a0 * f.strip_alpha) << IM_COL32_A_SHIFT);
   };
   dl->AddRectFilled(a, z, faded(IM_COL32(20, 20, 24, 215)), 5);
   dl->AddRectFilled(a, ImVec2(a.x + 8, z.y), faded(wing_colour(b.wings[first_wing].color)), 5);
   dl->AddText(font, fs, ImVec2(a.x + 16, a.y + 3), faded(IM_COL32(240, 235, 210, 255)),
               strip.c_str());
   ui::note_text(strip);
-  if (alpha <= 0) return;
-  float fs_banner = kBannerFontSize * app.ui_scale;
-  ImVec2 text_ext = font->CalcTextSizeA(fs_banner, 1e9f, 0, bn.text.c_str());
-  BannerBox box = banner_box(map.x, map.w, map.y, text_ext.x, text_ext.y, z.x - a.x);
-  // It opens out of the strip (view.hpp, banner_frame): from the strip's box to its own, its text
-  // coming with it.
-  BannerFrame f =
-      banner_frame(now - bn.since, {a.x, a.y, z.x, z.y}, box, text_ext.x, text_ext.y, fs_banner);
+  if (f.box_alpha <= 0) return;
   ImVec2 ba(f.box.x0, f.box.y0), bz(f.box.x1, f.box.y1);
   dl->AddRectFilled(ba, bz, IM_COL32(15, 15, 20, static_cast<int>(250 * f.box_alpha)), 5);
   dl->AddRect(ba, bz,

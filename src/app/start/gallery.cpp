@@ -176,19 +176,65 @@ void card_rows(App &app, int from, int to, const Grid &g, void (*start)(App &app
   }
 }
 
+// A lesson card's title broken at spaces into lines that fit the card `width` wide (inside the
+// button's padding): "Lesson 2: Commands, wings and the Bonus marker" was cut at the card's edge.
+std::string lesson_card_lines(const std::string &title, float width) {
+  auto width_of = [](std::string_view t) {
+    return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
+  };
+  return break_at_spaces(title, width - 2 * ImGui::GetStyle().FramePadding.x, width_of);
+}
+
+// `lines` centred one by one in the button just drawn; noted for scripts as shown whole when
+// every line fits inside it (`whole` in a script).
+void centred_lines(const std::string &title, const std::string &lines) {
+  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+  const float line_h = ImGui::GetTextLineHeight();
+  const int count = static_cast<int>(std::count(lines.begin(), lines.end(), '\n')) + 1;
+  float y = (lo.y + hi.y - count * line_h) / 2;
+  bool fits = y >= lo.y;
+  ImDrawList *draw = ImGui::GetWindowDrawList();
+  const ImU32 colour = ImGui::GetColorU32(ImGuiCol_Text);
+  for (size_t start = 0; start <= lines.size(); y += line_h) {
+    size_t end = std::min(lines.find('\n', start), lines.size());
+    const char *a = lines.data() + start, *b = lines.data() + end;
+    const float w = ImGui::CalcTextSize(a, b).x;
+    fits = fits && w <= hi.x - lo.x;
+    draw->AddText(ImVec2(std::round((lo.x + hi.x - w) / 2), std::round(y)), colour, a, b);
+    start = end + 1;
+  }
+  if (fits && ImGui::IsItemVisible()) ui::note_text(title);
+}
+
 // The lessons, each a short card that starts it (Learn to play lists them with their summaries);
-// the one the keyboard is on drawn as the chosen battle's card is.
+// the one the keyboard is on drawn as the chosen battle's card is. A long title wraps, centred;
+// every card of the row is as tall as the one with the most lines.
 void lesson_rows(App &app, const Grid &g) {
   const auto &lessons = app.session->lessons().list();
-  const float h = 2 * ImGui::GetTextLineHeightWithSpacing(), s = app.ui_scale;
+  const float s = app.ui_scale;
+  std::vector<std::string> titles, lines;
+  int most_lines = 2;
+  for (size_t i = 0; i < lessons.size(); ++i) {
+    bool done = app.session->lessons().completed().count(lessons[i].id) > 0;
+    titles.push_back("Lesson " + std::to_string(i + 1) + ": " + lessons[i].title +
+                     (done ? " (done)" : ""));
+    lines.push_back(lesson_card_lines(titles.back(), g.w));
+    most_lines =
+        std::max(most_lines,
+                 static_cast<int>(std::count(lines.back().begin(), lines.back().end(), '\n')) + 1);
+  }
+  const float h = most_lines * ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().FramePadding.y +
+                  ImGui::GetStyle().ItemSpacing.y;
   for (size_t i = 0; i < lessons.size(); ++i) {
     if (i % static_cast<size_t>(g.columns)) ImGui::SameLine(0, kGap * s);
-    bool done = app.session->lessons().completed().count(lessons[i].id) > 0;
-    std::string label = "Lesson " + std::to_string(i + 1) + ": " + lessons[i].title +
-                        (done ? " (done)" : "") + "##lesson" + std::to_string(i);
     const bool focused = app.gallery_lesson == static_cast<int>(i);
     if (focused) ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(74, 62, 44, 255));
-    if (ui::Button(label.c_str(), ImVec2(g.w, h))) app.start_lesson(i);
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(0, 0, 0, 0)); // the label: centred_lines draws it
+    const bool pressed =
+        ui::Button((titles[i] + "##lesson" + std::to_string(i)).c_str(), ImVec2(g.w, h));
+    ImGui::PopStyleColor();
+    centred_lines(titles[i], lines[i]);
+    if (pressed) app.start_lesson(i);
     if (!focused) continue;
     ImGui::PopStyleColor();
     ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
