@@ -162,10 +162,14 @@ bool same_commands(const std::vector<FrameMemory::Command> &a,
 bool unchanged(const FrameMemory::List &kept, const ImDrawList &now,
                const std::vector<FrameMemory::Command> &commands) {
   auto nv = static_cast<size_t>(now.VtxBuffer.Size), ni = static_cast<size_t>(now.IdxBuffer.Size);
+  // An empty list's buffers may be null, which memcmp must not be given even for no bytes.
+  auto same = [](const void *a, const void *b, size_t bytes) {
+    return bytes == 0 || std::memcmp(a, b, bytes) == 0;
+  };
   return kept.vertices.size() == nv && kept.indices.size() == ni &&
          same_commands(kept.commands, commands) &&
-         std::memcmp(kept.vertices.data(), now.VtxBuffer.Data, nv * sizeof(ImDrawVert)) == 0 &&
-         std::memcmp(kept.indices.data(), now.IdxBuffer.Data, ni * sizeof(ImDrawIdx)) == 0;
+         same(kept.vertices.data(), now.VtxBuffer.Data, nv * sizeof(ImDrawVert)) &&
+         same(kept.indices.data(), now.IdxBuffer.Data, ni * sizeof(ImDrawIdx));
 }
 
 FrameMemory::List read_list(const ImDrawList &list) {
@@ -275,7 +279,9 @@ void render_draw_data_within(SDL_Renderer *renderer, const ImDrawData &data,
       c.x -= data.DisplayPos.x, c.z -= data.DisplayPos.x;
       c.y -= data.DisplayPos.y, c.w -= data.DisplayPos.y;
       PixelBox clip = clip_box(c).meet(within);
-      if (cmd.UserCallback == ImDrawCallback_ResetRenderState || clip.empty()) continue;
+      if (cmd.UserCallback == ImDrawCallback_ResetRenderState || clip.empty() ||
+          (!cmd.UserCallback && cmd.ElemCount == 0))
+        continue; // nothing to draw (an empty list's buffers may be null)
       SDL_Rect r{clip.x0, clip.y0, clip.x1 - clip.x0, clip.y1 - clip.y0};
       SDL_RenderSetClipRect(renderer, &r);
       if (const TextureCopy *copy = texture_copy(cmd)) {
