@@ -338,14 +338,13 @@ bool keeps_pixels(SDL_Renderer *renderer, const ImDrawData &data) {
 }
 
 // What the panels' backgrounds and the map layer cover whole: the clear colour is not needed there.
-std::vector<PixelBox> opaque_parts(const App &app) {
+std::vector<PixelBox> opaque_parts(const App &app, const FrameBase &base) {
   std::vector<PixelBox> opaque;
   for (const MapRect &p : app.panel_backgrounds) // the whole pixels inside each
     opaque.push_back({static_cast<int>(std::ceil(p.x)), static_cast<int>(std::ceil(p.y)),
                       static_cast<int>(std::floor(p.x + p.w)),
                       static_cast<int>(std::floor(p.y + p.h))});
-  if (std::vector<int> layer = map_layer_copy(); layer.size() >= 4)
-    opaque.push_back({layer[0], layer[1], layer[0] + layer[2], layer[1] + layer[3]});
+  opaque.push_back(layer_area(base.layer));
   return opaque;
 }
 
@@ -362,15 +361,15 @@ FrameBase frame_base(const App &app, SDL_Renderer *renderer) {
 
 // Everything drawn inside `box`: the clear colour where nothing opaque covers it, the panels'
 // backgrounds, the map layer, then ImGui's shapes, each clipped to the box.
-void draw_within(const App &app, SDL_Renderer *renderer, const ImDrawData &data,
-                 const PixelBox &box) {
+void draw_within(const App &app, const FrameBase &base, SDL_Renderer *renderer,
+                 const ImDrawData &data, const PixelBox &box) {
   SDL_Rect r{box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0};
   SDL_RenderSetClipRect(renderer, &r);
   SDL_BlendMode mode;
   SDL_GetRenderDrawBlendMode(renderer, &mode);
   SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE);
   SDL_SetRenderDrawColor(renderer, kClear.r, kClear.g, kClear.b, 255);
-  for (const PixelBox &b : uncovered(box, opaque_parts(app))) {
+  for (const PixelBox &b : uncovered(box, opaque_parts(app, base))) {
     SDL_Rect part{b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0};
     SDL_RenderFillRect(renderer, &part); // SDL_RenderClear would ignore the clip
   }
@@ -384,8 +383,8 @@ void draw_within(const App &app, SDL_Renderer *renderer, const ImDrawData &data,
 // same frame drawn whole; a difference is reported and ends the program.
 int frames_verified = 0; // written at exit, so the test knows frames were drawn in part
 
-void verify_part(const App &app, SDL_Renderer *renderer, const ImDrawData &data,
-                 const PixelBox &part, const PixelBox &whole) {
+void verify_part(const App &app, const FrameBase &base, SDL_Renderer *renderer,
+                 const ImDrawData &data, const PixelBox &part, const PixelBox &whole) {
   if (frames_verified++ == 0)
     std::atexit([] { // SNS_VERIFY_DAMAGE names a file: the count is added to it
       if (std::FILE *f = std::fopen(std::getenv("SNS_VERIFY_DAMAGE"), "a"))
@@ -397,7 +396,7 @@ void verify_part(const App &app, SDL_Renderer *renderer, const ImDrawData &data,
     return p;
   };
   std::vector<Uint32> drawn_in_part = pixels();
-  draw_within(app, renderer, data, whole);
+  draw_within(app, base, renderer, data, whole);
   std::vector<Uint32> drawn_whole = pixels();
   for (size_t i = 0; i < drawn_whole.size(); ++i)
     if (drawn_in_part[i] != drawn_whole[i]) {
@@ -458,9 +457,9 @@ bool render_frame(App &app, SDL_Renderer *renderer) {
   if (!keeps_pixels(renderer, data)) last_frame.forget();
   PixelBox part = uncut_letters(data, last_frame.changed(base, data), whole);
   if (part.empty()) return false;
-  draw_within(app, renderer, data, part);
+  draw_within(app, base, renderer, data, part);
   static const bool verify = std::getenv("SNS_VERIFY_DAMAGE") != nullptr;
-  if (verify && !(part == whole)) verify_part(app, renderer, data, part, whole);
+  if (verify && !(part == whole)) verify_part(app, base, renderer, data, part, whole);
   return true;
 }
 

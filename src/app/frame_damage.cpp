@@ -44,13 +44,12 @@ std::vector<PixelBox> uncovered(const PixelBox &box, const std::vector<PixelBox>
   return left;
 }
 
-namespace {
-
-// The area of a map layer's copy (map_layer_copy), or nothing when it is not shown.
 PixelBox layer_area(const std::vector<int> &layer) {
   return layer.size() >= 4 ? PixelBox{layer[0], layer[1], layer[0] + layer[2], layer[1] + layer[3]}
                            : PixelBox{};
 }
+
+namespace {
 
 // Where the window changed because of what ImGui does not draw.
 PixelBox base_change(const FrameBase &before, const FrameBase &now) {
@@ -85,7 +84,13 @@ PixelBox clip_box(const ImVec4 &clip) {
           y0 + static_cast<int>(clip.w - std::max(clip.y, 0.0f))};
 }
 
-// The pixels a run of vertices can touch: their bounding box, a pixel wider for rounding.
+// The pixels a shape with these extremes can touch, a pixel wider for rounding.
+PixelBox pixels_touched(float x0, float y0, float x1, float y1) {
+  return {static_cast<int>(std::floor(x0)) - 1, static_cast<int>(std::floor(y0)) - 1,
+          static_cast<int>(std::ceil(x1)) + 1, static_cast<int>(std::ceil(y1)) + 1};
+}
+
+// The pixels a run of vertices can touch.
 void add_vertices(PixelBox &box, const std::vector<ImDrawVert> &v, size_t from, size_t to) {
   if (from >= to) return;
   float x0 = v[from].pos.x, y0 = v[from].pos.y, x1 = x0, y1 = y0;
@@ -93,8 +98,7 @@ void add_vertices(PixelBox &box, const std::vector<ImDrawVert> &v, size_t from, 
     x0 = std::min(x0, v[i].pos.x), y0 = std::min(y0, v[i].pos.y);
     x1 = std::max(x1, v[i].pos.x), y1 = std::max(y1, v[i].pos.y);
   }
-  box.add({static_cast<int>(std::floor(x0)) - 1, static_cast<int>(std::floor(y0)) - 1,
-           static_cast<int>(std::ceil(x1)) + 1, static_cast<int>(std::ceil(y1)) + 1});
+  box.add(pixels_touched(x0, y0, x1, y1));
 }
 
 // The vertices a run of indices names.
@@ -151,11 +155,14 @@ std::vector<FrameMemory::Command> read_commands(const ImDrawList &list) {
   return out;
 }
 
+// The same command at the same place in the indices.
+bool same_command(const FrameMemory::Command &a, const FrameMemory::Command &b) {
+  return a.same_kind(b) && a.first == b.first && a.count == b.count;
+}
+
 bool same_commands(const std::vector<FrameMemory::Command> &a,
                    const std::vector<FrameMemory::Command> &b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto &x, const auto &y) {
-    return x.same_kind(y) && x.first == y.first && x.count == y.count;
-  });
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), same_command);
 }
 
 // Whether the kept list holds exactly this frame's list (the common case: compared, not copied).
@@ -193,13 +200,10 @@ PixelBox list_change(const FrameMemory::List &before, const FrameMemory::List &n
   // Commands whose clip, texture, copy or share of the indices changed: what each drew and draws.
   auto ib = before.indices.size(), in = now.indices.size();
   using Command = FrameMemory::Command;
-  auto same_front = [](const Command &a, const Command &b) {
-    return a.same_kind(b) && a.first == b.first && a.count == b.count;
-  };
   auto same_back = [&](const Command &a, const Command &b) {
     return a.same_kind(b) && ib - a.first == in - b.first && a.count == b.count;
   };
-  auto [cf, cb] = common_ends(before.commands, now.commands, same_front, same_back);
+  auto [cf, cb] = common_ends(before.commands, now.commands, same_command, same_back);
   for (size_t k = cf; k < before.commands.size() - cb; ++k)
     add_command(box, before, before.commands[k]);
   for (size_t k = cf; k < now.commands.size() - cb; ++k)
@@ -246,10 +250,9 @@ bool take_whole_letters(const ImDrawData &data, PixelBox &box) {
         const ImDrawVert &a = v[idx[t]], &b = v[idx[t + 1]], &c = v[idx[t + 2]];
         bool plain = a.uv.x == b.uv.x && a.uv.x == c.uv.x && a.uv.y == b.uv.y && a.uv.y == c.uv.y;
         if (plain) continue; // one texel (ImGui's solid shapes): the same wherever it is cut
-        PixelBox shape{static_cast<int>(std::floor(std::min({a.pos.x, b.pos.x, c.pos.x}))) - 1,
-                       static_cast<int>(std::floor(std::min({a.pos.y, b.pos.y, c.pos.y}))) - 1,
-                       static_cast<int>(std::ceil(std::max({a.pos.x, b.pos.x, c.pos.x}))) + 1,
-                       static_cast<int>(std::ceil(std::max({a.pos.y, b.pos.y, c.pos.y}))) + 1};
+        PixelBox shape = pixels_touched(
+            std::min({a.pos.x, b.pos.x, c.pos.x}), std::min({a.pos.y, b.pos.y, c.pos.y}),
+            std::max({a.pos.x, b.pos.x, c.pos.x}), std::max({a.pos.y, b.pos.y, c.pos.y}));
         if (!shape.meet(box).empty()) grown.add(shape.meet(clip_box(cmd.ClipRect)));
       }
     }

@@ -32,6 +32,9 @@ struct FrameBase {
   std::vector<int> layer;       // the map layer's copy (map_layer_copy): its area first
 };
 
+// The area of the map layer's copy in a FrameBase's `layer`, or nothing when it is not shown.
+PixelBox layer_area(const std::vector<int> &layer);
+
 // The frame last drawn, kept to be compared with the next.
 class FrameMemory {
 public:

@@ -358,16 +358,14 @@ private:
     for (const Marker &m : def.markers)
       for (int f = 0; f < m.count; ++f)
         shown.insert(m.faces[f]);
-    double sets = 0, ways = 1; // command sets of one wing; wings chosen, k at a time
+    double sets = 0; // the command sets one wing may take
     for (int k = 1; k <= def.commands_per_wing && k <= static_cast<int>(shown.size()); ++k)
       sets += binomial(static_cast<int>(shown.size()), k);
     int wings = static_cast<int>(std::count_if(b_->wings.begin(), b_->wings.end(),
                                                [&](const WingDef &w) { return w.side == side; }));
     double choices = 1;
-    for (int k = 1; k <= def.wings_per_turn && k <= wings; ++k) {
-      ways = binomial(wings, k);
-      choices += ways * std::pow(sets, k);
-    }
+    for (int k = 1; k <= def.wings_per_turn && k <= wings; ++k) // k wings, a set for each
+      choices += binomial(wings, k) * std::pow(sets, k);
     if (choices > static_cast<double>(kMaxCommandChoices))
       in_.fail(path + "/wings_per_turn",
                "the Command Phase would list up to " +

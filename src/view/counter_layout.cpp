@@ -30,10 +30,6 @@ Form form_for(float s) {
   return {s * 0.45f, s * 0.46f, s * 0.3f, s * 0.67f + s * 0.3f * kInkBottom, s * 0.08f, true};
 }
 
-} // namespace
-
-namespace {
-
 // The plate (3:5) centred across the face above `bottom`: narrower where it would reach it.
 FaceBox plate_above(float s, const Form &f, float bottom) {
   float w = f.plate_w, cy = f.plate_cy;
