@@ -107,6 +107,49 @@ def merge(chunks):
         lo, hi = wilson(won, games)
         shares[bot] = {"won": won, "share": won / games, "wilson95": [round(lo, 3), round(hi, 3)]}
     out["win_share"] = shares
+    battle = battle_file(first)
+    if battle:
+        out["balance"] = balance(battle, out["wins"], out["victory_levels"])
+    return out
+
+
+def battle_file(chunk):
+    """The battle a chunk played, read from the play command it ran (None when not found)."""
+    words = chunk.get("command", "").split()
+    if len(words) < 2:
+        return None
+    path = words[1]
+    if not path.endswith(".json"):  # a shipped battle named by its id
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "battles", path + ".json")
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def share_pair(a, b):
+    return None if a + b == 0 else round(a / (a + b), 3)
+
+
+def balance(battle, wins, levels):
+    """Issue 32's fairness figures: each side's share of the decided games, and for a battle whose
+    history favours a side, that side's better victory levels (all of its levels but its last)
+    against every level of the other side (docs/ai.md "Fair battles")."""
+    sides = [s["id"] for s in battle["sides"]]
+    out = {"by_win": {s: share_pair(wins.get(s, 0), wins.get(o, 0)) for s, o in (sides, sides[::-1])}}
+    favoured = battle.get("about", {}).get("history_favours")
+    graded = battle.get("victory_levels", [])
+    if favoured in sides and graded:
+        other = sides[1 - sides.index(favoured)]
+        own = [lv["id"] for lv in graded if lv.get("side") == favoured]
+        better = own[:-1] or own
+        theirs = [lv["id"] for lv in graded if lv.get("side") == other]
+        f = sum(levels.get(i, 0) for i in better)
+        o = sum(levels.get(i, 0) for i in theirs)
+        out["by_levels"] = {"favoured": favoured, "favoured_better_levels": better,
+                            "other_levels": theirs, favoured: share_pair(f, o),
+                            other: share_pair(o, f), "games": [f, o]}
     return out
 
 

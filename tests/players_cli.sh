@@ -49,8 +49,9 @@ check "judged as the Royal Combat Phase, downhill and across the trench" 'json "
 expect 0 "preview --any of several" -- "$cli" preview "$p" --any '{"type":"attack","target":"B5","attackers":["R7"]}' '{"type":"attack","target":"B1","attackers":["R7"]}'
 check "the far one refused by 7.2" 'json "assert \"outcomes\" in d[0] and d[1][\"rule\"]==\"7.2\""'
 # preview --any in D3 Medieval: the Blue crossbows shooting the Red knights (four hexes away) during
-# Red's first movement phase.
-"$cli" new battles/d3-first-charge.json --seed 3 --out "$dir/d3.json" >/dev/null
+# Red's first movement phase (the crossbows where the ford had them before issue 32, in 0603).
+python3 -c "import json,sys; b=json.load(open(sys.argv[1])); [u.update(hex='0603') for u in b['units'] if u['id']=='BX']; json.dump(b, open(sys.argv[2],'w'))" battles/d3-first-charge.json "$dir/ford.json"
+"$cli" new "$dir/ford.json" --seed 3 --out "$dir/d3.json" >/dev/null
 expect 3 "D3 out of phase, preview refuses" -- "$cli" preview "$dir/d3.json" '{"type":"shoot","unit":"BX","target":"RK"}'
 expect 0 "D3 preview --any of a shot" -- "$cli" preview "$dir/d3.json" --any '{"type":"shoot","unit":"BX","target":"RK"}'
 check "judged as Blue's shooting phase: D3+1, 3 hits expected" 'json "assert d[\"as_if\"]=={\"side\":\"blue\",\"phase\":\"shooting\"} and d[\"dice\"]==\"D3+1\" and abs(d[\"expected\"]-3.0)<1e-9"'

@@ -1,6 +1,8 @@
 // Never miss the obvious (issue 32 item 4): `normal` and `hard` take a win one action gives and
 // stop a threat of loss at the enemy's next chance when one action can; hand-made Morlaix positions
-// (its crest, column 03, wins at once for a French unit entering it).
+// (its crest, column 03, wins at once for a French unit entering it) on the map as it was before
+// issue 32's rebalance closed the rise's flanks with woods: the rides round a flank test the
+// checks.
 #include "fixture.hpp"
 #include "sns/players.hpp"
 
@@ -12,7 +14,7 @@ namespace {
 const Level kObservant[] = {Level::Normal, Level::Hard};
 
 nlohmann::json morlaix(const std::map<std::string, std::string> &hexes) {
-  return place(read_json("battles/morlaix-1342.json"), hexes);
+  return place(read_json("tests/scenarios/morlaix-open-flanks.json"), hexes);
 }
 
 bool on_crest(const Battle &b, HexId h) {

@@ -124,17 +124,21 @@ TEST_CASE("victory levels: a D3 Medieval battle may not test VP or steps, an S&S
              kLast})) == "/victory_levels/0/when/0/fact");
 }
 
-TEST_CASE("victory levels of D3 Morlaix: no English unit lost is English decisive, one English "
-          "marginal, two a French moral victory, all three French decisive") {
+TEST_CASE("victory levels of D3 Morlaix: no English unit lost and two French units destroyed is "
+          "English decisive, no loss on either side English marginal, one English unit lost a "
+          "French moral victory, all three French decisive") {
   Setup m = shipped("morlaix-1342-d3.json");
   const Battle &b = *m.battle;
   const int english = b.side_index("english"), french = b.side_index("french");
-  std::vector<std::string> eng;
+  std::vector<std::string> eng, fr;
   for (const UnitDef &u : b.units)
-    if (u.side == english) eng.push_back(u.id);
+    (u.side == english ? eng : fr).push_back(u.id);
   REQUIRE(eng.size() == 3);
-  CHECK(level_id(b, ended(m, {}, english)) == "english_decisive");
-  CHECK(level_id(b, ended(m, {eng[0]}, english)) == "english_marginal");
+  REQUIRE(fr.size() == 6);
+  CHECK(level_id(b, ended(m, {fr[0], fr[1]}, english)) == "english_decisive");
+  CHECK(level_id(b, ended(m, {fr[0]}, english)) == "english_marginal");
+  CHECK(level_id(b, ended(m, {}, english)) == "english_marginal");
+  CHECK(level_id(b, ended(m, {eng[0], fr[0], fr[1], fr[2]}, english)) == "french_moral");
   CHECK(level_id(b, ended(m, {eng[0], eng[2]}, english)) == "french_moral");
   CHECK(level_id(b, ended(m, eng, french)) == "french_decisive");
 }
