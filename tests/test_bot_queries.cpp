@@ -32,7 +32,7 @@ TEST_CASE("state special: Morlaix's waves open one by one and honour is met once
   CHECK(waves["open_waves"] == 1);
   CHECK(waves["wings_may_attack"] == json::array({"levies"}));
   CHECK(status_of(f, "honour")["met"] == false);
-  CHECK(status_of(f, "the-rise")["hexes"].size() == 8);
+  CHECK(status_of(f, "the-rise")["hexes"].size() == 6);
 
   f.s.units[f.u("FL1")] = UnitState{}; // the whole first wave is eliminated
   waves = status_of(f, "waves");
