@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <utility>
 
 namespace sns {
@@ -276,19 +277,27 @@ constexpr size_t kFollowSample = 16;
 
 // Plays on from `s` to the end of the Player Turn (or the game) with the one-ply judgement for
 // whoever acts, comparing a sample of the actions each step; the commands of later turns are not
-// chosen here.
-void follow_up(const Setup &world, const Faced &faced, GameState &s, BotRng &rng) {
+// chosen here. An attack is rolled with the world's die, but one roll is luck, not judgement: the
+// value returned (for `side`) is the final position's, corrected for each attack by what its odds
+// promised less what its roll gave (the position once the attack is resolved).
+double follow_up(const Setup &world, const Faced &faced, GameState &s, int side, BotRng &rng) {
   int turn = s.turn;
+  double credit = 0;
+  std::optional<double> promised, before; // the attack being resolved: its odds, and H before it
   for (int n = 0; n < 200 && !s.game_over() && s.turn == turn; ++n) {
+    if (promised && s.attack_stage() == AttackStage::None) {
+      credit += *promised - (heuristic_score(world, s, side) - *before);
+      promised.reset();
+    }
     std::vector<Action> acts = legal_actions(world, s);
-    if (acts.empty()) return;
-    int side = side_to_act(world, s);
-    double now = heuristic_score(world, s, side);
+    if (acts.empty()) break;
+    int actor = side_to_act(world, s);
+    double now = heuristic_score(world, s, actor);
     size_t best = 0;
     double best_value = -1e18;
     auto consider = [&](size_t i) {
       if (turn_shaping(acts[i])) return;
-      double v = one_ply(world, faced, s, acts[i], side, now);
+      double v = one_ply(world, faced, s, acts[i], actor, now);
       if (v > best_value) best_value = v, best = i;
     };
     if (acts.size() <= kFollowSample) {
@@ -300,8 +309,15 @@ void follow_up(const Setup &world, const Faced &faced, GameState &s, BotRng &rng
       for (size_t k = 0; k < kFollowSample; ++k)
         consider(rng.below(acts.size()));
     }
-    if (apply(world, s, acts[best])) return;
+    if (acts[best].type == ActionType::Attack) {
+      double odds = best_value - now;
+      promised = actor == side ? odds : -odds;
+      before = heuristic_score(world, s, side);
+    }
+    if (apply(world, s, acts[best])) break;
   }
+  if (promised && !s.game_over()) credit += *promised - (heuristic_score(world, s, side) - *before);
+  return heuristic_score(world, s, side) + credit;
 }
 
 double followed_value(const Setup &world, const Faced &faced, const GameState &s, const Action &a,
@@ -310,8 +326,7 @@ double followed_value(const Setup &world, const Faced &faced, const GameState &s
   if (apply(world, next, a)) return -1e9;
   BotRng rng{seed};
   next.rng = rng.next();
-  follow_up(world, faced, next, rng);
-  return heuristic_score(world, next, side);
+  return follow_up(world, faced, next, side, rng);
 }
 
 // kCommandFinalists: the command assignments, ranked by the sum of their wings' gains, whose
