@@ -273,7 +273,7 @@ double one_ply(const Setup &world, const Faced &faced, const GameState &s, const
 
 // kFollowSample: how many actions a follow-up step compares (the end of the phase and every
 // attack always among them); more cost time for little.
-constexpr size_t kFollowSample = 16;
+constexpr size_t kFollowSample = 8;
 
 // Plays on from `s` to the end of the Player Turn (or the game) with the one-ply judgement for
 // whoever acts, comparing a sample of the actions each step; the commands of later turns are not
@@ -376,6 +376,32 @@ void rank_commands(const Setup &world, const Faced &faced, const GameState &s,
     value[by_sum[k].second] = lowest - 1.0 - static_cast<double>(k) * 1e-6;
 }
 
+// kLookFurther: how many of the best one-ply actions are followed to the end of the turn (the
+// rest of our units' moves and attacks as the judgement plays them) before one is chosen: a move
+// that only pays once another unit has moved, or one that spoils the next, shows there.
+constexpr size_t kLookFurther = 6;
+
+// Re-ranks the first kLookFurther actions by their follow-up to the end of the turn (a follow-up
+// is comparable only with another: each keeps its one-ply value's place among the rest).
+void look_further(const Setup &world, const Faced &faced, const GameState &s,
+                  const std::vector<Action> &acts, int side, uint64_t seed,
+                  std::vector<std::pair<size_t, double>> &ranked) {
+  size_t n = std::min(kLookFurther, ranked.size());
+  if (n < 2) return;
+  std::vector<std::pair<size_t, double>> head(ranked.begin(), ranked.begin() + n);
+  double floor = head.back().second;
+  for (auto &[index, value] : head) {
+    if (turn_shaping(acts[index]) || value <= -1e8) continue;
+    value = followed_value(world, faced, s, acts[index], side, seed);
+  }
+  std::stable_sort(head.begin(), head.end(),
+                   [](const auto &x, const auto &y) { return x.second > y.second; });
+  // Kept above the rest: the follow-ups' values, shifted so the last of them stays at `floor`.
+  double shift = floor - head.back().second;
+  for (size_t k = 0; k < n; ++k)
+    ranked[k] = {head[k].first, head[k].second + shift};
+}
+
 } // namespace
 
 std::vector<std::pair<size_t, double>> heuristic_ranking(const Setup &world, const GameState &s,
@@ -398,8 +424,9 @@ std::vector<std::pair<size_t, double>> heuristic_ranking(const Setup &world, con
   for (size_t i = 0; i < acts.size(); ++i)
     out.push_back({i, value[i]});
   // Stable: ties keep the engine's order, so the answer is deterministic.
-  std::stable_sort(out.begin(), out.end(),
-                   [](const auto &x, const auto &y) { return x.second > y.second; });
+  auto best_first = [](const auto &x, const auto &y) { return x.second > y.second; };
+  std::stable_sort(out.begin(), out.end(), best_first);
+  if (commands.empty()) look_further(world, faced, s, acts, side, seed, out);
   return out;
 }
 
