@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <map>
-#include <optional>
 #include <utility>
 
 namespace sns {
@@ -275,19 +274,27 @@ double one_ply(const Setup &world, const Faced &faced, const GameState &s, const
 // attack always among them); more cost time for little.
 constexpr size_t kFollowSample = 8;
 
+// An attack being resolved: the odds it promised (for the side judging) and that side's
+// judgement of the position before it.
+struct Pending {
+  bool on = false;
+  double promised = 0, before = 0;
+};
+
 // Plays on from `s` to the end of the Player Turn (or the game) with the one-ply judgement for
 // whoever acts, comparing a sample of the actions each step; the commands of later turns are not
 // chosen here. An attack is rolled with the world's die, but one roll is luck, not judgement: the
 // value returned (for `side`) is the final position's, corrected for each attack by what its odds
 // promised less what its roll gave (the position once the attack is resolved).
-double follow_up(const Setup &world, const Faced &faced, GameState &s, int side, BotRng &rng) {
+// `pending`: an attack already made when `s` is in the middle of it.
+double follow_up(const Setup &world, const Faced &faced, GameState &s, int side, BotRng &rng,
+                 Pending pending = {}) {
   int turn = s.turn;
   double credit = 0;
-  std::optional<double> promised, before; // the attack being resolved: its odds, and H before it
   for (int n = 0; n < 200 && !s.game_over() && s.turn == turn; ++n) {
-    if (promised && s.attack_stage() == AttackStage::None) {
-      credit += *promised - (heuristic_score(world, s, side) - *before);
-      promised.reset();
+    if (pending.on && s.attack_stage() == AttackStage::None) {
+      credit += pending.promised - (heuristic_score(world, s, side) - pending.before);
+      pending.on = false;
     }
     std::vector<Action> acts = legal_actions(world, s);
     if (acts.empty()) break;
@@ -311,22 +318,29 @@ double follow_up(const Setup &world, const Faced &faced, GameState &s, int side,
     }
     if (acts[best].type == ActionType::Attack) {
       double odds = best_value - now;
-      promised = actor == side ? odds : -odds;
-      before = heuristic_score(world, s, side);
+      pending = {true, actor == side ? odds : -odds, heuristic_score(world, s, side)};
     }
     if (apply(world, s, acts[best])) break;
   }
-  if (promised && !s.game_over()) credit += *promised - (heuristic_score(world, s, side) - *before);
+  if (pending.on && !s.game_over())
+    credit += pending.promised - (heuristic_score(world, s, side) - pending.before);
   return heuristic_score(world, s, side) + credit;
 }
 
 double followed_value(const Setup &world, const Faced &faced, const GameState &s, const Action &a,
                       int side, uint64_t seed) {
   GameState next = s;
-  if (apply(world, next, a)) return -1e9;
   BotRng rng{seed};
   next.rng = rng.next();
-  return follow_up(world, faced, next, side, rng);
+  // An attack made here counts by its odds too, not by the roll it gets (follow_up says why).
+  Pending pending;
+  if (a.type == ActionType::Attack) {
+    int actor = side_to_act(world, s);
+    double odds = attack_odds_value(world, s, a, actor);
+    pending = {true, actor == side ? odds : -odds, heuristic_score(world, s, side)};
+  }
+  if (apply(world, next, a)) return -1e9;
+  return follow_up(world, faced, next, side, rng, pending);
 }
 
 // kCommandFinalists: the command assignments, ranked by the sum of their wings' gains, whose
