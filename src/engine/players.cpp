@@ -638,6 +638,7 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     out.account = {{AccountTerm::LegalActions, static_cast<double>(acts.size())}};
   } else if (level == Level::Heuristic) {
     out = heuristic_choice(real, known, acts, side, rng);
+    out.action = without_idle_commands(real, s, out.action); // as below (issue 32 item 5)
   } else {
     Sim first(sample_world(real, known, rng));
     uint64_t turn_seed = rng.next();
