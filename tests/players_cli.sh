@@ -8,7 +8,7 @@ json() { python3 -c "import json,sys; d=json.load(open('$dir/out')); $1"; }
 
 "$cli" new battles/the-standard-1138.json --seed 4 --out "$dir/g.json" >/dev/null
 "$cli" legal "$dir/g.json" >"$dir/legal.json"
-for level in random greedy easy normal hard; do
+for level in random greedy easy normal hard heuristic; do
   expect 0 "suggest $level" -- "$cli" suggest "$dir/g.json" --level $level --iterations 30 --seed 9
   check "$level: keys" 'json "assert set(d) >= {\"action\",\"level\",\"why\",\"iterations\",\"seconds\"} and d[\"level\"]==\"$level\""'
   check "$level: a legal action" 'json "assert d[\"action\"] in json.load(open(\"$dir/legal.json\"))"'
@@ -75,6 +75,12 @@ expect 0 "arena games kept" -- "$cli" play battles/d3-first-charge.json --games 
 check "each game kept under its seed, loads, and is over with the winner play counted" 'json "import glob,subprocess; f=sorted(glob.glob(\"$dir/kept/*.json\")); assert [x.rsplit(\"/\",1)[1] for x in f]==[\"d3-first-charge-7.json\",\"d3-first-charge-8.json\"]; w=[json.loads(subprocess.run([\"$cli\",\"state\",x,\"--log\",\"none\"],capture_output=True,text=True,check=True).stdout)[\"winner\"] for x in f]; assert all(w) and sum(1 for x in w if x in (\"red\",\"blue\"))==d[\"wins\"][\"red\"]+d[\"wins\"][\"blue\"]"'
 check "play counts the games per victory level, each as the kept game's state names it" 'json "import glob,subprocess,collections; f=sorted(glob.glob(\"$dir/kept/*.json\")); lv=[json.loads(subprocess.run([\"$cli\",\"state\",x,\"--log\",\"none\"],capture_output=True,text=True,check=True).stdout)[\"victory_level\"][\"id\"] for x in f]; c=collections.Counter(lv); assert set(d[\"victory_levels\"])=={\"red_decisive\",\"red_marginal\",\"drawn\",\"blue_decisive\",\"blue_marginal\",\"none\"}, d; assert all(d[\"victory_levels\"][k]==c.get(k,0) for k in d[\"victory_levels\"]) and sum(d[\"victory_levels\"].values())==2"'
 expect 0 "arena easy vs normal" -- "$cli" play battles/morlaix-1342.json --games 2 --bots easy,normal --iterations 16 --max-actions 200
+# The heuristic player (docs/ai.md "The heuristic player") in a short arena against greedy, and
+# against normal from the other seat: whole games, every choice accepted by the engine.
+expect 0 "arena heuristic vs greedy" -- "$cli" play battles/first-clash.json --games 4 --seed 21 --bots heuristic,greedy --alternate --threads 1
+check "heuristic: every game counted, its time per decision reported" 'json "w=d[\"wins_by_bot\"]; assert sum(w.values())==4 and w[\"unfinished\"]==0 and d[\"time_per_decision\"][\"heuristic\"][\"decisions\"]>0"'
+expect 0 "arena normal vs heuristic at Morlaix" -- "$cli" play battles/morlaix-1342.json --games 2 --seed 5 --bots normal,heuristic --alternate --iterations 16 --threads 1
+check "heuristic at Morlaix: both games finished" 'json "w=d[\"wins_by_bot\"]; assert sum(w.values())==2 and w[\"unfinished\"]==0"'
 expect 1 "one bot only" -- "$cli" play battles/first-clash.json --bots hard
 
 if [ "$fails" -gt 0 ]; then echo "$fails failure(s)"; exit 1; fi

@@ -85,8 +85,8 @@ Answer answer(const Setup &setup, const GameState &s, Level level) {
   return {a.action, a.basis, search_reason(*setup.battle, a)};
 }
 
-constexpr Level kAllLevels[] = {Level::Random, Level::Greedy, Level::Easy, Level::Normal,
-                                Level::Hard};
+constexpr Level kAllLevels[] = {Level::Random, Level::Greedy, Level::Easy,
+                                Level::Normal, Level::Hard,   Level::Heuristic};
 
 } // namespace
 

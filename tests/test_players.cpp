@@ -53,7 +53,8 @@ std::vector<GameState> positions(const Setup &setup, uint64_t seed) {
 
 TEST_CASE("R22 computer players give the same answer whatever the hidden reverses are",
           "[players][no-peek]") {
-  const Level levels[] = {Level::Random, Level::Greedy, Level::Easy, Level::Normal, Level::Hard};
+  const Level levels[] = {Level::Random, Level::Greedy, Level::Easy,
+                          Level::Normal, Level::Hard,   Level::Heuristic};
   for (const std::string &file : shipped_battles()) {
     Setup real = setup_of(load_battle_file(file));
     int changed = 0, compared = 0;

@@ -13,7 +13,8 @@
 
 namespace sns {
 
-enum class Level : uint8_t { Random, Greedy, Easy, Normal, Hard };
+// Heuristic last, so that the others keep their indices (saved settings, tables).
+enum class Level : uint8_t { Random, Greedy, Easy, Normal, Hard, Heuristic };
 std::optional<Level> parse_level(std::string_view text);
 std::string_view name(Level level);
 
@@ -69,6 +70,27 @@ double evaluate_position(const Setup &world, const GameState &s, int side, EvalT
 // ends it, terrain costs not counted, so it errs towards seeing a threat).
 int objective_hexes_in_reach(const Battle &b, const GameState &s, int taker);
 
+// What losing this unit would give the enemy (the VP for eliminating its type, +2 for a crown,
+// 13.1), plus one so that units without a VP value still count: the evaluation's unit of material.
+double unit_worth(const Battle &b, int unit);
+
+// --- The heuristic player (issue 32 item 4, src/engine/ai_heuristic.cpp) -----------------------
+// The heuristic level's judgement of a position for `side`: evaluate_position with every EvalTerm
+// on, less the threats the enemy's next attacks make on our units (the CRT's odds; reduced units
+// and a holder's line weigh more), plus a share of ours on theirs, less what wing integrity (4.2)
+// would strand. Reads the world's battle only (guessed reverses).
+double heuristic_score(const Setup &world, const GameState &s, int side);
+// An S&S II attack by the engine's own preview: the expected loss it deals (eliminations, steps,
+// retreats) less the expected loss it takes, in the evaluation's points; a side that must break a
+// holder counts its losses less as time runs out, a holder more. -1e9 when refused.
+double attack_odds_value(const Setup &world, const GameState &s, const Action &attack, int side);
+// Every legal action (by index into `acts`) with its value, best first: one ply by
+// heuristic_score and the attack odds; commands by each wing's orders followed to the end of the
+// turn, the best few assignments then followed whole. `seed` drives the follow-ups' sampling.
+std::vector<std::pair<size_t, double>> heuristic_ranking(const Setup &world, const GameState &s,
+                                                         const std::vector<Action> &acts, int side,
+                                                         uint64_t seed);
+
 // --- Never miss the obvious (issue 32 item 4) ----------------------------------------------------
 // Judged in a guessed world (`world`, never the real battle) from a state whose dice are the
 // player's own, so neither a hidden reverse nor a real future roll can change the answer.
@@ -123,6 +145,7 @@ enum class SuggestionBasis : uint8_t {
   Search,         // the search: the best candidate over playouts
   WinsNow,        // normal and hard: it wins the game at once, whatever the die shows
   StopsThreat,    // normal and hard: it stops the enemy winning at its next chance
+  Heuristic,      // heuristic: the best action by the heuristic judgement (docs/ai.md)
 };
 
 // The numbers behind a choice; which ones a suggestion carries depends on its basis.

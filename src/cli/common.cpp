@@ -123,7 +123,7 @@ Level parse_level_flag(const std::string &text) {
   auto l = parse_level(text);
   if (!l)
     usage_error("unknown level \"" + printable(text) +
-                "\"; known: random, greedy, easy, normal, hard");
+                "\"; known: random, greedy, easy, normal, hard, heuristic");
   return *l;
 }
 

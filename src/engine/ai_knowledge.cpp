@@ -58,15 +58,6 @@ World sample_world(const Setup &real, const GameState &s, BotRng &rng) {
   return w;
 }
 
-GameState hypothetical_state(const Battle &b, const GameState &s, const Action &a) {
-  GameState h = s;
-  return b.rules().as_if_attacking(b, h, a) ? h : s;
-}
-
-namespace {
-
-// What losing this unit would give the enemy, plus one so that units without a VP value still
-// count.
 double unit_worth(const Battle &b, int u) {
   const UnitDef &d = b.units[u];
   int scorer = 1 - d.side;
@@ -74,6 +65,13 @@ double unit_worth(const Battle &b, int u) {
   if (d.back && d.back->crown) vp += 2; // 13.1
   return vp + 1.0;
 }
+
+GameState hypothetical_state(const Battle &b, const GameState &s, const Action &a) {
+  GameState h = s;
+  return b.rules().as_if_attacking(b, h, a) ? h : s;
+}
+
+namespace {
 
 struct Parts {
   double vp = 0, material = 0, position = 0;

@@ -244,8 +244,9 @@ std::array<std::optional<Level>, 2> read_computer(const JsonReader &in, const js
       in.fail(path, "expected a side of the battle (" + b.sides[0].id + " or " + b.sides[1].id +
                         ") as the key");
     std::optional<Level> level = parse_level(in.str(*it, path));
-    if (level != Level::Easy && level != Level::Normal && level != Level::Hard)
-      in.fail(path, "expected the computer's level: easy, normal or hard");
+    if (level != Level::Easy && level != Level::Normal && level != Level::Hard &&
+        level != Level::Heuristic)
+      in.fail(path, "expected the computer's level: easy, normal, hard or heuristic");
     out[side] = level;
   }
   return out;

@@ -44,6 +44,8 @@ constexpr LevelInfo kLevels[] = {
     {Level::Easy, "easy", 48, 4, 0, {}},
     {Level::Normal, "normal", 160, 6, 1, {8, false, {false, true, true}, 10}, true},
     {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10}, true},
+    // The heuristic player searches nothing: its judgement is heuristic_ranking's.
+    {Level::Heuristic, "heuristic", 0, 0, 0, {}, true},
 };
 
 const LevelInfo &info(Level l) { return kLevels[static_cast<int>(l)]; }
@@ -491,6 +493,28 @@ Suggestion obvious_choice(const std::vector<Action> &acts, const std::vector<Sco
   return out;
 }
 
+// --- the heuristic player ------------------------------------------------------------------
+
+// The heuristic level's choice in one guessed world (R22): a sure win first, then the best of
+// heuristic_ranking, replaced by the best-ranked action that stops a threat of loss when it leaves
+// one open (the checks normal and hard make).
+Suggestion heuristic_choice(const Setup &real, const GameState &known,
+                            const std::vector<Action> &acts, int side, BotRng &rng) {
+  World world = sample_world(real, known, rng);
+  const Setup &w = world.setup;
+  std::vector<Scored> ranking;
+  for (auto [index, value] : heuristic_ranking(w, known, acts, side, rng.next()))
+    ranking.push_back({index, value});
+  double now = heuristic_score(w, known, side);
+  if (auto win = sure_win(w, known, acts, side))
+    return obvious_choice(acts, ranking, *win, now, SuggestionBasis::WinsNow);
+  if (auto stop = threat_stopper(w, known, acts, ranking, ranking[0].index, side))
+    return obvious_choice(acts, ranking, *stop, now, SuggestionBasis::StopsThreat);
+  Suggestion out = greedy_choice(acts, ranking, now);
+  out.basis = SuggestionBasis::Heuristic;
+  return out;
+}
+
 // --- commands that do nothing (4.0) -------------------------------------------------------
 
 // The phase in which a command lets its wing act (3.0); Bonus has none of its own.
@@ -612,6 +636,9 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     out.action = acts[rng.below(acts.size())];
     out.basis = SuggestionBasis::Random;
     out.account = {{AccountTerm::LegalActions, static_cast<double>(acts.size())}};
+  } else if (level == Level::Heuristic) {
+    out = heuristic_choice(real, known, acts, side, rng);
+    out.action = without_idle_commands(real, s, out.action); // as below (issue 32 item 5)
   } else {
     Sim first(sample_world(real, known, rng));
     uint64_t turn_seed = rng.next();

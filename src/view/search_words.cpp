@@ -86,6 +86,13 @@ std::string search_reason(const Battle &b, const Suggestion &s, bool drop_zero_t
     return "it wins the battle at once, whatever the die shows";
   case SuggestionBasis::StopsThreat:
     return "it stops the enemy winning at its next chance, whatever the die shows";
+  case SuggestionBasis::Heuristic: {
+    std::string out = "best by the heuristic judgement (the CRT's odds, threats, objectives, wing "
+                      "integrity)";
+    double gain = s.term(AccountTerm::OnePlyGain);
+    if (drop_zero_terms && rounds_to_zero(gain)) return out;
+    return out + " " + signed_points(gain) + " points";
+  }
   }
   return "";
 }

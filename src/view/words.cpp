@@ -177,6 +177,9 @@ std::string suggestion_words(Level level, const Suggestion &s) {
     return "It stops the enemy from winning at its next chance.";
   if (level == Level::Greedy)
     return "Of every legal move, it leaves the best position one move ahead.";
+  if (level == Level::Heuristic)
+    return "Of every legal move, it judges this best by the odds of combat, the threats to its "
+           "units, the objectives and keeping its wings together.";
   int good = static_cast<int>(std::lround(100 * std::clamp(s.value, 0.0, 1.0)));
   return "The computer tried its most promising moves in " + std::to_string(s.iterations) +
          " short games played out from here; this one did best (about " + std::to_string(good) +

@@ -16,7 +16,8 @@ struct Seat {
 inline constexpr Seat kSeats[] = {{"Human", std::nullopt},
                                   {"Computer (easy)", Level::Easy},
                                   {"Computer (normal)", Level::Normal},
-                                  {"Computer (hard)", Level::Hard}};
+                                  {"Computer (hard)", Level::Hard},
+                                  {"Computer (heuristic)", Level::Heuristic}};
 
 // A drop-down of kSeats showing `chosen`; true, with `chosen` changed, when another is picked.
 bool seat_combo(const std::string &label, int &chosen);
