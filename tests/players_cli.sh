@@ -60,7 +60,7 @@ check "melee refused (not in contact), the Red shot judged" 'json "assert d[0][\
 # Special-rule status in the state.
 "$cli" new battles/morlaix-1342.json --seed 4 --out "$dir/m.json" >/dev/null
 expect 0 "state of Morlaix" -- "$cli" state "$dir/m.json" --log none
-check "waves: only the levies may attack; honour not met" 'json "s={x[\"id\"]:x for x in d[\"special\"]}; assert s[\"waves\"][\"wings_may_attack\"]==[\"levies\"] and s[\"honour\"][\"met\"]==False and len(s[\"the-rise\"][\"hexes\"])==8"'
+check "waves: only the levies may attack; honour not met" 'json "s={x[\"id\"]:x for x in d[\"special\"]}; assert s[\"waves\"][\"wings_may_attack\"]==[\"levies\"] and s[\"honour\"][\"met\"]==False and len(s[\"the-rise\"][\"hexes\"])==6"'
 expect 1 "bad log" -- "$cli" state "$dir/g.json" --log some
 expect 0 "short arena" -- "$cli" play battles/first-clash.json --games 2 --seed 3 --bots hard,greedy --alternate --iterations 24 --max-actions 300
 check "arena counts every game" 'json "w=d[\"wins_by_bot\"]; assert sum(w.values())==2 and set(d[\"time_per_decision\"])=={\"hard\",\"greedy\"}"'

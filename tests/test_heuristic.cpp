@@ -94,11 +94,12 @@ TEST_CASE("the heuristic player pulls a damaged unit out of an enemy's reach",
 TEST_CASE("the heuristic player, holding Morlaix's crest, fills or screens the hex a horse could "
           "ride into",
           "[players][heuristic]") {
-  // The English hold (Morlaix ends in their favour) and the French horse at 0611 may ride onto the
-  // crest's southern end next turn; the English men-at-arms in the wood behind must move so that
-  // no crest hex is in the horse's reach. The judgement itself must see it: the top of the
-  // heuristic ranking, before any threat check, closes the threat.
-  Fixture f(place(read_json("battles/morlaix-1342.json"),
+  // On Morlaix's map before issue 32 closed its flanks (tests/scenarios). The English hold (Morlaix
+  // ends in their favour) and the French horse at 0611 may ride onto the crest's southern end next
+  // turn; the English men-at-arms in the wood behind must move so that no crest hex is in the
+  // horse's reach. The judgement itself must see it: the top of the heuristic ranking, before any
+  // threat check, closes the threat.
+  Fixture f(place(read_json("tests/scenarios/morlaix-open-flanks.json"),
                   {{"FH1", "0611"}, {"FL1", "1204"}, {"EM1", "0110"}, {"EM3", "0111"}}));
   REQUIRE(f.b().at_end == AtEnd::Side0);
   play_until(f, 0, Phase::Command);

@@ -149,9 +149,9 @@ TEST_CASE("victory levels of The Standard: the winner first, then the VP margin,
   const Battle &b = *st.battle;
   const int english = b.side_index("english"), scots = b.side_index("scots");
   GameState s = ended(st, {}, english);
-  s.vp[english] = 30, s.vp[scots] = 14; // margin 16
+  s.vp[english] = 30, s.vp[scots] = 22; // margin 8
   CHECK(level_id(b, s) == "english_decisive");
-  s.vp[english] = 29; // margin 15
+  s.vp[english] = 29; // margin 7
   CHECK(level_id(b, s) == "english_marginal");
   std::vector<std::string> four;
   for (const UnitDef &u : b.units)
