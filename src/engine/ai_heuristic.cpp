@@ -375,7 +375,7 @@ void rank_commands(const Setup &world, const Faced &faced, const GameState &s,
       }
       sum += it->second;
     }
-    by_sum.push_back({sum, i});
+    by_sum.emplace_back(sum, i);
   }
   std::stable_sort(by_sum.begin(), by_sum.end(),
                    [](const auto &x, const auto &y) { return x.first > y.first; });
@@ -436,7 +436,7 @@ std::vector<std::pair<size_t, double>> heuristic_ranking(const Setup &world, con
   if (!commands.empty()) rank_commands(world, faced, s, acts, commands, side, seed, value);
   std::vector<std::pair<size_t, double>> out;
   for (size_t i = 0; i < acts.size(); ++i)
-    out.push_back({i, value[i]});
+    out.emplace_back(i, value[i]);
   // Stable: ties keep the engine's order, so the answer is deterministic.
   auto best_first = [](const auto &x, const auto &y) { return x.second > y.second; };
   std::stable_sort(out.begin(), out.end(), best_first);
