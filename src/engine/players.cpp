@@ -35,6 +35,9 @@ struct LevelInfo {
   int horizon_turns;   // rollouts end this many Player Turns after the current one
   Policy policy;
   bool obvious = false; // takes a sure win at once and stops a threat one action can stop
+  // Takes its candidates and their priors from the heuristic player's ranking, and judges where a
+  // playout ends by the heuristic player's judgement (issue 32 item 4; docs/ai.md says why).
+  bool judged = false;
 };
 
 // One table for the levels (budgets in iterations so that strength does not depend on the machine).
@@ -43,7 +46,7 @@ constexpr LevelInfo kLevels[] = {
     {Level::Greedy, "greedy", 0, 0, 0, {}},
     {Level::Easy, "easy", 48, 4, 0, {}},
     {Level::Normal, "normal", 160, 6, 1, {8, false, {false, true, true}, 10}, true},
-    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10}, true},
+    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10}, true, true},
     // The heuristic player searches nothing: its judgement is heuristic_ranking's.
     {Level::Heuristic, "heuristic", 0, 0, 0, {}, true},
 };
@@ -226,6 +229,16 @@ std::vector<Scored> greedy_ranking(const Sim &sim, const GameState &s,
   return out;
 }
 
+// The heuristic player's ranking (ai_heuristic.cpp) in the search's terms.
+std::vector<Scored> judged_ranking(const Setup &world, const GameState &s,
+                                   const std::vector<Action> &acts, int side, uint64_t seed) {
+  std::vector<Scored> out;
+  out.reserve(acts.size());
+  for (auto [index, value] : heuristic_ranking(world, s, acts, side, seed))
+    out.push_back({index, value});
+  return out;
+}
+
 // Which kind of one-ply judgement chose an action (greedy_value's three ways).
 SuggestionBasis one_ply_basis(const Action &a) {
   return rolls_die(a)     ? SuggestionBasis::OnePlyDice
@@ -322,7 +335,8 @@ double playout(const SearchStart &st, const Sim &sim, size_t action, uint64_t ro
   play.rng = roll.next();
   if (apply(sim.setup(), play, st.acts[action])) return 0;
   rollout(sim, play, st.s.turn + 1 + st.li.horizon_turns, roll, st.li.policy);
-  return squash(score(sim, play, st.side, st.li.policy));
+  return squash(st.li.judged ? heuristic_score(sim.setup(), play, st.side)
+                             : score(sim, play, st.side, st.li.policy));
 }
 
 // A batch of rounds played by several threads. Playout j is round j / alive's candidate j % alive;
@@ -502,9 +516,7 @@ Suggestion heuristic_choice(const Setup &real, const GameState &known,
                             const std::vector<Action> &acts, int side, BotRng &rng) {
   World world = sample_world(real, known, rng);
   const Setup &w = world.setup;
-  std::vector<Scored> ranking;
-  for (auto [index, value] : heuristic_ranking(w, known, acts, side, rng.next()))
-    ranking.push_back({index, value});
+  std::vector<Scored> ranking = judged_ranking(w, known, acts, side, rng.next());
   double now = heuristic_score(w, known, side);
   if (auto win = sure_win(w, known, acts, side))
     return obvious_choice(acts, ranking, *win, now, SuggestionBasis::WinsNow);
@@ -643,8 +655,10 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     Sim first(sample_world(real, known, rng));
     uint64_t turn_seed = rng.next();
     const LevelInfo &li = info(level);
-    auto ranking = greedy_ranking(first, known, acts, side, turn_seed, li.policy);
-    double now = score(first, known, side, li.policy);
+    auto ranking = li.judged ? judged_ranking(first.setup(), known, acts, side, turn_seed)
+                             : greedy_ranking(first, known, acts, side, turn_seed, li.policy);
+    double now =
+        li.judged ? heuristic_score(first.setup(), known, side) : score(first, known, side, li.policy);
     std::optional<size_t> win =
         li.obvious ? sure_win(first.setup(), known, acts, side) : std::nullopt;
     if (level == Level::Greedy)
