@@ -25,6 +25,9 @@ struct Policy {
   EvalTerms terms;             // the evaluation's extra terms (the hard level)
   uint32_t random_one_in = 10; // a rollout step plays a random action one time in this many (0:
                                // never)
+  // Positions are judged by the heuristic player's judgement (heuristic_score), and the search's
+  // candidates and priors are the heuristic player's ranking (issue 32 item 4; docs/ai.md).
+  bool judged = false;
 };
 
 struct LevelInfo {
@@ -35,9 +38,6 @@ struct LevelInfo {
   int horizon_turns;   // rollouts end this many Player Turns after the current one
   Policy policy;
   bool obvious = false; // takes a sure win at once and stops a threat one action can stop
-  // Takes its candidates and their priors from the heuristic player's ranking, and judges where a
-  // playout ends by the heuristic player's judgement (issue 32 item 4; docs/ai.md says why).
-  bool judged = false;
 };
 
 // One table for the levels (budgets in iterations so that strength does not depend on the machine).
@@ -46,7 +46,7 @@ constexpr LevelInfo kLevels[] = {
     {Level::Greedy, "greedy", 0, 0, 0, {}},
     {Level::Easy, "easy", 48, 4, 0, {}},
     {Level::Normal, "normal", 160, 6, 1, {8, false, {false, true, true}, 10}, true},
-    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10}, true, true},
+    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10, true}, true},
     // The heuristic player searches nothing: its judgement is heuristic_ranking's.
     {Level::Heuristic, "heuristic", 0, 0, 0, {}, true},
 };
@@ -110,7 +110,8 @@ const Action *winning_entry(const Battle &b, const GameState &s, const std::vect
 // The fast policy for rollouts: a winning entry when there is one, else a few sampled actions, the
 // best one-ply evaluation (dice as they fall), sometimes a random one.
 double score(const Sim &sim, const GameState &s, int side, const Policy &pol) {
-  return evaluate_position(sim.setup(), s, side, pol.terms);
+  return pol.judged ? heuristic_score(sim.setup(), s, side)
+                    : evaluate_position(sim.setup(), s, side, pol.terms);
 }
 
 // The position an action that rolls the die leaves, scored over every face alike (the d8 exactly,
@@ -137,12 +138,38 @@ double sample_value(const Sim &sim, const GameState &s, const Action &a, int sid
   return mean_over_faces(sim, s, a, side, pol, -1e18);
 }
 
+// How many of a command action's commands let their wing act this turn (4.0). A command moves
+// nothing, so the one-ply score cannot tell assignments apart; a judged rollout gives the one that
+// sets the most wings going.
+int commands_used(const Setup &setup, const GameState &s, const Action &a) {
+  int n = 0;
+  for (const WingOrder &o : a.orders)
+    for (Command c : o.commands)
+      n += command_does_nothing(setup, s, o, c) ? 0 : 1;
+  return n;
+}
+
+const Action &rollout_command(const Sim &sim, const GameState &s, const std::vector<Action> &acts,
+                              BotRng &rng, const Policy &pol) {
+  size_t best = rng.below(acts.size());
+  int most = -1;
+  for (size_t k = 0; k < std::min(pol.samples, acts.size()); ++k) {
+    size_t i = k == 0 ? best : rng.below(acts.size());
+    int used = commands_used(sim.setup(), s, acts[i]);
+    if (used > most) most = used, best = i;
+  }
+  return acts[best];
+}
+
 const Action &rollout_choice(const Sim &sim, const GameState &s, const std::vector<Action> &acts,
                              BotRng &rng, const Policy &pol) {
   int side = side_to_act(sim.setup(), s);
   if (const Action *win = winning_entry(*sim.setup().battle, s, acts, side)) return *win;
   if (acts.size() == 1 || (pol.random_one_in > 0 && rng.below(pol.random_one_in) == 0))
     return acts[rng.below(acts.size())];
+  if (pol.judged && acts[0].type == ActionType::Command)
+    return rollout_command(sim, s, acts, rng, pol);
+  if (pol.judged) return acts[heuristic_step(sim.setup(), s, acts, rng)];
   size_t best = rng.below(acts.size());
   double best_value = -1e18;
   for (size_t k = 0; k < std::min(pol.samples, acts.size()); ++k) {
@@ -335,8 +362,7 @@ double playout(const SearchStart &st, const Sim &sim, size_t action, uint64_t ro
   play.rng = roll.next();
   if (apply(sim.setup(), play, st.acts[action])) return 0;
   rollout(sim, play, st.s.turn + 1 + st.li.horizon_turns, roll, st.li.policy);
-  return squash(st.li.judged ? heuristic_score(sim.setup(), play, st.side)
-                             : score(sim, play, st.side, st.li.policy));
+  return squash(score(sim, play, st.side, st.li.policy));
 }
 
 // A batch of rounds played by several threads. Playout j is round j / alive's candidate j % alive;
@@ -655,10 +681,9 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     Sim first(sample_world(real, known, rng));
     uint64_t turn_seed = rng.next();
     const LevelInfo &li = info(level);
-    auto ranking = li.judged ? judged_ranking(first.setup(), known, acts, side, turn_seed)
+    auto ranking = li.policy.judged ? judged_ranking(first.setup(), known, acts, side, turn_seed)
                              : greedy_ranking(first, known, acts, side, turn_seed, li.policy);
-    double now =
-        li.judged ? heuristic_score(first.setup(), known, side) : score(first, known, side, li.policy);
+    double now = score(first, known, side, li.policy);
     std::optional<size_t> win =
         li.obvious ? sure_win(first.setup(), known, acts, side) : std::nullopt;
     if (level == Level::Greedy)
