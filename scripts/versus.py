@@ -101,6 +101,8 @@ def play(task):
             run(q["cli"], "apply", r, action, "--out", r)
         n += 1
     vp = json.loads(vp)
+    print("seed %d, %s first: %s after %d actions" % (seed, "ab"[first], winner, n),
+          file=sys.stderr, flush=True)
     return {"seed": seed, "first": first, "winner": winner,
             "winner_player": None if winner not in seat else seat[winner],
             "vp": vp, "turn": turn, "actions": n, "seconds": seconds}
@@ -163,7 +165,10 @@ def main():
         tasks = [(args.seeds[0] + i, first, players, folder)
                  for i in range(args.seeds[1]) for first in (0, 1)]
         with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            games = list(pool.map(play, tasks))
+            try:
+                games = list(pool.map(play, tasks))
+            except RuntimeError as e:
+                sys.exit("versus: %s" % e)
     result = summary(games, players)
     result["battle"] = os.path.basename(args.battle)
     result["seeds"] = [args.seeds[0], args.seeds[0] + args.seeds[1] - 1]

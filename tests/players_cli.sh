@@ -83,5 +83,17 @@ expect 0 "arena normal vs heuristic at Morlaix" -- "$cli" play battles/morlaix-1
 check "heuristic at Morlaix: both games finished" 'json "w=d[\"wins_by_bot\"]; assert sum(w.values())==2 and w[\"unfinished\"]==0"'
 expect 1 "one bot only" -- "$cli" play battles/first-clash.json --bots hard
 
+# scripts/versus.py (docs/ai.md "Against an older build"): two builds' players, paired by seed.
+# The same build on both seats plays a seed twice, the seats swapped, and counts both games.
+versus="$(dirname "$0")/../scripts/versus.py"
+expect 0 "versus: two builds paired by seed" -- python3 "$versus" battles/first-clash.json --a "$cli:easy" --b "$cli:greedy" --a-args "--iterations 8 --threads 1" --seeds 3 1 --jobs 2
+check "versus: both seats of the seed played, every game counted" 'json "p=d[\"players\"]; g=d[\"games_list\"]; assert d[\"games\"]==2 and sorted(x[\"first\"] for x in g)==[0,1] and {x[\"seed\"] for x in g}=={3} and p[\"a\"][\"won\"]+p[\"b\"][\"won\"]+d[\"drawn\"]==2"'
+# A build that reads the rules differently (here: one whose apply leaves the record as it was) is
+# caught at the first action, not counted.
+printf '#!/usr/bin/env bash\nif [ "$1" = apply ]; then exit 0; fi\nexec "%s" "$@"\n' "$cli" >"$dir/stale-cli"
+chmod +x "$dir/stale-cli"
+expect 1 "versus: builds that disagree stop the run" -- python3 "$versus" battles/first-clash.json --a "$cli:greedy" --b "$dir/stale-cli:greedy" --seeds 3 1 --jobs 1
+check "versus: the disagreement is named" 'grep -q "disagree after action" "$dir/err"'
+
 if [ "$fails" -gt 0 ]; then echo "$fails failure(s)"; exit 1; fi
 echo "players CLI: all checks passed"

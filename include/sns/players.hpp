@@ -87,11 +87,6 @@ double attack_odds_value(const Setup &world, const GameState &s, const Action &a
 // Every legal action (by index into `acts`) with its value, best first: one ply by
 // heuristic_score and the attack odds; commands by each wing's orders followed to the end of the
 // turn, the best few assignments then followed whole. `seed` drives the follow-ups' sampling.
-// The heuristic player's quick choice for the side to act, as its follow-ups make it: the best
-// one-ply action among every non-move action and a sample of the moves (commands never chosen
-// here; the first action when all are turn-shaping). The search's judged rollouts play by it.
-size_t heuristic_step(const Setup &world, const GameState &s, const std::vector<Action> &acts,
-                      BotRng &rng);
 std::vector<std::pair<size_t, double>> heuristic_ranking(const Setup &world, const GameState &s,
                                                          const std::vector<Action> &acts, int side,
                                                          uint64_t seed);

@@ -274,30 +274,6 @@ double one_ply(const Setup &world, const Faced &faced, const GameState &s, const
 // attack always among them); more cost time for little.
 constexpr size_t kFollowSample = 8;
 
-// The follow-up's choice for `actor` among `acts` (never a turn-shaping one; the first action when
-// all are), with its one-ply value: every non-move action and a sample of kFollowSample moves.
-std::pair<size_t, double> follow_step(const Setup &world, const Faced &faced, const GameState &s,
-                                      const std::vector<Action> &acts, int actor, double now,
-                                      BotRng &rng) {
-  size_t best = 0;
-  double best_value = -1e18;
-  auto consider = [&](size_t i) {
-    if (turn_shaping(acts[i])) return;
-    double v = one_ply(world, faced, s, acts[i], actor, now);
-    if (v > best_value) best_value = v, best = i;
-  };
-  if (acts.size() <= kFollowSample) {
-    for (size_t i = 0; i < acts.size(); ++i)
-      consider(i);
-  } else {
-    for (size_t i = 0; i < acts.size(); ++i)
-      if (acts[i].type != ActionType::Move) consider(i);
-    for (size_t k = 0; k < kFollowSample; ++k)
-      consider(rng.below(acts.size()));
-  }
-  return {best, best_value};
-}
-
 // An attack being resolved: the odds it promised (for the side judging) and that side's
 // judgement of the position before it.
 struct Pending {
@@ -324,7 +300,22 @@ double follow_up(const Setup &world, const Faced &faced, GameState &s, int side,
     if (acts.empty()) break;
     int actor = side_to_act(world, s);
     double now = heuristic_score(world, s, actor);
-    auto [best, best_value] = follow_step(world, faced, s, acts, actor, now, rng);
+    size_t best = 0;
+    double best_value = -1e18;
+    auto consider = [&](size_t i) {
+      if (turn_shaping(acts[i])) return;
+      double v = one_ply(world, faced, s, acts[i], actor, now);
+      if (v > best_value) best_value = v, best = i;
+    };
+    if (acts.size() <= kFollowSample) {
+      for (size_t i = 0; i < acts.size(); ++i)
+        consider(i);
+    } else {
+      for (size_t i = 0; i < acts.size(); ++i)
+        if (acts[i].type != ActionType::Move) consider(i);
+      for (size_t k = 0; k < kFollowSample; ++k)
+        consider(rng.below(acts.size()));
+    }
     if (acts[best].type == ActionType::Attack) {
       double odds = best_value - now;
       pending = {true, actor == side ? odds : -odds, heuristic_score(world, s, side)};
@@ -426,13 +417,6 @@ void look_further(const Setup &world, const Faced &faced, const GameState &s,
 }
 
 } // namespace
-
-size_t heuristic_step(const Setup &world, const GameState &s, const std::vector<Action> &acts,
-                      BotRng &rng) {
-  Faced faced(world);
-  int actor = side_to_act(world, s);
-  return follow_step(world, faced, s, acts, actor, heuristic_score(world, s, actor), rng).first;
-}
 
 std::vector<std::pair<size_t, double>> heuristic_ranking(const Setup &world, const GameState &s,
                                                          const std::vector<Action> &acts, int side,

@@ -25,9 +25,6 @@ struct Policy {
   EvalTerms terms;             // the evaluation's extra terms (the hard level)
   uint32_t random_one_in = 10; // a rollout step plays a random action one time in this many (0:
                                // never)
-  // Positions are judged by the heuristic player's judgement (heuristic_score), and the search's
-  // candidates and priors are the heuristic player's ranking (issue 32 item 4; docs/ai.md).
-  bool judged = false;
 };
 
 struct LevelInfo {
@@ -46,7 +43,7 @@ constexpr LevelInfo kLevels[] = {
     {Level::Greedy, "greedy", 0, 0, 0, {}},
     {Level::Easy, "easy", 48, 4, 0, {}},
     {Level::Normal, "normal", 160, 6, 1, {8, false, {false, true, true}, 10}, true},
-    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10, true}, true},
+    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10}, true},
     // The heuristic player searches nothing: its judgement is heuristic_ranking's.
     {Level::Heuristic, "heuristic", 0, 0, 0, {}, true},
 };
@@ -110,8 +107,7 @@ const Action *winning_entry(const Battle &b, const GameState &s, const std::vect
 // The fast policy for rollouts: a winning entry when there is one, else a few sampled actions, the
 // best one-ply evaluation (dice as they fall), sometimes a random one.
 double score(const Sim &sim, const GameState &s, int side, const Policy &pol) {
-  return pol.judged ? heuristic_score(sim.setup(), s, side)
-                    : evaluate_position(sim.setup(), s, side, pol.terms);
+  return evaluate_position(sim.setup(), s, side, pol.terms);
 }
 
 // The position an action that rolls the die leaves, scored over every face alike (the d8 exactly,
@@ -138,38 +134,12 @@ double sample_value(const Sim &sim, const GameState &s, const Action &a, int sid
   return mean_over_faces(sim, s, a, side, pol, -1e18);
 }
 
-// How many of a command action's commands let their wing act this turn (4.0). A command moves
-// nothing, so the one-ply score cannot tell assignments apart; a judged rollout gives the one that
-// sets the most wings going.
-int commands_used(const Setup &setup, const GameState &s, const Action &a) {
-  int n = 0;
-  for (const WingOrder &o : a.orders)
-    for (Command c : o.commands)
-      n += command_does_nothing(setup, s, o, c) ? 0 : 1;
-  return n;
-}
-
-const Action &rollout_command(const Sim &sim, const GameState &s, const std::vector<Action> &acts,
-                              BotRng &rng, const Policy &pol) {
-  size_t best = rng.below(acts.size());
-  int most = -1;
-  for (size_t k = 0; k < std::min(pol.samples, acts.size()); ++k) {
-    size_t i = k == 0 ? best : rng.below(acts.size());
-    int used = commands_used(sim.setup(), s, acts[i]);
-    if (used > most) most = used, best = i;
-  }
-  return acts[best];
-}
-
 const Action &rollout_choice(const Sim &sim, const GameState &s, const std::vector<Action> &acts,
                              BotRng &rng, const Policy &pol) {
   int side = side_to_act(sim.setup(), s);
   if (const Action *win = winning_entry(*sim.setup().battle, s, acts, side)) return *win;
   if (acts.size() == 1 || (pol.random_one_in > 0 && rng.below(pol.random_one_in) == 0))
     return acts[rng.below(acts.size())];
-  if (pol.judged && acts[0].type == ActionType::Command)
-    return rollout_command(sim, s, acts, rng, pol);
-  if (pol.judged) return acts[heuristic_step(sim.setup(), s, acts, rng)];
   size_t best = rng.below(acts.size());
   double best_value = -1e18;
   for (size_t k = 0; k < std::min(pol.samples, acts.size()); ++k) {
@@ -253,16 +223,6 @@ std::vector<Scored> greedy_ranking(const Sim &sim, const GameState &s,
   // Stable: ties keep the engine's order, so the answer is deterministic.
   std::stable_sort(out.begin(), out.end(),
                    [](const Scored &x, const Scored &y) { return x.value > y.value; });
-  return out;
-}
-
-// The heuristic player's ranking (ai_heuristic.cpp) in the search's terms.
-std::vector<Scored> judged_ranking(const Setup &world, const GameState &s,
-                                   const std::vector<Action> &acts, int side, uint64_t seed) {
-  std::vector<Scored> out;
-  out.reserve(acts.size());
-  for (auto [index, value] : heuristic_ranking(world, s, acts, side, seed))
-    out.push_back({index, value});
   return out;
 }
 
@@ -542,7 +502,9 @@ Suggestion heuristic_choice(const Setup &real, const GameState &known,
                             const std::vector<Action> &acts, int side, BotRng &rng) {
   World world = sample_world(real, known, rng);
   const Setup &w = world.setup;
-  std::vector<Scored> ranking = judged_ranking(w, known, acts, side, rng.next());
+  std::vector<Scored> ranking;
+  for (auto [index, value] : heuristic_ranking(w, known, acts, side, rng.next()))
+    ranking.push_back({index, value});
   double now = heuristic_score(w, known, side);
   if (auto win = sure_win(w, known, acts, side))
     return obvious_choice(acts, ranking, *win, now, SuggestionBasis::WinsNow);
@@ -681,8 +643,7 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     Sim first(sample_world(real, known, rng));
     uint64_t turn_seed = rng.next();
     const LevelInfo &li = info(level);
-    auto ranking = li.policy.judged ? judged_ranking(first.setup(), known, acts, side, turn_seed)
-                             : greedy_ranking(first, known, acts, side, turn_seed, li.policy);
+    auto ranking = greedy_ranking(first, known, acts, side, turn_seed, li.policy);
     double now = score(first, known, side, li.policy);
     std::optional<size_t> win =
         li.obvious ? sure_win(first.setup(), known, acts, side) : std::nullopt;
