@@ -90,6 +90,30 @@ TEST_CASE("suggest is deterministic for a seed and an iteration budget", "[playe
   CHECK(suggest(setup, s, Level::Normal, {40, 0}, 5).iterations == 40);
 }
 
+TEST_CASE("hard sizes its playouts to the battle: its whole budget up to 20 units, proportionally "
+          "fewer above (docs/ai.md)",
+          "[players]") {
+  auto units_of = [](const char *file) {
+    return load_battle_file(source_path(std::string("battles/") + file))->units.size();
+  };
+  REQUIRE(units_of("first-clash.json") == 15);
+  REQUIRE(units_of("grunwald-1410.json") == 50);
+  REQUIRE(units_of("the-standard-1138.json") == 31);
+  Setup clash = setup_of(load_battle_file(source_path("battles/first-clash.json")));
+  CHECK(default_iterations(Level::Hard, *clash.battle) == 1920);
+  CHECK(default_iterations(Level::Normal, *clash.battle) == 160);
+  CHECK(default_iterations(Level::Hard,
+                           *load_battle_file(source_path("battles/grunwald-1410.json"))) == 768);
+  CHECK(default_iterations(Level::Hard, *load_battle_file(source_path(
+                                            "battles/the-standard-1138.json"))) == 1920 * 20 / 31);
+  CHECK(default_iterations(Level::Normal,
+                           *load_battle_file(source_path("battles/grunwald-1410.json"))) == 160);
+  // A search with no budget given plays the sized budget (First Clash's first Command Phase).
+  Suggestion s = suggest(clash, new_game(clash, 3), Level::Hard, {}, 5);
+  REQUIRE(s.basis == SuggestionBasis::Search);
+  CHECK(s.iterations == 1920);
+}
+
 TEST_CASE("computer players never choose an illegal action in short games of every battle",
           "[players][legal]") {
   // play_game throws if the engine refuses a player's action; every choice is checked by apply.

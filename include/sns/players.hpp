@@ -126,7 +126,9 @@ struct SearchBudget {
   unsigned threads = 1;
   bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
 };
-uint64_t default_iterations(Level level);
+// The level's playouts a decision when no budget is given: `hard` sizes them to the battle (fewer
+// on a battle of many units, whose playouts cost more).
+uint64_t default_iterations(Level level, const Battle &b);
 // The most threads a search uses; more would add copies of the worlds, not strength, at these
 // budgets.
 inline constexpr unsigned kMaxSearchThreads = 8;

@@ -35,6 +35,10 @@ struct LevelInfo {
   int horizon_turns;   // rollouts end this many Player Turns after the current one
   Policy policy;
   bool obvious = false; // takes a sure win at once and stops a threat one action can stop
+  // A battle of more units than this gets proportionally fewer playouts (0: always `iterations`):
+  // a playout costs more the more units play, and a decision must stay within its time on the
+  // largest battle (docs/ai.md "Playouts sized to the battle").
+  size_t full_budget_units = 0;
 };
 
 // One table for the levels (budgets in iterations so that strength does not depend on the machine).
@@ -43,7 +47,7 @@ constexpr LevelInfo kLevels[] = {
     {Level::Greedy, "greedy", 0, 0, 0, {}},
     {Level::Easy, "easy", 48, 4, 0, {}},
     {Level::Normal, "normal", 160, 6, 1, {8, false, {false, true, true}, 10}, true},
-    {Level::Hard, "hard", 480, 8, 1, {8, true, {true, true, true}, 10}, true},
+    {Level::Hard, "hard", 1920, 8, 1, {8, true, {true, true, true}, 10}, true, 20},
     // The heuristic player searches nothing: its judgement is heuristic_ranking's.
     {Level::Heuristic, "heuristic", 0, 0, 0, {}, true},
 };
@@ -309,9 +313,9 @@ struct SearchStart {
 };
 
 // The budget in rollouts: the one given, else none (a time budget), else the level's default.
-uint64_t rollout_budget(const SearchBudget &budget, Level level) {
+uint64_t rollout_budget(const SearchBudget &budget, Level level, const Battle &b) {
   return budget.iterations ? budget.iterations
-                           : (budget.seconds > 0 ? UINT64_MAX : default_iterations(level));
+                           : (budget.seconds > 0 ? UINT64_MAX : default_iterations(level, b));
 }
 
 // One playout: the candidate `action` played in `sim` with the round's dice seed, then rolled out
@@ -405,7 +409,7 @@ Suggestion search_choice(const SearchStart &st, Sim first, Level level, const Se
   size_t threads = std::clamp<size_t>(budget.threads, 1, kMaxSearchThreads);
   for (size_t t = 1; t < threads; ++t)
     sims.push_back(sims[0]);
-  uint64_t iterations = rollout_budget(budget, level);
+  uint64_t iterations = rollout_budget(budget, level, *st.real.battle);
   uint64_t used = 0, round = 0;
   size_t alive = arms.size();
   int stages = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(alive)))));
@@ -610,7 +614,12 @@ std::optional<Level> parse_level(std::string_view text) {
 
 std::string_view name(Level level) { return info(level).name; }
 
-uint64_t default_iterations(Level level) { return info(level).iterations; }
+uint64_t default_iterations(Level level, const Battle &b) {
+  const LevelInfo &li = info(level);
+  uint64_t units = b.units.size();
+  if (li.full_budget_units == 0 || units <= li.full_budget_units) return li.iterations;
+  return li.iterations * li.full_budget_units / units;
+}
 
 unsigned default_search_threads() {
   return std::clamp(std::thread::hardware_concurrency(), 1u, kMaxSearchThreads);
