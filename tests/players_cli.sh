@@ -93,7 +93,7 @@ check "versus: both seats of the seed played, every game counted" 'json "p=d[\"p
 printf '#!/usr/bin/env bash\nif [ "$1" = apply ]; then exit 0; fi\nexec "%s" "$@"\n' "$cli" >"$dir/stale-cli"
 chmod +x "$dir/stale-cli"
 expect 1 "versus: builds that disagree stop the run" -- python3 "$versus" battles/first-clash.json --a "$cli:greedy" --b "$dir/stale-cli:greedy" --seeds 3 1 --jobs 1
-check "versus: the disagreement is named" 'grep -q "disagree after action" "$dir/err"'
+check "versus: the disagreement is named" 'grep -q "disagree by action" "$dir/err"'
 
 if [ "$fails" -gt 0 ]; then echo "$fails failure(s)"; exit 1; fi
 echo "players CLI: all checks passed"
