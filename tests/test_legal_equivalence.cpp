@@ -5,6 +5,7 @@
 #include "legal_digest.hpp"
 
 #include <filesystem>
+#include <fstream>
 
 using namespace sns;
 using namespace sns::test;
@@ -78,6 +79,30 @@ TEST_CASE("R25 perft: the legal lists of every shipped battle match the stored d
     CHECK(got.actions == want.actions);
     CHECK(got.hash == want.hash);
   }
+}
+
+// The movement search works on bits per map column when the map has at most 64 rows, and hex by
+// hex otherwise. First Clash on a map 70 rows tall, the rows below its own all marsh (impassable,
+// as the map's edge is to movement, retreats and zones of control), must offer the same lists in
+// the same games: the labels of its hexes and their order are unchanged.
+TEST_CASE("5.0 perft: a map too tall for the column search offers the same lists") {
+  const std::string path = source_path("battles/first-clash.json");
+  std::ifstream in(path);
+  nlohmann::json doc = nlohmann::json::parse(in);
+  const int columns = doc["map"]["columns"].get<int>(), rows = doc["map"]["rows"].get<int>();
+  const int tall = 70;
+  doc["map"]["rows"] = tall;
+  for (int col = 1; col <= columns; ++col)
+    for (int row = rows + 1; row <= tall; ++row)
+      doc["map"]["hexes"][label(Offset{col - 1, row - 1})] = {{"terrain", "marsh"}};
+  REQUIRE(doc["terrain_types"]["marsh"]["impassable"] == true);
+  auto battle = load_battle(doc, path);
+  REQUIRE(battle->rows > 64);
+  LegalDigest got = legal_digest(battle, 12, 300);
+  LegalDigest want = legal_digest(load_battle_file(path), 12, 300);
+  CHECK(got.positions == want.positions);
+  CHECK(got.actions == want.actions);
+  CHECK(got.hash == want.hash);
 }
 
 TEST_CASE("R25 per-unit lists, counts and picks agree with the whole-board list") {

@@ -173,7 +173,8 @@ Board::Buffers *take_buffers() {
 } // namespace
 
 // Puts unit u on (delta +1) or takes it off (delta -1) hex h: occupancy and the ZOC it projects
-// into its six neighbours, never across a river (5.2, 12.2, R10).
+// into its six neighbours, never across a river (5.2, 12.2, R10). The column words follow the
+// flags; a neighbour's column and row come from the direction, so only h is divided.
 void Board::place(int u, HexId h, int delta) {
   if (h == kOffMap) return;
   if (delta > 0)
@@ -185,12 +186,62 @@ void Board::place(int u, HexId h, int delta) {
   here = static_cast<uint8_t>((here & ~(occupied_by(0) | occupied_by(1))) |
                               (occupant >= 0 ? occupied_by(b.units[occupant].side) : 0));
   const int side = b.units[u].side;
+  const bool by_columns = buf_->by_columns;
+  const int col = by_columns ? h / b.rows : 0, row = by_columns ? h % b.rows : 0;
+  if (by_columns) {
+    const uint64_t bit = uint64_t{1} << row;
+    buf_->col_occ[0][col] &= ~bit;
+    buf_->col_occ[1][col] &= ~bit;
+    if (occupant >= 0) buf_->col_occ[b.units[occupant].side][col] |= bit;
+  }
   auto &zoc = buf_->zoc[side];
-  for (HexId n : buf_->steps[h]) {
+  for (int d = 0; d < 6; ++d) {
+    const HexId n = buf_->steps[h][d];
     if (n == kOffMap) continue;
     zoc[n] = static_cast<uint8_t>(zoc[n] + delta);
     uint8_t &there = buf_->flags[n];
     there = static_cast<uint8_t>(zoc[n] ? there | zoc_of(side) : there & ~zoc_of(side));
+    if (!by_columns) continue;
+    uint64_t &word = buf_->col_zoc[side][col + buf_->col_step_d[d]];
+    const uint64_t bit = uint64_t{1} << (row + buf_->row_step_d[d][col & 1]);
+    word = zoc[n] ? word | bit : word & ~bit;
+  }
+}
+
+// The column words of a fresh board (see columns()): the layout of each direction read from the
+// battle's neighbours and checked on every hex, the steps and impassable terrain per column.
+void Board::build_columns() {
+  Buffers &f = *buf_;
+  const int cols = b.columns, rows = b.rows;
+  f.by_columns = rows <= 64;
+  std::array<std::array<bool, 2>, 6> seen{};
+  for (HexId h = 0; h < static_cast<HexId>(b.hex_count()) && f.by_columns; ++h)
+    for (int d = 0; d < 6; ++d) {
+      const HexId n = b.adjacent[h][d];
+      if (n == kOffMap) continue;
+      const int col = h / rows, dc = n / rows - col, dr = n % rows - h % rows;
+      if (!seen[d][col & 1]) {
+        seen[d][col & 1] = true;
+        f.col_step_d[d] = static_cast<int8_t>(dc);
+        f.row_step_d[d][col & 1] = static_cast<int8_t>(dr);
+      } else if (f.col_step_d[d] != dc || f.row_step_d[d][col & 1] != dr) {
+        f.by_columns = false;
+      }
+    }
+  for (auto &v : f.col_occ)
+    v.assign(static_cast<size_t>(cols), 0);
+  for (auto &v : f.col_zoc)
+    v.assign(static_cast<size_t>(cols), 0);
+  f.col_impassable.assign(static_cast<size_t>(cols), 0);
+  for (auto &v : f.col_step)
+    v.assign(static_cast<size_t>(cols), 0);
+  if (!f.by_columns) return;
+  for (HexId h = 0; h < static_cast<HexId>(b.hex_count()); ++h) {
+    const size_t col = static_cast<size_t>(h / rows);
+    const uint64_t bit = uint64_t{1} << (h % rows);
+    if (f.flags[h] & kImpassable) f.col_impassable[col] |= bit;
+    for (int d = 0; d < 6; ++d)
+      if (f.steps[h][d] != kOffMap) f.col_step[d][col] |= bit;
   }
 }
 
@@ -206,6 +257,7 @@ void Board::build() {
     for (int d = 0; d < 6; ++d)
       buf_->steps[h][d] = b.hexside_impassable(h, d) ? kOffMap : b.adjacent[h][d];
   }
+  build_columns();
   buf_->hexes.resize(s.units.size());
   for (size_t u = 0; u < s.units.size(); ++u) {
     buf_->hexes[u] = s.units[u].hex;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <memory>
+#include <stdexcept>
 
 namespace sns {
 
@@ -183,45 +184,60 @@ Check movement_rule(const View &c, const Board &board, int u, MoveRule &rule, bo
   return std::nullopt;
 }
 
-// Breadth-first search over hexes: the cheapest legal path to each hex (R9: every hex costs one).
-// The arrays are per thread and reset after use, so a search allocates nothing and touches only
-// the hexes it reaches; one search per thread is live at a time (each explore ends the last).
+// Where a unit's search got to: the reached hexes, and those it may stop in (not its start, no
+// unit there) as one bit per hex id, read in ascending order so the destinations come out sorted
+// without sorting. The arrays are per thread and reset after use, so a search allocates nothing
+// and touches only what it reached; one search per thread is live at a time (each explore ends
+// the last).
 struct Reach {
-  std::vector<int8_t> cost;   // per hex: -1 unreached, else hexes spent to get there
+  bool by_columns = false;
+  HexId start = kOffMap;
+  // The bit-parallel search (Board::columns()): per map column, the rows reached.
+  std::vector<uint64_t> reached;
+  int col_lo = 0, col_hi = -1; // the columns searched
+  int rows = 1;
+  // The breadth-first search (other maps): per hex -1 unreached, else hexes spent to get there.
+  std::vector<int8_t> cost;
   std::vector<HexId> visited; // every reached hex, in the order reached
-  // The reached hexes a unit may stop in (not its start, no unit there), one bit per hex id:
-  // read in ascending order, so the destinations come out sorted without sorting.
   std::vector<uint64_t> stops;
   size_t stops_lo = SIZE_MAX, stops_hi = 0; // the words in use
+
+  // Is h reached at a cost of at least one hex (so not the start)?
+  bool reaches(HexId h) const {
+    if (!by_columns) return cost[h] > 0;
+    const int col = h / rows;
+    return h != start && col >= col_lo && col <= col_hi && (reached[col] >> (h % rows) & 1);
+  }
 };
 
-const Reach &explore(const View &c, const Board &board, int u, const MoveRule &rule,
-                     bool ignore_zoc) {
-  thread_local Reach r;
-  for (HexId h : r.visited) // forget the last search
-    r.cost[h] = -1;
-  r.visited.clear();
-  for (size_t w = r.stops_lo; w <= r.stops_hi && w < r.stops.size(); ++w)
-    r.stops[w] = 0;
-  r.stops_lo = SIZE_MAX, r.stops_hi = 0;
-  const size_t hexes = static_cast<size_t>(c.b.hex_count());
-  if (r.cost.size() < hexes) {
-    r.cost.assign(hexes, -1);
-    r.stops.assign(hexes / 64 + 1, 0);
-  }
-  const int side = c.def(u).side;
-  const uint8_t *flags = board.flags();
-  const std::array<HexId, 6> *steps = board.steps();
-  const uint8_t blocked = Board::kImpassable | Board::occupied_by(1 - side); // R9, 5.1
-  const uint8_t enemy_zoc = Board::zoc_of(1 - side);
-  const uint8_t anyone = Board::occupied_by(0) | Board::occupied_by(1);
-  auto enterable = [&](HexId n) {
-    uint8_t f = flags[n];
+// What a search reads per hex, in one byte from the board's flags.
+struct Enterable {
+  uint8_t blocked, enemy_zoc, own;
+  bool ignore_zoc, ezoc_free_path;
+  bool operator()(uint8_t f) const {
     if (f & blocked) return false;
     if (ignore_zoc || !(f & enemy_zoc)) return true;
     // R10: no passing a friend in EZOC; 6.0, 8.0: a withdrawal never enters EZOC.
-    return !(f & Board::occupied_by(side)) && !rule.ezoc_free_path;
-  };
+    return !(f & own) && !ezoc_free_path;
+  }
+};
+
+// Breadth-first search over hexes: the cheapest legal path to each hex (R9: every hex costs one).
+// For maps whose columns do not fit the column words (more than 64 rows).
+void explore_bfs(const View &c, const Board &board, int u, const MoveRule &rule, bool ignore_zoc,
+                 Reach &r) {
+  for (HexId h : r.visited) // forget the last search
+    r.cost[h] = -1;
+  r.visited.clear();
+  const size_t hexes = static_cast<size_t>(c.b.hex_count());
+  if (r.cost.size() < hexes) r.cost.assign(hexes, -1);
+  const int side = c.def(u).side;
+  const uint8_t *flags = board.flags();
+  const std::array<HexId, 6> *steps = board.steps();
+  const uint8_t enemy_zoc = Board::zoc_of(1 - side);
+  const uint8_t anyone = Board::occupied_by(0) | Board::occupied_by(1);
+  const Enterable enterable{static_cast<uint8_t>(Board::kImpassable | Board::occupied_by(1 - side)),
+                            enemy_zoc, Board::occupied_by(side), ignore_zoc, rule.ezoc_free_path};
   auto reach = [&](HexId h, int8_t cost) {
     r.cost[h] = cost;
     r.visited.push_back(h);
@@ -230,14 +246,13 @@ const Reach &explore(const View &c, const Board &board, int u, const MoveRule &r
     r.stops[w] |= uint64_t{1} << (h % 64);
     r.stops_lo = std::min(r.stops_lo, w), r.stops_hi = std::max(r.stops_hi, w);
   };
-  const HexId start = c.s.units[u].hex;
+  const HexId start = r.start;
   if (start != kOffMap) {
     r.cost[start] = 0;
     r.visited.push_back(start);
   } else if (rule.entry) {
     for (HexId e : *rule.entry)
-      if (r.cost[e] < 0 && enterable(e))
-        reach(e, 1); // 5.4: the entry hex is the first of the three
+      if (r.cost[e] < 0 && enterable(flags[e])) reach(e, 1); // 5.4: the entry hex is the first
   }
   const bool zoc_stops = !ignore_zoc && rule.stop_on_ezoc;
   for (size_t next = 0; next < r.visited.size(); ++next) { // visited doubles as the BFS queue
@@ -246,27 +261,124 @@ const Reach &explore(const View &c, const Board &board, int u, const MoveRule &r
     if (cost >= rule.allowance) continue;
     if (h != start && zoc_stops && (flags[h] & enemy_zoc)) continue;
     for (HexId n : steps[h])
-      if (n != kOffMap && r.cost[n] < 0 && enterable(n)) reach(n, static_cast<int8_t>(cost + 1));
+      if (n != kOffMap && r.cost[n] < 0 && enterable(flags[n]))
+        reach(n, static_cast<int8_t>(cost + 1));
   }
+}
+
+// The same search, bit-parallel: the hexes reached at each cost are a set of rows per column, and
+// one layer more is six shifted copies of the last layer's (one per direction, masked by the rows
+// that may step that way), masked by the enterable hexes. Every hex costs one (R9), so layer k is
+// exactly the hexes whose cheapest path costs k. Hexes in an enemy zone of control are reached
+// but not left (5.2). Only the columns within the allowance are touched.
+struct ColumnScratch {
+  std::vector<uint64_t> enter, stopper, frontier, next;
+};
+
+void explore_columns(const View &c, const Board &board, int u, const MoveRule &rule,
+                     bool ignore_zoc, Reach &r) {
+  thread_local ColumnScratch k;
+  const int rows = c.b.rows, cols = c.b.columns, allowance = rule.allowance;
+  const size_t n_cols = static_cast<size_t>(cols);
+  if (r.reached.size() < n_cols) r.reached.assign(n_cols, 0);
+  if (k.enter.size() < n_cols)
+    k.enter.assign(n_cols, 0), k.stopper.assign(n_cols, 0), k.frontier.assign(n_cols, 0),
+        k.next.assign(n_cols, 0);
+  r.rows = rows;
+  // The columns a search can touch: within the allowance of the start or of the entry hexes.
+  int lo = cols, hi = -1;
+  if (r.start != kOffMap) {
+    lo = hi = r.start / rows;
+  } else if (rule.entry) {
+    for (HexId e : *rule.entry)
+      lo = std::min(lo, e / rows), hi = std::max(hi, e / rows);
+  }
+  lo = std::max(0, lo - allowance), hi = std::min(cols - 1, hi + allowance);
+  r.col_lo = lo, r.col_hi = hi;
+  const int side = c.def(u).side, enemy = 1 - side;
+  const uint64_t *occ_own = board.occupied_columns(side),
+                 *occ_enemy = board.occupied_columns(enemy);
+  const uint64_t *zoc = board.zoc_columns(enemy), *impassable = board.impassable_columns();
+  const bool zoc_stops = !ignore_zoc && rule.stop_on_ezoc;
+  const uint64_t all_if_free_path = rule.ezoc_free_path ? ~uint64_t{0} : 0;
+  for (int j = lo; j <= hi; ++j) {
+    const uint64_t ezoc = ignore_zoc ? 0 : zoc[j];
+    // R9, 5.1: no impassable terrain, no enemy; R10: no friend in EZOC; 6.0, 8.0: no EZOC at all.
+    k.enter[j] = ~(impassable[j] | occ_enemy[j] | (ezoc & (occ_own[j] | all_if_free_path)));
+    k.stopper[j] = zoc_stops ? ezoc : 0;
+    r.reached[j] = k.frontier[j] = 0;
+  }
+  int layer = 1;
+  if (r.start != kOffMap) {
+    r.reached[r.start / rows] = uint64_t{1} << (r.start % rows);
+    k.frontier[r.start / rows] = r.reached[r.start / rows]; // the start is left even in EZOC
+  } else if (rule.entry) {
+    for (HexId e : *rule.entry) { // 5.4: the entry hex is the first of the three
+      const uint64_t bit = uint64_t{1} << (e % rows);
+      if (k.enter[e / rows] & bit) r.reached[e / rows] |= bit;
+    }
+    for (int j = lo; j <= hi; ++j)
+      k.frontier[j] = r.reached[j] & ~k.stopper[j];
+    layer = 2;
+  }
+  for (; layer <= allowance; ++layer) {
+    for (int j = lo; j <= hi; ++j)
+      k.next[j] = 0;
+    for (int j = lo; j <= hi; ++j) {
+      const uint64_t f = k.frontier[j];
+      if (!f) continue;
+      for (int d = 0; d < 6; ++d) {
+        const uint64_t m = f & board.step_columns(d)[j];
+        const int dr = board.row_step(d, j);
+        k.next[j + board.col_step(d)] |= dr >= 0 ? m << dr : m >> -dr;
+      }
+    }
+    uint64_t more = 0;
+    for (int j = lo; j <= hi; ++j) {
+      const uint64_t fresh = k.next[j] & k.enter[j] & ~r.reached[j];
+      r.reached[j] |= fresh;
+      k.frontier[j] = fresh & ~k.stopper[j];
+      more |= k.frontier[j];
+    }
+    if (!more) break;
+  }
+  // The stops, as bits over hex ids (column j's rows start at bit j * rows).
+  for (int j = lo; j <= hi; ++j) {
+    const uint64_t stop = r.reached[j] & ~(occ_own[j] | occ_enemy[j]);
+    if (!stop) continue;
+    const size_t at = static_cast<size_t>(j * rows), w = at / 64, shift = at % 64;
+    r.stops[w] |= stop << shift;
+    if (shift + static_cast<size_t>(rows) > 64) r.stops[w + 1] |= stop >> (64 - shift);
+    r.stops_lo = std::min(r.stops_lo, w);
+    r.stops_hi = std::max(r.stops_hi, (at + static_cast<size_t>(rows) - 1) / 64);
+  }
+}
+
+const Reach &explore(const View &c, const Board &board, int u, const MoveRule &rule,
+                     bool ignore_zoc) {
+  thread_local Reach r;
+  for (size_t w = r.stops_lo; w <= r.stops_hi && w < r.stops.size(); ++w)
+    r.stops[w] = 0;
+  r.stops_lo = SIZE_MAX, r.stops_hi = 0;
+  const size_t hexes = static_cast<size_t>(c.b.hex_count());
+  if (r.stops.size() < hexes / 64 + 2) r.stops.assign(hexes / 64 + 2, 0);
+  r.start = c.s.units[u].hex;
+  r.by_columns = board.columns();
+  if (r.by_columns)
+    explore_columns(c, board, u, rule, ignore_zoc, r);
+  else
+    explore_bfs(c, board, u, rule, ignore_zoc, r);
   return r;
 }
 
-// The reached hexes a unit may stop in, ascending.
-void destinations(const Reach &r, Destinations &out) {
-  out.clear();
-  for (size_t w = r.stops_lo; w <= r.stops_hi && w < r.stops.size(); ++w)
-    for (uint64_t bits = r.stops[w]; bits; bits &= bits - 1)
-      out.push_back(static_cast<HexId>(w * 64 + static_cast<size_t>(std::countr_zero(bits))));
+// The search of unit u under the current phase's rule, or null when it may not move.
+const Reach *search(const View &c, const Board &board, int u) {
+  MoveRule rule;
+  if (movement_rule(c, board, u, rule, false)) return nullptr;
+  return &explore(c, board, u, rule, false);
 }
 
 } // namespace
-
-void reachable(const View &c, const Board &board, int u, Destinations &out) {
-  out.clear();
-  MoveRule rule;
-  if (movement_rule(c, board, u, rule, false)) return;
-  destinations(explore(c, board, u, rule, false), out);
-}
 
 bool move_is_listed(const View &c, int u, HexId to); // below: is `to` in u's destinations now?
 
@@ -290,14 +402,14 @@ Check validate_move(const View &c, const Action &a) {
                       "; a unit may pass a friend but not stop on it");
   if (c.b.terrain_impassable(to))
     return refuse(RefusalKind::Unreachable, "R9", c.hex(to) + " is impassable terrain");
-  if (explore(c, board, a.unit, rule, false).cost[to] > 0) return std::nullopt;
+  if (explore(c, board, a.unit, rule, false).reaches(to)) return std::nullopt;
   std::string reach = std::to_string(rule.allowance) + (rule.allowance == 1 ? " hex" : " hexes");
   if (c.s.phase == Phase::Withdraw || rule.ezoc_free_path) {
     if (board.ezoc(to, c.def(a.unit).side))
       return refuse(RefusalKind::Unreachable, c.s.phase == Phase::Withdraw ? "6.0" : "8.0",
                     "a withdrawing unit must end free of enemy zones of control");
   }
-  if (explore(c, board, a.unit, rule, true).cost[to] > 0)
+  if (explore(c, board, a.unit, rule, true).reaches(to))
     return refuse(RefusalKind::Unreachable, rule.ezoc_free_path ? "6.0" : "5.2",
                   rule.ezoc_free_path
                       ? "every hex entered while withdrawing must be free of enemy zones of control"
@@ -316,12 +428,21 @@ namespace {
 
 // Every unit's destinations for one state. A decision asks for the same state several times (the
 // single-choice probe of R25, then a bot's count and pick, then apply's check), so the lists of
-// the last state seen are kept per thread and handed out again while the state is unchanged.
+// the last state seen are kept per thread and handed out again while the state is unchanged. Each
+// unit's destinations are kept as the words of its search's stops (bits over hex ids), with the
+// number of destinations before it: counting them is a subtraction, and only a picked move reads
+// its bits.
 struct MoveLists {
   std::shared_ptr<const Battle> battle;
   GameState state;
-  std::vector<HexId> hexes;    // all destinations, unit by unit
-  std::vector<uint32_t> first; // per unit: where its destinations start in `hexes` (one extra)
+  struct Span {
+    uint32_t at = 0;     // where the unit's words start in `words`
+    uint32_t before = 0; // destinations of the units before it
+    uint16_t lo = 0;     // the index of its first word among the hex ids' words
+    uint16_t n = 0;      // how many words it has
+  };
+  std::vector<uint64_t> words;
+  std::vector<Span> spans; // per unit, and one more holding the totals
 };
 
 const MoveLists &move_lists(const View &c) {
@@ -329,39 +450,68 @@ const MoveLists &move_lists(const View &c) {
   if (m.battle == c.setup.battle && m.state == c.s) return m;
   m.battle = c.setup.battle;
   m.state = c.s;
-  m.hexes.clear();
-  m.first.assign(c.s.units.size() + 1, 0);
+  m.words.clear();
+  const size_t units = c.s.units.size();
+  m.spans.assign(units + 1, MoveLists::Span{});
   Board board(c);
-  thread_local Destinations dest;
-  for (size_t u = 0; u < c.s.units.size(); ++u) {
-    m.first[u] = static_cast<uint32_t>(m.hexes.size());
+  uint32_t total = 0;
+  for (size_t u = 0; u < units; ++u) {
+    MoveLists::Span &span = m.spans[u];
+    span.at = static_cast<uint32_t>(m.words.size());
+    span.before = total;
     // Cheap tests first; movement_rule gives the full reasons when an action is refused.
     const UnitDef &d = c.b.units[u];
     if (d.side != c.s.active || c.s.units[u].acted || c.s.units[u].steps == 0 ||
         !wing_acts_in(c, d.wing, c.s.phase))
       continue;
-    reachable(c, board, static_cast<int>(u), dest);
-    m.hexes.insert(m.hexes.end(), dest.begin(), dest.end());
+    const Reach *r = search(c, board, static_cast<int>(u));
+    if (!r || r->stops_lo > r->stops_hi) continue;
+    span.lo = static_cast<uint16_t>(r->stops_lo);
+    span.n = static_cast<uint16_t>(r->stops_hi - r->stops_lo + 1);
+    for (size_t w = r->stops_lo; w <= r->stops_hi; ++w) {
+      m.words.push_back(r->stops[w]);
+      total += static_cast<uint32_t>(std::popcount(r->stops[w]));
+    }
   }
-  m.first[c.s.units.size()] = static_cast<uint32_t>(m.hexes.size());
+  m.spans[units].at = static_cast<uint32_t>(m.words.size());
+  m.spans[units].before = total;
   return m;
+}
+
+// The i-th destination (from 0, ascending) of the unit with this span.
+HexId nth_destination(const MoveLists &m, const MoveLists::Span &span, size_t i) {
+  for (size_t w = 0; w < span.n; ++w) {
+    uint64_t bits = m.words[span.at + w];
+    const auto here = static_cast<size_t>(std::popcount(bits));
+    if (i >= here) {
+      i -= here;
+      continue;
+    }
+    for (; i > 0; --i)
+      bits &= bits - 1;
+    return static_cast<HexId>((span.lo + w) * 64 + static_cast<size_t>(std::countr_zero(bits)));
+  }
+  throw std::logic_error("nth_destination: no such destination");
 }
 
 } // namespace
 
 bool move_is_listed(const View &c, int u, HexId to) {
   const MoveLists &m = move_lists(c);
-  auto from = m.hexes.begin() + m.first[u], until = m.hexes.begin() + m.first[u + 1];
-  return std::binary_search(from, until, to);
+  const MoveLists::Span &span = m.spans[u];
+  const size_t w = static_cast<size_t>(to) / 64;
+  return w >= span.lo && w < span.lo + span.n &&
+         (m.words[span.at + (w - span.lo)] >> (static_cast<size_t>(to) % 64) & 1);
 }
 
 void move_actions(const View &c, ActionSink &out, int only_unit) {
   const MoveLists &m = move_lists(c);
-  for (size_t u = 0; u + 1 < m.first.size() && !out.done(); ++u) {
+  for (size_t u = 0; u + 1 < m.spans.size() && !out.done(); ++u) {
     if (only_unit >= 0 && static_cast<int>(u) != only_unit) continue;
-    const HexId *dest = m.hexes.data() + m.first[u];
-    out.add_many(m.first[u + 1] - m.first[u], [&](size_t i) {
-      return Action{.type = ActionType::Move, .unit = static_cast<int>(u), .to = dest[i]};
+    const MoveLists::Span &span = m.spans[u];
+    out.add_many(m.spans[u + 1].before - span.before, [&](size_t i) {
+      return Action{
+          .type = ActionType::Move, .unit = static_cast<int>(u), .to = nth_destination(m, span, i)};
     });
   }
 }
