@@ -4,6 +4,7 @@
 #include "sns/battle.hpp"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <variant>
@@ -19,8 +20,15 @@ struct UnitState {
   bool acted = false;       // moved, fired or attacked in the current phase
   bool targeted = false;    // already the target of an attack in the current phase (7.2)
   bool away = false;        // taken off the map by a special rule (not eliminated)
-  friend bool operator==(const UnitState &, const UnitState &) = default;
+  // Member by member, as one 8-byte compare: the engine's caches compare whole states several
+  // times an action, and a state holds up to a hundred units. There is no padding (asserted).
+  friend bool operator==(const UnitState &a, const UnitState &b) {
+    return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b);
+  }
 };
+static_assert(sizeof(UnitState) == sizeof(uint64_t) && alignof(UnitState) <= alignof(uint64_t) &&
+                  sizeof(HexId) + 6 == sizeof(UnitState),
+              "UnitState's members fill its 8 bytes, so comparing the bytes compares the members");
 
 // Where the resolution of the current attack stands (7.5 - 7.8); each stage is one player's
 // decision.

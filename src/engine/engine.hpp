@@ -77,16 +77,23 @@ public:
   // the map, or a river without a ford or bridge: 12.2, R9).
   const std::array<HexId, 6> *steps() const { return buf_->steps.data(); }
   // The same facts per map column, one bit per row (bit r: row r), for the bit-parallel movement
-  // search; only when columns() is true: at most 64 rows, and every step across a hexside lands
-  // where the column layout says (column + col_step(d), row + row_step(d, column parity)).
+  // search; only when columns() is true: at most 64 rows, and every neighbour where the map's
+  // layout puts it (kColumnSteps).
   bool columns() const { return buf_->by_columns; }
   const uint64_t *occupied_columns(int side) const { return buf_->col_occ[side].data(); }
   const uint64_t *zoc_columns(int side) const { return buf_->col_zoc[side].data(); }
   const uint64_t *impassable_columns() const { return buf_->col_impassable.data(); }
-  // Per direction and column: the rows from which a unit may step that way (steps() not -1).
-  const uint64_t *step_columns(int d) const { return buf_->col_step[d].data(); }
-  int col_step(int d) const { return buf_->col_step_d[d]; }
-  int row_step(int d, int column) const { return buf_->row_step_d[d][column & 1]; }
+  // Per column and direction (kDirections' order): the rows from which a unit may step that way
+  // (steps() not -1).
+  const std::array<uint64_t, 6> *step_columns() const { return buf_->col_steps.data(); }
+  // The layout: from column c, direction d leads to column c + kColumnSteps[c & 1][d].col and row
+  // + .row (flat-topped hexes, odd columns from 0 half a hex lower: hex.hpp's offsets).
+  struct ColumnStep {
+    int8_t col, row;
+  };
+  static constexpr ColumnStep kColumnSteps[2][6] = {
+      {{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 0}, {-1, -1}},
+      {{0, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}}};
   bool adjacent_to_enemy(HexId h, int side) const;
   bool adjacent_to_enemy_hh(HexId h, int side) const; // 10.0: Heavy Horse EZOC freezes horse
   const Battle &b;
@@ -104,9 +111,7 @@ public:
     bool by_columns = false;
     std::array<std::vector<uint64_t>, 2> col_occ, col_zoc;
     std::vector<uint64_t> col_impassable;
-    std::array<std::vector<uint64_t>, 6> col_step;
-    std::array<int8_t, 6> col_step_d{};
-    std::array<std::array<int8_t, 2>, 6> row_step_d{};
+    std::vector<std::array<uint64_t, 6>> col_steps;
   };
 
 private:

@@ -202,46 +202,40 @@ void Board::place(int u, HexId h, int delta) {
     uint8_t &there = buf_->flags[n];
     there = static_cast<uint8_t>(zoc[n] ? there | zoc_of(side) : there & ~zoc_of(side));
     if (!by_columns) continue;
-    uint64_t &word = buf_->col_zoc[side][col + buf_->col_step_d[d]];
-    const uint64_t bit = uint64_t{1} << (row + buf_->row_step_d[d][col & 1]);
+    const ColumnStep step = kColumnSteps[col & 1][d];
+    uint64_t &word = buf_->col_zoc[side][col + step.col];
+    const uint64_t bit = uint64_t{1} << (row + step.row);
     word = zoc[n] ? word | bit : word & ~bit;
   }
 }
 
-// The column words of a fresh board (see columns()): the layout of each direction read from the
-// battle's neighbours and checked on every hex, the steps and impassable terrain per column.
+// The column words of a fresh board (see columns()): every neighbour checked against the layout,
+// the steps and impassable terrain per column.
 void Board::build_columns() {
   Buffers &f = *buf_;
   const int cols = b.columns, rows = b.rows;
   f.by_columns = rows <= 64;
-  std::array<std::array<bool, 2>, 6> seen{};
   for (HexId h = 0; h < static_cast<HexId>(b.hex_count()) && f.by_columns; ++h)
     for (int d = 0; d < 6; ++d) {
       const HexId n = b.adjacent[h][d];
       if (n == kOffMap) continue;
-      const int col = h / rows, dc = n / rows - col, dr = n % rows - h % rows;
-      if (!seen[d][col & 1]) {
-        seen[d][col & 1] = true;
-        f.col_step_d[d] = static_cast<int8_t>(dc);
-        f.row_step_d[d][col & 1] = static_cast<int8_t>(dr);
-      } else if (f.col_step_d[d] != dc || f.row_step_d[d][col & 1] != dr) {
-        f.by_columns = false;
-      }
+      const int col = h / rows;
+      const ColumnStep step = kColumnSteps[col & 1][d];
+      if (n / rows - col != step.col || n % rows - h % rows != step.row) f.by_columns = false;
     }
   for (auto &v : f.col_occ)
     v.assign(static_cast<size_t>(cols), 0);
   for (auto &v : f.col_zoc)
     v.assign(static_cast<size_t>(cols), 0);
   f.col_impassable.assign(static_cast<size_t>(cols), 0);
-  for (auto &v : f.col_step)
-    v.assign(static_cast<size_t>(cols), 0);
+  f.col_steps.assign(static_cast<size_t>(cols), {});
   if (!f.by_columns) return;
   for (HexId h = 0; h < static_cast<HexId>(b.hex_count()); ++h) {
     const size_t col = static_cast<size_t>(h / rows);
     const uint64_t bit = uint64_t{1} << (h % rows);
     if (f.flags[h] & kImpassable) f.col_impassable[col] |= bit;
-    for (int d = 0; d < 6; ++d)
-      if (f.steps[h][d] != kOffMap) f.col_step[d][col] |= bit;
+    for (size_t d = 0; d < 6; ++d)
+      if (f.steps[h][d] != kOffMap) f.col_steps[col][d] |= bit;
   }
 }
 

@@ -185,16 +185,20 @@ Check movement_rule(const View &c, const Board &board, int u, MoveRule &rule, bo
 }
 
 // Where a unit's search got to: the reached hexes, and those it may stop in (not its start, no
-// unit there) as one bit per hex id, read in ascending order so the destinations come out sorted
-// without sorting. The arrays are per thread and reset after use, so a search allocates nothing
-// and touches only what it reached; one search per thread is live at a time (each explore ends
-// the last).
+// unit there) as words of bits: bit b of word k is hex (lo + k) * stride + b, so the words read
+// in order give the destinations sorted without sorting. The column search's word is a column
+// (stride: the map's rows), the breadth-first search's 64 hex ids. The arrays are per thread and
+// reset after use, so a search allocates nothing; one search per thread is live at a time (each
+// explore ends the last).
 struct Reach {
   bool by_columns = false;
   HexId start = kOffMap;
-  // The bit-parallel search (Board::columns()): per map column, the rows reached.
-  std::vector<uint64_t> reached;
-  int col_lo = 0, col_hi = -1; // the columns searched
+  size_t stride = 64, lo = 0, n = 0; // the stops' words
+  const uint64_t *words = nullptr;
+  // The bit-parallel search (Board::columns()): per column from col_lo, the rows reached and the
+  // stops.
+  std::vector<uint64_t> reached, stop_columns;
+  int col_lo = 0, col_hi = -1;
   int rows = 1;
   // The breadth-first search (other maps): per hex -1 unreached, else hexes spent to get there.
   std::vector<int8_t> cost;
@@ -206,7 +210,8 @@ struct Reach {
   bool reaches(HexId h) const {
     if (!by_columns) return cost[h] > 0;
     const int col = h / rows;
-    return h != start && col >= col_lo && col <= col_hi && (reached[col] >> (h % rows) & 1);
+    return h != start && col >= col_lo && col <= col_hi &&
+           (reached[static_cast<size_t>(col - col_lo)] >> (h % rows) & 1);
   }
 };
 
@@ -267,23 +272,16 @@ void explore_bfs(const View &c, const Board &board, int u, const MoveRule &rule,
 }
 
 // The same search, bit-parallel: the hexes reached at each cost are a set of rows per column, and
-// one layer more is six shifted copies of the last layer's (one per direction, masked by the rows
-// that may step that way), masked by the enterable hexes. Every hex costs one (R9), so layer k is
-// exactly the hexes whose cheapest path costs k. Hexes in an enemy zone of control are reached
-// but not left (5.2). Only the columns within the allowance are touched.
-struct ColumnScratch {
-  std::vector<uint64_t> enter, stopper, frontier, next;
-};
-
+// one layer more is the last layer's new hexes stepped each of the six ways (masked by the rows
+// that may step that way: rivers, the map's edges), masked by the enterable hexes. Every hex
+// costs one (R9), so layer k is exactly the hexes whose cheapest path costs k. Hexes in an enemy
+// zone of control are reached but not left (5.2). Only the columns within the allowance are
+// touched. The layout (Board::kColumnSteps) is written out: a shift by a constant is one
+// instruction.
 void explore_columns(const View &c, const Board &board, int u, const MoveRule &rule,
                      bool ignore_zoc, Reach &r) {
-  thread_local ColumnScratch k;
+  constexpr int kWide = kMaxMapSide + 2; // a spare column each side: no test at the edges
   const int rows = c.b.rows, cols = c.b.columns, allowance = rule.allowance;
-  const size_t n_cols = static_cast<size_t>(cols);
-  if (r.reached.size() < n_cols) r.reached.assign(n_cols, 0);
-  if (k.enter.size() < n_cols)
-    k.enter.assign(n_cols, 0), k.stopper.assign(n_cols, 0), k.frontier.assign(n_cols, 0),
-        k.next.assign(n_cols, 0);
   r.rows = rows;
   // The columns a search can touch: within the allowance of the start or of the entry hexes.
   int lo = cols, hi = -1;
@@ -299,75 +297,89 @@ void explore_columns(const View &c, const Board &board, int u, const MoveRule &r
   const uint64_t *occ_own = board.occupied_columns(side),
                  *occ_enemy = board.occupied_columns(enemy);
   const uint64_t *zoc = board.zoc_columns(enemy), *impassable = board.impassable_columns();
+  const std::array<uint64_t, 6> *step = board.step_columns();
   const bool zoc_stops = !ignore_zoc && rule.stop_on_ezoc;
   const uint64_t all_if_free_path = rule.ezoc_free_path ? ~uint64_t{0} : 0;
+  // Indexed by column + 1.
+  uint64_t enter[kWide], stopper[kWide], reached[kWide], frontier[kWide], next[kWide];
   for (int j = lo; j <= hi; ++j) {
     const uint64_t ezoc = ignore_zoc ? 0 : zoc[j];
     // R9, 5.1: no impassable terrain, no enemy; R10: no friend in EZOC; 6.0, 8.0: no EZOC at all.
-    k.enter[j] = ~(impassable[j] | occ_enemy[j] | (ezoc & (occ_own[j] | all_if_free_path)));
-    k.stopper[j] = zoc_stops ? ezoc : 0;
-    r.reached[j] = k.frontier[j] = 0;
+    enter[j + 1] = ~(impassable[j] | occ_enemy[j] | (ezoc & (occ_own[j] | all_if_free_path)));
+    stopper[j + 1] = zoc_stops ? ezoc : 0;
+    reached[j + 1] = frontier[j + 1] = 0;
   }
+  for (int j = lo - 1; j <= hi + 1; ++j)
+    next[j + 1] = 0;
   int layer = 1;
   if (r.start != kOffMap) {
-    r.reached[r.start / rows] = uint64_t{1} << (r.start % rows);
-    k.frontier[r.start / rows] = r.reached[r.start / rows]; // the start is left even in EZOC
+    const int j = r.start / rows;
+    reached[j + 1] = frontier[j + 1] = uint64_t{1} << (r.start % rows); // left even in EZOC
   } else if (rule.entry) {
     for (HexId e : *rule.entry) { // 5.4: the entry hex is the first of the three
       const uint64_t bit = uint64_t{1} << (e % rows);
-      if (k.enter[e / rows] & bit) r.reached[e / rows] |= bit;
+      const int j = e / rows;
+      if (enter[j + 1] & bit) reached[j + 1] |= bit;
     }
     for (int j = lo; j <= hi; ++j)
-      k.frontier[j] = r.reached[j] & ~k.stopper[j];
+      frontier[j + 1] = reached[j + 1] & ~stopper[j + 1];
     layer = 2;
   }
   for (; layer <= allowance; ++layer) {
-    for (int j = lo; j <= hi; ++j)
-      k.next[j] = 0;
     for (int j = lo; j <= hi; ++j) {
-      const uint64_t f = k.frontier[j];
+      const uint64_t f = frontier[j + 1];
       if (!f) continue;
-      for (int d = 0; d < 6; ++d) {
-        const uint64_t m = f & board.step_columns(d)[j];
-        const int dr = board.row_step(d, j);
-        k.next[j + board.col_step(d)] |= dr >= 0 ? m << dr : m >> -dr;
+      const std::array<uint64_t, 6> &s = step[j];
+      const uint64_t n = f & s[0], ne = f & s[1], se = f & s[2], so = f & s[3], sw = f & s[4],
+                     nw = f & s[5];
+      next[j + 1] |= (n >> 1) | (so << 1);
+      if (j & 1) { // a lower column: its east and west neighbours are rows r and r + 1
+        next[j + 2] |= ne | (se << 1);
+        next[j] |= nw | (sw << 1);
+      } else { // a higher column: rows r - 1 and r
+        next[j + 2] |= (ne >> 1) | se;
+        next[j] |= (nw >> 1) | sw;
       }
     }
     uint64_t more = 0;
-    for (int j = lo; j <= hi; ++j) {
-      const uint64_t fresh = k.next[j] & k.enter[j] & ~r.reached[j];
-      r.reached[j] |= fresh;
-      k.frontier[j] = fresh & ~k.stopper[j];
-      more |= k.frontier[j];
+    for (int j = lo; j <= hi; ++j) { // next is left cleared for the layer after
+      const uint64_t fresh = next[j + 1] & enter[j + 1] & ~reached[j + 1];
+      next[j + 1] = 0;
+      reached[j + 1] |= fresh;
+      frontier[j + 1] = fresh & ~stopper[j + 1];
+      more |= frontier[j + 1];
     }
     if (!more) break;
   }
-  // The stops, as bits over hex ids (column j's rows start at bit j * rows).
+  // Kept for reaches() and as the stops' words.
+  const auto width = static_cast<size_t>(hi - lo + 1);
+  if (r.reached.size() < width) r.reached.resize(width), r.stop_columns.resize(width);
   for (int j = lo; j <= hi; ++j) {
-    const uint64_t stop = r.reached[j] & ~(occ_own[j] | occ_enemy[j]);
-    if (!stop) continue;
-    const size_t at = static_cast<size_t>(j * rows), w = at / 64, shift = at % 64;
-    r.stops[w] |= stop << shift;
-    if (shift + static_cast<size_t>(rows) > 64) r.stops[w + 1] |= stop >> (64 - shift);
-    r.stops_lo = std::min(r.stops_lo, w);
-    r.stops_hi = std::max(r.stops_hi, (at + static_cast<size_t>(rows) - 1) / 64);
+    const auto k = static_cast<size_t>(j - lo);
+    r.reached[k] = reached[j + 1];
+    r.stop_columns[k] = reached[j + 1] & ~(occ_own[j] | occ_enemy[j]);
   }
+  r.stride = static_cast<size_t>(rows), r.lo = static_cast<size_t>(lo), r.n = width;
+  r.words = r.stop_columns.data();
 }
 
 const Reach &explore(const View &c, const Board &board, int u, const MoveRule &rule,
                      bool ignore_zoc) {
   thread_local Reach r;
+  r.start = c.s.units[u].hex;
+  r.by_columns = board.columns();
+  if (r.by_columns) {
+    explore_columns(c, board, u, rule, ignore_zoc, r);
+    return r;
+  }
   for (size_t w = r.stops_lo; w <= r.stops_hi && w < r.stops.size(); ++w)
     r.stops[w] = 0;
   r.stops_lo = SIZE_MAX, r.stops_hi = 0;
   const size_t hexes = static_cast<size_t>(c.b.hex_count());
-  if (r.stops.size() < hexes / 64 + 2) r.stops.assign(hexes / 64 + 2, 0);
-  r.start = c.s.units[u].hex;
-  r.by_columns = board.columns();
-  if (r.by_columns)
-    explore_columns(c, board, u, rule, ignore_zoc, r);
-  else
-    explore_bfs(c, board, u, rule, ignore_zoc, r);
+  if (r.stops.size() < hexes / 64 + 1) r.stops.assign(hexes / 64 + 1, 0);
+  explore_bfs(c, board, u, rule, ignore_zoc, r);
+  r.stride = 64, r.lo = r.stops_lo, r.n = r.stops_lo > r.stops_hi ? 0 : r.stops_hi - r.stops_lo + 1;
+  r.words = r.stops.data() + (r.n ? r.stops_lo : 0);
   return r;
 }
 
@@ -426,10 +438,19 @@ Check validate_move(const View &c, const Action &a) {
 
 namespace {
 
+// Set bits in a word, without a library call: the build targets every x86-64, and the oldest lack
+// the instruction.
+inline uint32_t count_bits(uint64_t x) {
+  x -= (x >> 1) & 0x5555555555555555ull;
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<uint32_t>((x * 0x0101010101010101ull) >> 56);
+}
+
 // Every unit's destinations for one state. A decision asks for the same state several times (the
 // single-choice probe of R25, then a bot's count and pick, then apply's check), so the lists of
 // the last state seen are kept per thread and handed out again while the state is unchanged. Each
-// unit's destinations are kept as the words of its search's stops (bits over hex ids), with the
+// unit's destinations are kept as the words of its search's stops (Reach), with the
 // number of destinations before it: counting them is a subtraction, and only a picked move reads
 // its bits.
 struct MoveLists {
@@ -438,9 +459,10 @@ struct MoveLists {
   struct Span {
     uint32_t at = 0;     // where the unit's words start in `words`
     uint32_t before = 0; // destinations of the units before it
-    uint16_t lo = 0;     // the index of its first word among the hex ids' words
+    uint16_t lo = 0;     // its first word's place: bit b of word k is hex (lo + k) * stride + b
     uint16_t n = 0;      // how many words it has
   };
+  size_t stride = 64; // the searches' (Reach)
   std::vector<uint64_t> words;
   std::vector<Span> spans; // per unit, and one more holding the totals
 };
@@ -465,12 +487,13 @@ const MoveLists &move_lists(const View &c) {
         !wing_acts_in(c, d.wing, c.s.phase))
       continue;
     const Reach *r = search(c, board, static_cast<int>(u));
-    if (!r || r->stops_lo > r->stops_hi) continue;
-    span.lo = static_cast<uint16_t>(r->stops_lo);
-    span.n = static_cast<uint16_t>(r->stops_hi - r->stops_lo + 1);
-    for (size_t w = r->stops_lo; w <= r->stops_hi; ++w) {
-      m.words.push_back(r->stops[w]);
-      total += static_cast<uint32_t>(std::popcount(r->stops[w]));
+    if (!r) continue;
+    m.stride = r->stride;
+    span.lo = static_cast<uint16_t>(r->lo);
+    span.n = static_cast<uint16_t>(r->n);
+    for (size_t w = 0; w < r->n; ++w) {
+      m.words.push_back(r->words[w]);
+      total += count_bits(r->words[w]);
     }
   }
   m.spans[units].at = static_cast<uint32_t>(m.words.size());
@@ -482,14 +505,15 @@ const MoveLists &move_lists(const View &c) {
 HexId nth_destination(const MoveLists &m, const MoveLists::Span &span, size_t i) {
   for (size_t w = 0; w < span.n; ++w) {
     uint64_t bits = m.words[span.at + w];
-    const auto here = static_cast<size_t>(std::popcount(bits));
+    const size_t here = count_bits(bits);
     if (i >= here) {
       i -= here;
       continue;
     }
     for (; i > 0; --i)
       bits &= bits - 1;
-    return static_cast<HexId>((span.lo + w) * 64 + static_cast<size_t>(std::countr_zero(bits)));
+    return static_cast<HexId>((span.lo + w) * m.stride +
+                              static_cast<size_t>(std::countr_zero(bits)));
   }
   throw std::logic_error("nth_destination: no such destination");
 }
@@ -499,21 +523,32 @@ HexId nth_destination(const MoveLists &m, const MoveLists::Span &span, size_t i)
 bool move_is_listed(const View &c, int u, HexId to) {
   const MoveLists &m = move_lists(c);
   const MoveLists::Span &span = m.spans[u];
-  const size_t w = static_cast<size_t>(to) / 64;
+  const size_t w = static_cast<size_t>(to) / m.stride;
   return w >= span.lo && w < span.lo + span.n &&
-         (m.words[span.at + (w - span.lo)] >> (static_cast<size_t>(to) % 64) & 1);
+         (m.words[span.at + (w - span.lo)] >> (static_cast<size_t>(to) % m.stride) & 1);
 }
 
 void move_actions(const View &c, ActionSink &out, int only_unit) {
   const MoveLists &m = move_lists(c);
-  for (size_t u = 0; u + 1 < m.spans.size() && !out.done(); ++u) {
-    if (only_unit >= 0 && static_cast<int>(u) != only_unit) continue;
-    const MoveLists::Span &span = m.spans[u];
-    out.add_many(m.spans[u + 1].before - span.before, [&](size_t i) {
-      return Action{
-          .type = ActionType::Move, .unit = static_cast<int>(u), .to = nth_destination(m, span, i)};
-    });
+  auto move = [&](size_t u, size_t i) {
+    return Action{.type = ActionType::Move,
+                  .unit = static_cast<int>(u),
+                  .to = nth_destination(m, m.spans[u], i)};
+  };
+  if (only_unit >= 0) {
+    const auto u = static_cast<size_t>(only_unit);
+    out.add_many(m.spans[u + 1].before - m.spans[u].before, [&](size_t i) { return move(u, i); });
+    return;
   }
+  // Every unit's moves in one go, unit by unit: the i-th is in the last unit with fewer before.
+  const size_t units = m.spans.size() - 1;
+  out.add_many(m.spans[units].before, [&](size_t i) {
+    auto after =
+        std::upper_bound(m.spans.begin(), m.spans.end() - 1, i,
+                         [](size_t n, const MoveLists::Span &span) { return n < span.before; });
+    const auto u = static_cast<size_t>(after - m.spans.begin()) - 1;
+    return move(u, i - m.spans[u].before);
+  });
 }
 
 void apply_move(Ctx &c, const Action &a) {
