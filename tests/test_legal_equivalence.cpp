@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 using namespace sns;
 using namespace sns::test;
@@ -103,6 +104,32 @@ TEST_CASE("5.0 perft: a map too tall for the column search offers the same lists
   CHECK(got.positions == want.positions);
   CHECK(got.actions == want.actions);
   CHECK(got.hash == want.hash);
+}
+
+// The engine keeps the last state's move lists per thread and, after one unit has moved, searches
+// again only the units whose searches read what changed (docs/performance.md). A thread of its own
+// keeps nothing, so its lists are searched afresh: along random games (the digests' seeds, where a
+// horse leaves an enemy zone of control and opens its hex to the others) both must agree.
+TEST_CASE("5.0 perft: move lists kept across moves are those searched afresh") {
+  for (const char *id : {"first-clash", "grunwald-1410", "morlaix-1342", "the-standard-1138"}) {
+    Setup setup;
+    setup.battle = load_battle_file(source_path(std::string("battles/") + id + ".json"));
+    int moves = 0;
+    for (uint64_t g = 0; g < 40; ++g) {
+      GameState s = new_game(setup, 700 + g);
+      BotRng rng{g * 131 + 5};
+      for (int step = 0; step < 300 && !s.game_over(); ++step) {
+        INFO("battle " << id << " game " << g << " step " << step);
+        std::vector<Action> kept = legal_actions(setup, s), fresh;
+        std::thread([&] { fresh = legal_actions(setup, s); }).join();
+        REQUIRE(kept == fresh);
+        moves += static_cast<int>(std::count_if(
+            kept.begin(), kept.end(), [](const Action &a) { return a.type == ActionType::Move; }));
+        REQUIRE_FALSE(apply(setup, s, kept[rng.below(kept.size())]));
+      }
+    }
+    CHECK(moves > 1000);
+  }
 }
 
 TEST_CASE("R25 per-unit lists, counts and picks agree with the whole-board list") {

@@ -83,6 +83,9 @@ public:
   const uint64_t *occupied_columns(int side) const { return buf_->col_occ[side].data(); }
   const uint64_t *zoc_columns(int side) const { return buf_->col_zoc[side].data(); }
   const uint64_t *impassable_columns() const { return buf_->col_impassable.data(); }
+  // A hex's column and row, without a division.
+  int column_of(HexId h) const { return buf_->col_row[h].col; }
+  int row_of(HexId h) const { return buf_->col_row[h].row; }
   // Per column and direction (kDirections' order): the rows from which a unit may step that way
   // (steps() not -1).
   const std::array<uint64_t, 6> *step_columns() const { return buf_->col_steps.data(); }
@@ -112,6 +115,10 @@ public:
     std::array<std::vector<uint64_t>, 2> col_occ, col_zoc;
     std::vector<uint64_t> col_impassable;
     std::vector<std::array<uint64_t, 6>> col_steps;
+    struct ColRow {
+      uint8_t col, row;
+    };
+    std::vector<ColRow> col_row; // per hex
   };
 
 private:

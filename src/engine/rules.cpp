@@ -174,7 +174,7 @@ Board::Buffers *take_buffers() {
 
 // Puts unit u on (delta +1) or takes it off (delta -1) hex h: occupancy and the ZOC it projects
 // into its six neighbours, never across a river (5.2, 12.2, R10). The column words follow the
-// flags; a neighbour's column and row come from the direction, so only h is divided.
+// flags; a neighbour's column and row come from the direction.
 void Board::place(int u, HexId h, int delta) {
   if (h == kOffMap) return;
   if (delta > 0)
@@ -187,7 +187,8 @@ void Board::place(int u, HexId h, int delta) {
                               (occupant >= 0 ? occupied_by(b.units[occupant].side) : 0));
   const int side = b.units[u].side;
   const bool by_columns = buf_->by_columns;
-  const int col = by_columns ? h / b.rows : 0, row = by_columns ? h % b.rows : 0;
+  const int col = by_columns ? buf_->col_row[h].col : 0,
+            row = by_columns ? buf_->col_row[h].row : 0;
   if (by_columns) {
     const uint64_t bit = uint64_t{1} << row;
     buf_->col_occ[0][col] &= ~bit;
@@ -229,10 +230,12 @@ void Board::build_columns() {
     v.assign(static_cast<size_t>(cols), 0);
   f.col_impassable.assign(static_cast<size_t>(cols), 0);
   f.col_steps.assign(static_cast<size_t>(cols), {});
+  f.col_row.resize(static_cast<size_t>(b.hex_count()));
   if (!f.by_columns) return;
   for (HexId h = 0; h < static_cast<HexId>(b.hex_count()); ++h) {
     const size_t col = static_cast<size_t>(h / rows);
     const uint64_t bit = uint64_t{1} << (h % rows);
+    f.col_row[static_cast<size_t>(h)] = {static_cast<uint8_t>(col), static_cast<uint8_t>(h % rows)};
     if (f.flags[h] & kImpassable) f.col_impassable[col] |= bit;
     for (size_t d = 0; d < 6; ++d)
       if (f.steps[h][d] != kOffMap) f.col_steps[col][d] |= bit;

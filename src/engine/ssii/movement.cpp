@@ -193,14 +193,13 @@ Check movement_rule(const View &c, const Board &board, int u, MoveRule &rule, bo
 struct Reach {
   bool by_columns = false;
   HexId start = kOffMap;
-  size_t stride = 64, lo = 0, n = 0; // the stops' words
-  const uint64_t *words = nullptr;
-  // The bit-parallel search (Board::columns()): per column from col_lo, the rows reached and the
-  // stops.
-  std::vector<uint64_t> reached, stop_columns;
+  // The bit-parallel search (Board::columns()): per column from col_lo, the rows reached (the
+  // stops are those with no unit).
+  std::vector<uint64_t> reached;
   int col_lo = 0, col_hi = -1;
   int rows = 1;
-  // The breadth-first search (other maps): per hex -1 unreached, else hexes spent to get there.
+  // The breadth-first search (other maps): per hex -1 unreached, else hexes spent to get there;
+  // the stops as bits over hex ids.
   std::vector<int8_t> cost;
   std::vector<HexId> visited; // every reached hex, in the order reached
   std::vector<uint64_t> stops;
@@ -286,7 +285,7 @@ void explore_columns(const View &c, const Board &board, int u, const MoveRule &r
   // The columns a search can touch: within the allowance of the start or of the entry hexes.
   int lo = cols, hi = -1;
   if (r.start != kOffMap) {
-    lo = hi = r.start / rows;
+    lo = hi = board.column_of(r.start);
   } else if (rule.entry) {
     for (HexId e : *rule.entry)
       lo = std::min(lo, e / rows), hi = std::max(hi, e / rows);
@@ -313,8 +312,8 @@ void explore_columns(const View &c, const Board &board, int u, const MoveRule &r
     next[j + 1] = 0;
   int layer = 1;
   if (r.start != kOffMap) {
-    const int j = r.start / rows;
-    reached[j + 1] = frontier[j + 1] = uint64_t{1} << (r.start % rows); // left even in EZOC
+    const int j = board.column_of(r.start);
+    reached[j + 1] = frontier[j + 1] = uint64_t{1} << board.row_of(r.start); // left even in EZOC
   } else if (rule.entry) {
     for (HexId e : *rule.entry) { // 5.4: the entry hex is the first of the three
       const uint64_t bit = uint64_t{1} << (e % rows);
@@ -351,16 +350,11 @@ void explore_columns(const View &c, const Board &board, int u, const MoveRule &r
     }
     if (!more) break;
   }
-  // Kept for reaches() and as the stops' words.
+  // Kept for reaches() and the move lists.
   const auto width = static_cast<size_t>(hi - lo + 1);
-  if (r.reached.size() < width) r.reached.resize(width), r.stop_columns.resize(width);
-  for (int j = lo; j <= hi; ++j) {
-    const auto k = static_cast<size_t>(j - lo);
-    r.reached[k] = reached[j + 1];
-    r.stop_columns[k] = reached[j + 1] & ~(occ_own[j] | occ_enemy[j]);
-  }
-  r.stride = static_cast<size_t>(rows), r.lo = static_cast<size_t>(lo), r.n = width;
-  r.words = r.stop_columns.data();
+  if (r.reached.size() < width) r.reached.resize(width);
+  for (int j = lo; j <= hi; ++j)
+    r.reached[static_cast<size_t>(j - lo)] = reached[j + 1];
 }
 
 const Reach &explore(const View &c, const Board &board, int u, const MoveRule &rule,
@@ -378,8 +372,6 @@ const Reach &explore(const View &c, const Board &board, int u, const MoveRule &r
   const size_t hexes = static_cast<size_t>(c.b.hex_count());
   if (r.stops.size() < hexes / 64 + 1) r.stops.assign(hexes / 64 + 1, 0);
   explore_bfs(c, board, u, rule, ignore_zoc, r);
-  r.stride = 64, r.lo = r.stops_lo, r.n = r.stops_lo > r.stops_hi ? 0 : r.stops_hi - r.stops_lo + 1;
-  r.words = r.stops.data() + (r.n ? r.stops_lo : 0);
   return r;
 }
 
@@ -450,54 +442,145 @@ inline uint32_t count_bits(uint64_t x) {
 // Every unit's destinations for one state. A decision asks for the same state several times (the
 // single-choice probe of R25, then a bot's count and pick, then apply's check), so the lists of
 // the last state seen are kept per thread and handed out again while the state is unchanged. Each
-// unit's destinations are kept as the words of its search's stops (Reach), with the
-// number of destinations before it: counting them is a subtraction, and only a picked move reads
-// its bits.
+// unit's destinations are kept as words of bits, with the number of destinations before it:
+// counting them is a subtraction, and only a picked move reads its bits.
+//
+// After a move the next state differs from the last in the unit that moved alone, and then the
+// other units' searches are not made again where nothing they read changed. A unit's search reads
+// its own state, its wing's orders, the phase, the enemy's units and zones of control, and its own
+// side's units only where it may stop (a friend's hex is passed, not stopped in) and where they
+// stand in an enemy zone of control (R10; a withdrawal never enters one). So when the unit that
+// moved is of the side to move and neither the hex it left nor the one it entered is in an enemy
+// zone of control, every other unit reaches the same hexes, and its stops are those hexes less
+// the ones now occupied. When one of the two is, the units whose searched columns hold it search
+// again.
 struct MoveLists {
   std::shared_ptr<const Battle> battle;
   GameState state;
+  bool by_columns = false; // the board's (Board::columns())
+  struct Searched {
+    bool moves = false; // the unit may move now
+    uint16_t lo = 0;    // its first word's place (see Span)
+    // The column search's reached rows per column from lo; the breadth-first search's stops.
+    std::vector<uint64_t> words;
+  };
+  std::vector<Searched> units;
   struct Span {
     uint32_t at = 0;     // where the unit's words start in `words`
     uint32_t before = 0; // destinations of the units before it
     uint16_t lo = 0;     // its first word's place: bit b of word k is hex (lo + k) * stride + b
     uint16_t n = 0;      // how many words it has
   };
-  size_t stride = 64; // the searches' (Reach)
+  size_t stride = 64; // a map column's rows, or 64 for the breadth-first search's hex-id bits
   std::vector<uint64_t> words;
   std::vector<Span> spans; // per unit, and one more holding the totals
 };
 
+// Searches unit u afresh into m.units[u].
+void search_unit(const View &c, const Board &board, MoveLists &m, size_t u) {
+  MoveLists::Searched &s = m.units[u];
+  s.moves = false;
+  // Cheap tests first; movement_rule gives the full reasons when an action is refused.
+  const UnitDef &d = c.b.units[u];
+  if (d.side != c.s.active || c.s.units[u].acted || c.s.units[u].steps == 0 ||
+      !wing_acts_in(c, d.wing, c.s.phase))
+    return;
+  const Reach *r = search(c, board, static_cast<int>(u));
+  if (!r) return;
+  s.moves = true;
+  if (m.by_columns) {
+    s.lo = static_cast<uint16_t>(r->col_lo);
+    s.words.assign(r->reached.begin(), r->reached.begin() + (r->col_hi - r->col_lo + 1));
+  } else if (r->stops_lo <= r->stops_hi) {
+    s.lo = static_cast<uint16_t>(r->stops_lo);
+    s.words.assign(r->stops.begin() + static_cast<std::ptrdiff_t>(r->stops_lo),
+                   r->stops.begin() + static_cast<std::ptrdiff_t>(r->stops_hi + 1));
+  } else {
+    s.words.clear();
+  }
+}
+
+// Every unit's destinations into words and spans: the column search's reached hexes with no unit
+// in them, the breadth-first search's stops as they are.
+void pack(const Board &board, MoveLists &m) {
+  m.words.clear();
+  const uint64_t *occ0 = m.by_columns ? board.occupied_columns(0) : nullptr;
+  const uint64_t *occ1 = m.by_columns ? board.occupied_columns(1) : nullptr;
+  uint32_t total = 0;
+  const size_t units = m.units.size();
+  for (size_t u = 0; u < units; ++u) {
+    MoveLists::Span &span = m.spans[u];
+    const MoveLists::Searched &s = m.units[u];
+    span.at = static_cast<uint32_t>(m.words.size());
+    span.before = total;
+    span.lo = s.lo;
+    span.n = s.moves ? static_cast<uint16_t>(s.words.size()) : 0;
+    for (size_t k = 0; k < span.n; ++k) {
+      uint64_t w = s.words[k];
+      if (occ0) w &= ~(occ0[s.lo + k] | occ1[s.lo + k]);
+      m.words.push_back(w);
+      total += count_bits(w);
+    }
+  }
+  m.spans[units] = {static_cast<uint32_t>(m.words.size()), total, 0, 0};
+}
+
+// The one unit whose state differs between a and b (same battle), or -1.
+int only_changed_unit(const GameState &a, const GameState &b) {
+  if (a.units.size() != b.units.size()) return -1;
+  int changed = -1;
+  for (size_t u = 0; u < a.units.size(); ++u)
+    if (!(a.units[u] == b.units[u])) {
+      if (changed >= 0) return -1;
+      changed = static_cast<int>(u);
+    }
+  return changed;
+}
+
+// The lists again after unit x alone changed, and it is of the side to move (see MoveLists);
+// m.state is already the new state.
+void after_one_moved(const View &c, MoveLists &m, size_t x, HexId left) {
+  Board board(c);
+  const uint8_t enemy_zoc = Board::zoc_of(1 - c.s.active);
+  auto column_in_ezoc = [&](HexId h) {
+    return h != kOffMap && (board.flags()[h] & enemy_zoc) ? board.column_of(h) : -1;
+  };
+  const int col_left = column_in_ezoc(left), col_entered = column_in_ezoc(c.s.units[x].hex);
+  for (size_t u = 0; u < m.units.size(); ++u) {
+    const MoveLists::Searched &s = m.units[u];
+    auto holds = [&](int col) {
+      return col >= s.lo && col < s.lo + static_cast<int>(s.words.size());
+    };
+    if (u == x || (s.moves && (holds(col_left) || holds(col_entered)))) search_unit(c, board, m, u);
+  }
+  pack(board, m);
+}
+
 const MoveLists &move_lists(const View &c) {
   thread_local MoveLists m;
   if (m.battle == c.setup.battle && m.state == c.s) return m;
-  m.battle = c.setup.battle;
-  m.state = c.s;
-  m.words.clear();
-  const size_t units = c.s.units.size();
-  m.spans.assign(units + 1, MoveLists::Span{});
-  Board board(c);
-  uint32_t total = 0;
-  for (size_t u = 0; u < units; ++u) {
-    MoveLists::Span &span = m.spans[u];
-    span.at = static_cast<uint32_t>(m.words.size());
-    span.before = total;
-    // Cheap tests first; movement_rule gives the full reasons when an action is refused.
-    const UnitDef &d = c.b.units[u];
-    if (d.side != c.s.active || c.s.units[u].acted || c.s.units[u].steps == 0 ||
-        !wing_acts_in(c, d.wing, c.s.phase))
-      continue;
-    const Reach *r = search(c, board, static_cast<int>(u));
-    if (!r) continue;
-    m.stride = r->stride;
-    span.lo = static_cast<uint16_t>(r->lo);
-    span.n = static_cast<uint16_t>(r->n);
-    for (size_t w = 0; w < r->n; ++w) {
-      m.words.push_back(r->words[w]);
-      total += count_bits(r->words[w]);
+  if (m.battle == c.setup.battle && m.by_columns) {
+    const int x = only_changed_unit(m.state, c.s);
+    if (x >= 0 && c.b.units[static_cast<size_t>(x)].side == c.s.active) {
+      const HexId left = m.state.units[static_cast<size_t>(x)].hex;
+      m.state.units[static_cast<size_t>(x)] = c.s.units[static_cast<size_t>(x)];
+      if (m.state == c.s) {
+        after_one_moved(c, m, static_cast<size_t>(x), left);
+        return m;
+      }
     }
   }
-  m.spans[units].at = static_cast<uint32_t>(m.words.size());
-  m.spans[units].before = total;
+  m.battle = c.setup.battle;
+  m.state = c.s;
+  const size_t units = c.s.units.size();
+  m.units.resize(units);
+  m.spans.assign(units + 1, MoveLists::Span{});
+  Board board(c);
+  m.by_columns = board.columns();
+  m.stride = m.by_columns ? static_cast<size_t>(c.b.rows) : 64;
+  for (size_t u = 0; u < units; ++u)
+    search_unit(c, board, m, u);
+  pack(board, m);
   return m;
 }
 
