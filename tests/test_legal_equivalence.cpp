@@ -109,7 +109,9 @@ TEST_CASE("5.0 perft: a map too tall for the column search offers the same lists
 // The engine keeps the last state's move lists per thread and, after one unit has moved, searches
 // again only the units whose searches read what changed (docs/performance.md). A thread of its own
 // keeps nothing, so its lists are searched afresh: along random games (the digests' seeds, where a
-// horse leaves an enemy zone of control and opens its hex to the others) both must agree.
+// horse leaves an enemy zone of control and opens its hex to the others) both must agree, and so
+// must the lists of the state before each action asked again after it, and those of a state
+// where a unit stands elsewhere and may still move.
 TEST_CASE("5.0 perft: move lists kept across moves are those searched afresh") {
   for (const char *id : {"first-clash", "grunwald-1410", "morlaix-1342", "the-standard-1138"}) {
     Setup setup;
@@ -123,9 +125,24 @@ TEST_CASE("5.0 perft: move lists kept across moves are those searched afresh") {
         std::vector<Action> kept = legal_actions(setup, s), fresh;
         std::thread([&] { fresh = legal_actions(setup, s); }).join();
         REQUIRE(kept == fresh);
+        // A unit put elsewhere and still free to move (as a search's what-if does).
+        auto move = std::find_if(kept.begin(), kept.end(),
+                                 [](const Action &a) { return a.type == ActionType::Move; });
+        if (move != kept.end()) {
+          GameState what_if = s;
+          what_if.units[static_cast<size_t>(move->unit)].hex = move->to;
+          std::vector<Action> kept_if = legal_actions(setup, what_if), fresh_if;
+          std::thread([&] { fresh_if = legal_actions(setup, what_if); }).join();
+          REQUIRE(kept_if == fresh_if);
+          legal_actions(setup, s);
+        }
         moves += static_cast<int>(std::count_if(
             kept.begin(), kept.end(), [](const Action &a) { return a.type == ActionType::Move; }));
+        // Back again after a move (as a search does): one unit differs the other way.
+        const GameState before = s;
         REQUIRE_FALSE(apply(setup, s, kept[rng.below(kept.size())]));
+        legal_actions(setup, s);
+        REQUIRE(legal_actions(setup, before) == kept);
       }
     }
     CHECK(moves > 1000);

@@ -159,6 +159,13 @@ public:
     if (count_ == pick_) picked_ = a;
     ++count_;
   }
+  // One action; make() builds it only when it is wanted (listed or picked).
+  template <typename Make> void add_lazy(Make &&make) {
+    if (done()) return;
+    if (list_) list_->push_back(make());
+    if (count_ == pick_) picked_ = make();
+    ++count_;
+  }
   // n actions at once; make(i) builds the i-th only when it is wanted.
   template <typename Make> void add_many(size_t n, Make &&make) {
     n = std::min(n, limit_ - count_);

@@ -473,7 +473,8 @@ struct MoveLists {
   };
   size_t stride = 64; // a map column's rows, or 64 for the breadth-first search's hex-id bits
   std::vector<uint64_t> words;
-  std::vector<Span> spans; // per unit, and one more holding the totals
+  std::vector<Span> spans;     // per unit, and one more holding the totals
+  std::vector<uint32_t> count; // per unit: its destinations
 };
 
 // Searches unit u afresh into m.units[u].
@@ -515,14 +516,29 @@ void pack(const Board &board, MoveLists &m) {
     span.before = total;
     span.lo = s.lo;
     span.n = s.moves ? static_cast<uint16_t>(s.words.size()) : 0;
+    m.count[u] = 0;
     for (size_t k = 0; k < span.n; ++k) {
       uint64_t w = s.words[k];
       if (occ0) w &= ~(occ0[s.lo + k] | occ1[s.lo + k]);
       m.words.push_back(w);
-      total += count_bits(w);
+      m.count[u] += count_bits(w);
     }
+    total += m.count[u];
   }
   m.spans[units] = {static_cast<uint32_t>(m.words.size()), total, 0, 0};
+}
+
+// Unit u's words again in their place (a column search of the same columns, or none now).
+void restop(const Board &board, MoveLists &m, size_t u) {
+  const MoveLists::Span &span = m.spans[u];
+  const MoveLists::Searched &s = m.units[u];
+  const uint64_t *occ0 = board.occupied_columns(0), *occ1 = board.occupied_columns(1);
+  m.count[u] = 0;
+  for (size_t k = 0; k < span.n; ++k) {
+    const uint64_t w = s.moves ? s.words[k] & ~(occ0[s.lo + k] | occ1[s.lo + k]) : 0;
+    m.words[span.at + k] = w;
+    m.count[u] += count_bits(w);
+  }
 }
 
 // The one unit whose state differs between a and b (same battle), or -1.
@@ -542,18 +558,36 @@ int only_changed_unit(const GameState &a, const GameState &b) {
 void after_one_moved(const View &c, MoveLists &m, size_t x, HexId left) {
   Board board(c);
   const uint8_t enemy_zoc = Board::zoc_of(1 - c.s.active);
+  const HexId entered = c.s.units[x].hex;
+  auto column = [&](HexId h) { return h != kOffMap ? board.column_of(h) : -1; };
   auto column_in_ezoc = [&](HexId h) {
     return h != kOffMap && (board.flags()[h] & enemy_zoc) ? board.column_of(h) : -1;
   };
-  const int col_left = column_in_ezoc(left), col_entered = column_in_ezoc(c.s.units[x].hex);
+  const int ezoc_left = column_in_ezoc(left), ezoc_entered = column_in_ezoc(entered);
+  const int col_left = column(left), col_entered = column(entered);
+  // Only the units whose columns hold a hex that changed get new words, in their place while
+  // their searches keep the same columns; the counts before each unit are summed again.
+  bool in_place = true;
   for (size_t u = 0; u < m.units.size(); ++u) {
     const MoveLists::Searched &s = m.units[u];
     auto holds = [&](int col) {
       return col >= s.lo && col < s.lo + static_cast<int>(s.words.size());
     };
-    if (u == x || (s.moves && (holds(col_left) || holds(col_entered)))) search_unit(c, board, m, u);
+    if (u == x || (s.moves && (holds(ezoc_left) || holds(ezoc_entered)))) {
+      search_unit(c, board, m, u);
+      if (s.moves && (s.words.size() != m.spans[u].n || s.lo != m.spans[u].lo)) in_place = false;
+    } else if (!s.moves || !(holds(col_left) || holds(col_entered))) {
+      continue;
+    }
+    if (in_place) restop(board, m, u);
   }
-  pack(board, m);
+  if (!in_place) return pack(board, m);
+  uint32_t total = 0;
+  for (size_t u = 0; u < m.units.size(); ++u) {
+    m.spans[u].before = total;
+    total += m.count[u];
+  }
+  m.spans[m.units.size()].before = total;
 }
 
 const MoveLists &move_lists(const View &c) {
@@ -575,6 +609,7 @@ const MoveLists &move_lists(const View &c) {
   const size_t units = c.s.units.size();
   m.units.resize(units);
   m.spans.assign(units + 1, MoveLists::Span{});
+  m.count.assign(units, 0);
   Board board(c);
   m.by_columns = board.columns();
   m.stride = m.by_columns ? static_cast<size_t>(c.b.rows) : 64;
