@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <variant>
 #include <vector>
@@ -151,7 +152,18 @@ struct GameState {
     return sizeof(GameState) + units.capacity() * sizeof(UnitState) +
            std::visit([](const auto &block) { return block.heap_bytes(); }, own);
   }
-  friend bool operator==(const GameState &, const GameState &) = default;
+  // Member by member, the units as one run of bytes (a unit's own == compares its bytes): the
+  // engine's caches compare whole states several times an action. A member added above must be
+  // added here.
+  friend bool operator==(const GameState &a, const GameState &b) {
+    return a.rng == b.rng && a.forced_used == b.forced_used && a.rolls == b.rolls &&
+           a.turn == b.turn && a.active == b.active && a.phase == b.phase && a.winner == b.winner &&
+           a.vp == b.vp && a.units.size() == b.units.size() &&
+           (a.units.empty() ||
+            std::memcmp(a.units.data(), b.units.data(), a.units.size() * sizeof(UnitState)) == 0) &&
+           a.special_flags == b.special_flags && a.result_reason == b.result_reason &&
+           a.end_reason == b.end_reason && a.victory_level == b.victory_level && a.own == b.own;
+  }
 };
 
 } // namespace sns

@@ -1,6 +1,7 @@
 // Wing Integrity (4.2, R8): standard and advanced tests, all judged at once, eliminations score VP.
 #include "ssii.hpp"
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -55,25 +56,23 @@ const std::vector<Hex> &axial_table(const View &c) {
   return at;
 }
 
-// The last position in which the tests removed nobody, per thread. The tests read only the
-// battle, the rule, the side to act and where each unit stands, so the same again removes nobody:
-// the phases of a turn start one after another with the units where they were.
+// The last position in which the tests removed nobody, per side and thread. The tests read only
+// the battle, the rule and where the side's own units stand (a unit's wing-mates are of its side),
+// so the same again removes nobody: the phases of a turn start one after another with the units
+// where they were, and a side's turn often starts with its units where its last phase saw them.
 struct Whole {
   std::shared_ptr<const Battle> battle; // held, so no other takes its address
   WingIntegrityRule rule = WingIntegrityRule::None;
-  int active = -1;
-  std::vector<HexId> hexes;
+  std::vector<HexId> hexes; // per unit; only the side's own are compared
 
   bool same(const View &c, WingIntegrityRule r) const {
-    if (battle != c.setup.battle || rule != r || active != c.s.active ||
-        hexes.size() != c.s.units.size())
-      return false;
+    if (battle != c.setup.battle || rule != r || hexes.size() != c.s.units.size()) return false;
     for (size_t u = 0; u < hexes.size(); ++u)
-      if (hexes[u] != c.s.units[u].hex) return false;
+      if (hexes[u] != c.s.units[u].hex && c.b.units[u].side == c.s.active) return false;
     return true;
   }
   void remember(const View &c, WingIntegrityRule r) {
-    battle = c.setup.battle, rule = r, active = c.s.active;
+    battle = c.setup.battle, rule = r;
     hexes.resize(c.s.units.size());
     for (size_t u = 0; u < hexes.size(); ++u)
       hexes[u] = c.s.units[u].hex;
@@ -85,7 +84,8 @@ struct Whole {
 void check_wing_integrity(Ctx &c) {
   WingIntegrityRule rule = c.setup.wing_integrity();
   if (rule == WingIntegrityRule::None) return;
-  thread_local Whole whole;
+  thread_local std::array<Whole, 2> wholes;
+  Whole &whole = wholes[c.s.active & 1];
   if (whole.same(c, rule)) return;
   // Judge every unit against the same position, then remove them together (R8: no cascade).
   // The placed units grouped by wing (each test reads only wing-mates, and its answer does not
