@@ -177,36 +177,42 @@ Board::Buffers *take_buffers() {
 // flags; a neighbour's column and row come from the direction.
 void Board::place(int u, HexId h, int delta) {
   if (h == kOffMap) return;
+  // Every array through a local pointer: the stores are of bytes, which may alias anything, so
+  // pointers read through buf_ would be read again after each.
+  Buffers &f = *buf_;
+  int16_t *occ = f.occ.data();
+  uint8_t *flags = f.flags.data();
   if (delta > 0)
-    buf_->occ[h] = static_cast<int16_t>(u);
-  else if (buf_->occ[h] == u)
-    buf_->occ[h] = -1;
-  const int occupant = buf_->occ[h];
-  uint8_t &here = buf_->flags[h];
-  here = static_cast<uint8_t>((here & ~(occupied_by(0) | occupied_by(1))) |
-                              (occupant >= 0 ? occupied_by(b.units[occupant].side) : 0));
+    occ[h] = static_cast<int16_t>(u);
+  else if (occ[h] == u)
+    occ[h] = -1;
+  const int occupant = occ[h];
+  flags[h] = static_cast<uint8_t>((flags[h] & ~(occupied_by(0) | occupied_by(1))) |
+                                  (occupant >= 0 ? occupied_by(b.units[occupant].side) : 0));
   const int side = b.units[u].side;
-  const bool by_columns = buf_->by_columns;
-  const int col = by_columns ? buf_->col_row[h].col : 0,
-            row = by_columns ? buf_->col_row[h].row : 0;
+  const bool by_columns = f.by_columns;
+  const int col = by_columns ? f.col_row[h].col : 0, row = by_columns ? f.col_row[h].row : 0;
   if (by_columns) {
     const uint64_t bit = uint64_t{1} << row;
-    buf_->col_occ[0][col] &= ~bit;
-    buf_->col_occ[1][col] &= ~bit;
-    if (occupant >= 0) buf_->col_occ[b.units[occupant].side][col] |= bit;
+    f.col_occ[0][col] &= ~bit;
+    f.col_occ[1][col] &= ~bit;
+    if (occupant >= 0) f.col_occ[b.units[occupant].side][col] |= bit;
   }
-  auto &zoc = buf_->zoc[side];
+  uint8_t *zoc = f.zoc[side].data();
+  uint64_t *col_zoc = by_columns ? f.col_zoc[side].data() : nullptr;
+  const std::array<HexId, 6> steps = f.steps[h];
+  const uint8_t mine = zoc_of(side);
   for (int d = 0; d < 6; ++d) {
-    const HexId n = buf_->steps[h][d];
+    const HexId n = steps[d];
     if (n == kOffMap) continue;
-    zoc[n] = static_cast<uint8_t>(zoc[n] + delta);
-    uint8_t &there = buf_->flags[n];
-    there = static_cast<uint8_t>(zoc[n] ? there | zoc_of(side) : there & ~zoc_of(side));
-    if (!by_columns) continue;
+    const auto count = static_cast<uint8_t>(zoc[n] + delta);
+    zoc[n] = count;
+    flags[n] = static_cast<uint8_t>(count ? flags[n] | mine : flags[n] & ~mine);
+    if (!col_zoc) continue;
     const ColumnStep step = kColumnSteps[col & 1][d];
-    uint64_t &word = buf_->col_zoc[side][col + step.col];
+    uint64_t &word = col_zoc[col + step.col];
     const uint64_t bit = uint64_t{1} << (row + step.row);
-    word = zoc[n] ? word | bit : word & ~bit;
+    word = count ? word | bit : word & ~bit;
   }
 }
 

@@ -516,14 +516,15 @@ void pack(const Board &board, MoveLists &m) {
     span.before = total;
     span.lo = s.lo;
     span.n = s.moves ? static_cast<uint16_t>(s.words.size()) : 0;
-    m.count[u] = 0;
+    uint32_t count = 0;
     for (size_t k = 0; k < span.n; ++k) {
       uint64_t w = s.words[k];
       if (occ0) w &= ~(occ0[s.lo + k] | occ1[s.lo + k]);
       m.words.push_back(w);
-      m.count[u] += count_bits(w);
+      count += count_bits(w);
     }
-    total += m.count[u];
+    m.count[u] = count;
+    total += count;
   }
   m.spans[units] = {static_cast<uint32_t>(m.words.size()), total, 0, 0};
 }
@@ -533,12 +534,14 @@ void restop(const Board &board, MoveLists &m, size_t u) {
   const MoveLists::Span &span = m.spans[u];
   const MoveLists::Searched &s = m.units[u];
   const uint64_t *occ0 = board.occupied_columns(0), *occ1 = board.occupied_columns(1);
-  m.count[u] = 0;
+  uint64_t *out = m.words.data() + span.at;
+  uint32_t count = 0;
   for (size_t k = 0; k < span.n; ++k) {
     const uint64_t w = s.moves ? s.words[k] & ~(occ0[s.lo + k] | occ1[s.lo + k]) : 0;
-    m.words[span.at + k] = w;
-    m.count[u] += count_bits(w);
+    out[k] = w;
+    count += count_bits(w);
   }
+  m.count[u] = count;
 }
 
 // The one unit whose state differs between a and b (same battle), or -1.
