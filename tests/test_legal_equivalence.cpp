@@ -5,6 +5,8 @@
 #include "legal_digest.hpp"
 
 #include <filesystem>
+#include <fstream>
+#include <thread>
 
 using namespace sns;
 using namespace sns::test;
@@ -77,6 +79,73 @@ TEST_CASE("R25 perft: the legal lists of every shipped battle match the stored d
     CHECK(got.positions == want.positions);
     CHECK(got.actions == want.actions);
     CHECK(got.hash == want.hash);
+  }
+}
+
+// The movement search works on bits per map column when the map has at most 64 rows, and hex by
+// hex otherwise. First Clash on a map 70 rows tall, the rows below its own all marsh (impassable,
+// as the map's edge is to movement, retreats and zones of control), must offer the same lists in
+// the same games: the labels of its hexes and their order are unchanged.
+TEST_CASE("5.0 perft: a map too tall for the column search offers the same lists") {
+  const std::string path = source_path("battles/first-clash.json");
+  std::ifstream in(path);
+  nlohmann::json doc = nlohmann::json::parse(in);
+  const int columns = doc["map"]["columns"].get<int>(), rows = doc["map"]["rows"].get<int>();
+  const int tall = 70;
+  doc["map"]["rows"] = tall;
+  for (int col = 1; col <= columns; ++col)
+    for (int row = rows + 1; row <= tall; ++row)
+      doc["map"]["hexes"][label(Offset{col - 1, row - 1})] = {{"terrain", "marsh"}};
+  REQUIRE(doc["terrain_types"]["marsh"]["impassable"] == true);
+  auto battle = load_battle(doc, path);
+  REQUIRE(battle->rows > 64);
+  LegalDigest got = legal_digest(battle, 12, 300);
+  LegalDigest want = legal_digest(load_battle_file(path), 12, 300);
+  CHECK(got.positions == want.positions);
+  CHECK(got.actions == want.actions);
+  CHECK(got.hash == want.hash);
+}
+
+// The engine keeps the last state's move lists per thread and, after one unit has moved, searches
+// again only the units whose searches read what changed (docs/performance.md). A thread of its own
+// keeps nothing, so its lists are searched afresh: along random games (the digests' seeds, where a
+// horse leaves an enemy zone of control and opens its hex to the others) both must agree, and so
+// must the lists of the state before each action asked again after it, and those of a state
+// where a unit stands elsewhere and may still move.
+TEST_CASE("5.0 perft: move lists kept across moves are those searched afresh") {
+  for (const char *id : {"first-clash", "grunwald-1410", "morlaix-1342", "the-standard-1138"}) {
+    Setup setup;
+    setup.battle = load_battle_file(source_path(std::string("battles/") + id + ".json"));
+    int moves = 0;
+    for (uint64_t g = 0; g < 40; ++g) {
+      GameState s = new_game(setup, 700 + g);
+      BotRng rng{g * 131 + 5};
+      for (int step = 0; step < 300 && !s.game_over(); ++step) {
+        INFO("battle " << id << " game " << g << " step " << step);
+        std::vector<Action> kept = legal_actions(setup, s), fresh;
+        std::thread([&] { fresh = legal_actions(setup, s); }).join();
+        REQUIRE(kept == fresh);
+        // A unit put elsewhere and still free to move (as a search's what-if does).
+        auto move = std::find_if(kept.begin(), kept.end(),
+                                 [](const Action &a) { return a.type == ActionType::Move; });
+        if (move != kept.end()) {
+          GameState what_if = s;
+          what_if.units[static_cast<size_t>(move->unit)].hex = move->to;
+          std::vector<Action> kept_if = legal_actions(setup, what_if), fresh_if;
+          std::thread([&] { fresh_if = legal_actions(setup, what_if); }).join();
+          REQUIRE(kept_if == fresh_if);
+          legal_actions(setup, s);
+        }
+        moves += static_cast<int>(std::count_if(
+            kept.begin(), kept.end(), [](const Action &a) { return a.type == ActionType::Move; }));
+        // Back again after a move (as a search does): one unit differs the other way.
+        const GameState before = s;
+        REQUIRE_FALSE(apply(setup, s, kept[rng.below(kept.size())]));
+        legal_actions(setup, s);
+        REQUIRE(legal_actions(setup, before) == kept);
+      }
+    }
+    CHECK(moves > 1000);
   }
 }
 

@@ -4,7 +4,9 @@
 #include "sns/battle.hpp"
 
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <variant>
 #include <vector>
@@ -19,8 +21,15 @@ struct UnitState {
   bool acted = false;       // moved, fired or attacked in the current phase
   bool targeted = false;    // already the target of an attack in the current phase (7.2)
   bool away = false;        // taken off the map by a special rule (not eliminated)
-  friend bool operator==(const UnitState &, const UnitState &) = default;
+  // Member by member, as one 8-byte compare: the engine's caches compare whole states several
+  // times an action, and a state holds up to a hundred units. There is no padding (asserted).
+  friend bool operator==(const UnitState &a, const UnitState &b) {
+    return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b);
+  }
 };
+static_assert(sizeof(UnitState) == sizeof(uint64_t) && alignof(UnitState) <= alignof(uint64_t) &&
+                  sizeof(HexId) + 6 == sizeof(UnitState),
+              "UnitState's members fill its 8 bytes, so comparing the bytes compares the members");
 
 // Where the resolution of the current attack stands (7.5 - 7.8); each stage is one player's
 // decision.
@@ -143,7 +152,18 @@ struct GameState {
     return sizeof(GameState) + units.capacity() * sizeof(UnitState) +
            std::visit([](const auto &block) { return block.heap_bytes(); }, own);
   }
-  friend bool operator==(const GameState &, const GameState &) = default;
+  // Member by member, the units as one run of bytes (a unit's own == compares its bytes): the
+  // engine's caches compare whole states several times an action. A member added above must be
+  // added here.
+  friend bool operator==(const GameState &a, const GameState &b) {
+    return a.rng == b.rng && a.forced_used == b.forced_used && a.rolls == b.rolls &&
+           a.turn == b.turn && a.active == b.active && a.phase == b.phase && a.winner == b.winner &&
+           a.vp == b.vp && a.units.size() == b.units.size() &&
+           (a.units.empty() ||
+            std::memcmp(a.units.data(), b.units.data(), a.units.size() * sizeof(UnitState)) == 0) &&
+           a.special_flags == b.special_flags && a.result_reason == b.result_reason &&
+           a.end_reason == b.end_reason && a.victory_level == b.victory_level && a.own == b.own;
+  }
 };
 
 } // namespace sns

@@ -76,6 +76,27 @@ public:
   // Per hex and direction: the neighbour a unit may step into across that hexside, or -1 (off
   // the map, or a river without a ford or bridge: 12.2, R9).
   const std::array<HexId, 6> *steps() const { return buf_->steps.data(); }
+  // The same facts per map column, one bit per row (bit r: row r), for the bit-parallel movement
+  // search; only when columns() is true: at most 64 rows, and every neighbour where the map's
+  // layout puts it (kColumnSteps).
+  bool columns() const { return buf_->by_columns; }
+  const uint64_t *occupied_columns(int side) const { return buf_->col_occ[side].data(); }
+  const uint64_t *zoc_columns(int side) const { return buf_->col_zoc[side].data(); }
+  const uint64_t *impassable_columns() const { return buf_->col_impassable.data(); }
+  // A hex's column and row, without a division.
+  int column_of(HexId h) const { return buf_->col_row[h].col; }
+  int row_of(HexId h) const { return buf_->col_row[h].row; }
+  // Per column and direction (kDirections' order): the rows from which a unit may step that way
+  // (steps() not -1).
+  const std::array<uint64_t, 6> *step_columns() const { return buf_->col_steps.data(); }
+  // The layout: from column c, direction d leads to column c + kColumnSteps[c & 1][d].col and row
+  // + .row (flat-topped hexes, odd columns from 0 half a hex lower: hex.hpp's offsets).
+  struct ColumnStep {
+    int8_t col, row;
+  };
+  static constexpr ColumnStep kColumnSteps[2][6] = {
+      {{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 0}, {-1, -1}},
+      {{0, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}}};
   bool adjacent_to_enemy(HexId h, int side) const;
   bool adjacent_to_enemy_hh(HexId h, int side) const; // 10.0: Heavy Horse EZOC freezes horse
   const Battle &b;
@@ -88,10 +109,21 @@ public:
     std::array<std::vector<uint8_t>, 2> zoc; // per side: how many of its units project ZOC there
     std::vector<uint8_t> flags;              // per hex: see flags()
     std::vector<std::array<HexId, 6>> steps; // per hex: see steps(); depends on the battle only
+    // The column words (see columns()): who stands where and whose ZOC reaches, kept with flags;
+    // impassable terrain, the steps and the layout depend on the battle only.
+    bool by_columns = false;
+    std::array<std::vector<uint64_t>, 2> col_occ, col_zoc;
+    std::vector<uint64_t> col_impassable;
+    std::vector<std::array<uint64_t, 6>> col_steps;
+    struct ColRow {
+      uint8_t col, row;
+    };
+    std::vector<ColRow> col_row; // per hex
   };
 
 private:
   void build();
+  void build_columns();
   void place(int u, HexId h, int delta);
   Buffers *buf_;
 };
@@ -125,6 +157,13 @@ public:
     if (done()) return;
     if (list_) list_->push_back(a);
     if (count_ == pick_) picked_ = a;
+    ++count_;
+  }
+  // One action; make() builds it only when it is wanted (listed or picked).
+  template <typename Make> void add_lazy(Make &&make) {
+    if (done()) return;
+    if (list_) list_->push_back(make());
+    if (count_ == pick_) picked_ = make();
     ++count_;
   }
   // n actions at once; make(i) builds the i-th only when it is wanted.

@@ -173,24 +173,78 @@ Board::Buffers *take_buffers() {
 } // namespace
 
 // Puts unit u on (delta +1) or takes it off (delta -1) hex h: occupancy and the ZOC it projects
-// into its six neighbours, never across a river (5.2, 12.2, R10).
+// into its six neighbours, never across a river (5.2, 12.2, R10). The column words follow the
+// flags; a neighbour's column and row come from the direction.
 void Board::place(int u, HexId h, int delta) {
   if (h == kOffMap) return;
+  // Every array through a local pointer: the stores are of bytes, which may alias anything, so
+  // pointers read through buf_ would be read again after each.
+  Buffers &f = *buf_;
+  int16_t *occ = f.occ.data();
+  uint8_t *flags = f.flags.data();
   if (delta > 0)
-    buf_->occ[h] = static_cast<int16_t>(u);
-  else if (buf_->occ[h] == u)
-    buf_->occ[h] = -1;
-  const int occupant = buf_->occ[h];
-  uint8_t &here = buf_->flags[h];
-  here = static_cast<uint8_t>((here & ~(occupied_by(0) | occupied_by(1))) |
-                              (occupant >= 0 ? occupied_by(b.units[occupant].side) : 0));
+    occ[h] = static_cast<int16_t>(u);
+  else if (occ[h] == u)
+    occ[h] = -1;
+  const int occupant = occ[h];
+  flags[h] = static_cast<uint8_t>((flags[h] & ~(occupied_by(0) | occupied_by(1))) |
+                                  (occupant >= 0 ? occupied_by(b.units[occupant].side) : 0));
   const int side = b.units[u].side;
-  auto &zoc = buf_->zoc[side];
-  for (HexId n : buf_->steps[h]) {
+  const bool by_columns = f.by_columns;
+  const int col = by_columns ? f.col_row[h].col : 0, row = by_columns ? f.col_row[h].row : 0;
+  if (by_columns) {
+    const uint64_t bit = uint64_t{1} << row;
+    f.col_occ[0][col] &= ~bit;
+    f.col_occ[1][col] &= ~bit;
+    if (occupant >= 0) f.col_occ[b.units[occupant].side][col] |= bit;
+  }
+  uint8_t *zoc = f.zoc[side].data();
+  uint64_t *col_zoc = by_columns ? f.col_zoc[side].data() : nullptr;
+  const std::array<HexId, 6> steps = f.steps[h];
+  const uint8_t mine = zoc_of(side);
+  for (int d = 0; d < 6; ++d) {
+    const HexId n = steps[d];
     if (n == kOffMap) continue;
-    zoc[n] = static_cast<uint8_t>(zoc[n] + delta);
-    uint8_t &there = buf_->flags[n];
-    there = static_cast<uint8_t>(zoc[n] ? there | zoc_of(side) : there & ~zoc_of(side));
+    const auto count = static_cast<uint8_t>(zoc[n] + delta);
+    zoc[n] = count;
+    flags[n] = static_cast<uint8_t>(count ? flags[n] | mine : flags[n] & ~mine);
+    if (!col_zoc) continue;
+    const ColumnStep step = kColumnSteps[col & 1][d];
+    uint64_t &word = col_zoc[col + step.col];
+    const uint64_t bit = uint64_t{1} << (row + step.row);
+    word = count ? word | bit : word & ~bit;
+  }
+}
+
+// The column words of a fresh board (see columns()): every neighbour checked against the layout,
+// the steps and impassable terrain per column.
+void Board::build_columns() {
+  Buffers &f = *buf_;
+  const int cols = b.columns, rows = b.rows;
+  f.by_columns = rows <= 64;
+  for (HexId h = 0; h < static_cast<HexId>(b.hex_count()) && f.by_columns; ++h)
+    for (int d = 0; d < 6; ++d) {
+      const HexId n = b.adjacent[h][d];
+      if (n == kOffMap) continue;
+      const int col = h / rows;
+      const ColumnStep step = kColumnSteps[col & 1][d];
+      if (n / rows - col != step.col || n % rows - h % rows != step.row) f.by_columns = false;
+    }
+  for (auto &v : f.col_occ)
+    v.assign(static_cast<size_t>(cols), 0);
+  for (auto &v : f.col_zoc)
+    v.assign(static_cast<size_t>(cols), 0);
+  f.col_impassable.assign(static_cast<size_t>(cols), 0);
+  f.col_steps.assign(static_cast<size_t>(cols), {});
+  f.col_row.resize(static_cast<size_t>(b.hex_count()));
+  if (!f.by_columns) return;
+  for (HexId h = 0; h < static_cast<HexId>(b.hex_count()); ++h) {
+    const size_t col = static_cast<size_t>(h / rows);
+    const uint64_t bit = uint64_t{1} << (h % rows);
+    f.col_row[static_cast<size_t>(h)] = {static_cast<uint8_t>(col), static_cast<uint8_t>(h % rows)};
+    if (f.flags[h] & kImpassable) f.col_impassable[col] |= bit;
+    for (size_t d = 0; d < 6; ++d)
+      if (f.steps[h][d] != kOffMap) f.col_steps[col][d] |= bit;
   }
 }
 
@@ -206,6 +260,7 @@ void Board::build() {
     for (int d = 0; d < 6; ++d)
       buf_->steps[h][d] = b.hexside_impassable(h, d) ? kOffMap : b.adjacent[h][d];
   }
+  build_columns();
   buf_->hexes.resize(s.units.size());
   for (size_t u = 0; u < s.units.size(); ++u) {
     buf_->hexes[u] = s.units[u].hex;

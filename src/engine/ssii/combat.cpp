@@ -243,17 +243,24 @@ void attack_actions(const View &c, ActionSink &out, int only_unit) {
       std::sort(g.begin(), g.end());
       if (only_unit >= 0 && std::find(g.begin(), g.end(), only_unit) == g.end()) continue;
       for (uint32_t mask = 1; mask < (1u << g.size()); ++mask) {
-        Action a{.type = ActionType::Attack, .target = target};
+        Attackers attackers;
         for (size_t i = 0; i < g.size(); ++i)
-          if (mask & (1u << i)) a.attackers.push_back(g[i]);
+          if (mask & (1u << i)) attackers.push_back(g[i]);
         if (only_unit >= 0 &&
-            std::find(a.attackers.begin(), a.attackers.end(), only_unit) == a.attackers.end())
+            std::find(attackers.begin(), attackers.end(), only_unit) == attackers.end())
           continue;
-        int best = best_cc(c, a.attackers);
-        for (int p : a.attackers) {
+        // The rest of check_attack holds by construction: the target may be attacked, each
+        // attacker may attack it, they are distinct, of one wing and all Horse or all foot, and
+        // each Primary below has the best CC. Only the battle's special rules are left to ask.
+        if (special_attack_restriction(c, c.s.active, attackers, target)) continue;
+        int best = best_cc(c, attackers);
+        for (int p : attackers) {
           if (c.face(p).cc != best) continue;
-          a.primary = p;
-          if (!check_attack(c, a, false)) out.add(a);
+          // Built only when listed or picked: a count needs none.
+          out.add_lazy([&] {
+            return Action{
+                .type = ActionType::Attack, .target = target, .attackers = attackers, .primary = p};
+          });
         }
       }
     }

@@ -152,7 +152,9 @@ void fire_actions(const View &c, ActionSink &out, int only_unit) {
     for (size_t t = 0; t < c.s.units.size(); ++t)
       if (c.b.units[t].side != c.b.units[u].side &&
           !validate_target(c, firer, static_cast<int>(t), false))
-        out.add(Action{.type = ActionType::Fire, .unit = firer, .target = static_cast<int>(t)});
+        out.add_lazy([&] {
+          return Action{.type = ActionType::Fire, .unit = firer, .target = static_cast<int>(t)};
+        });
   }
 }
 

@@ -266,26 +266,26 @@ void resolution_actions(const View &c, ActionSink &out) {
   case AttackStage::ChooseHorsePrimary:
   case AttackStage::ChooseHorseDefender:
     for (Choice ch : choices(c))
-      out.add(Action{.type = ActionType::Choose, .option = ch});
+      out.add_lazy([&] { return Action{.type = ActionType::Choose, .option = ch}; });
     break;
   case AttackStage::AttackerLoss:
     for (int u : attackers_on_map(c))
-      out.add(Action{.type = ActionType::LoseStep, .unit = u});
+      out.add_lazy([&] { return Action{.type = ActionType::LoseStep, .unit = u}; });
     break;
   case AttackStage::DefenderRetreat:
   case AttackStage::AttackerRetreat: {
     bool att = p.stage == AttackStage::AttackerRetreat;
     int u = att ? p.attackers[p.retreat_index] : p.target;
     for (HexId h : retreat_hexes(c, u, att))
-      out.add(Action{.type = ActionType::Retreat, .unit = u, .to = h});
+      out.add_lazy([&] { return Action{.type = ActionType::Retreat, .unit = u, .to = h}; });
     break;
   }
   case AttackStage::Advance: {
     auto cands = advance_candidates(c);
     for (int u : cands)
-      out.add(Action{.type = ActionType::Advance, .unit = u});
+      out.add_lazy([&] { return Action{.type = ActionType::Advance, .unit = u}; });
     if (!(p.charge && !cands.empty() && c.def(cands[0]).type == UnitType::HH))
-      out.add(Action{.type = ActionType::NoAdvance});
+      out.add_lazy([&] { return Action{.type = ActionType::NoAdvance}; });
     break;
   }
   case AttackStage::None:

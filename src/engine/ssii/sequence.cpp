@@ -232,13 +232,15 @@ void legal(const View &c, ActionSink &out, int only_unit) {
   }
   if (p == Phase::Initiative) {
     if (c.s.ssii().initiative == c.s.active)
-      out.add(Action{.type = ActionType::Initiative, .declare = true});
-    out.add(Action{.type = ActionType::Initiative, .declare = false});
+      out.add_lazy([&] { return Action{.type = ActionType::Initiative, .declare = true}; });
+    out.add_lazy([&] { return Action{.type = ActionType::Initiative, .declare = false}; });
     return;
   }
   if (p == Phase::Combat && first_undecided_combat_wing(c) >= 0) {
-    out.add(Action{.type = ActionType::CombatMode, .mode = CombatMode::TwoPhases});
-    out.add(Action{.type = ActionType::CombatMode, .mode = CombatMode::Pitched});
+    out.add_lazy(
+        [&] { return Action{.type = ActionType::CombatMode, .mode = CombatMode::TwoPhases}; });
+    out.add_lazy(
+        [&] { return Action{.type = ActionType::CombatMode, .mode = CombatMode::Pitched}; });
     return;
   }
   if (p == Phase::Fire)
@@ -247,7 +249,8 @@ void legal(const View &c, ActionSink &out, int only_unit) {
     move_actions(c, out);
   else if (is_attack_phase(p))
     attack_actions(c, out);
-  out.add(Action{.type = ActionType::EndPhase}); // ending the phase is always one of them
+  // Ending the phase is always one of them; an action is built only when listed or picked.
+  out.add_lazy([] { return Action{.type = ActionType::EndPhase}; });
 }
 
 // The first Player Turn (3.0): the Initiative Marker where the battle puts it, no orders yet.

@@ -30,9 +30,6 @@ void apply_command(Ctx &c, const Action &a);
 void check_wing_integrity(Ctx &c);
 
 // 5.0 - 6.0, 8.0 step, 10.0 movement.
-using Destinations = std::vector<HexId>;
-// The hexes unit u may move to now, ascending, into `out` (cleared first).
-void reachable(const View &c, const Board &board, int u, Destinations &out);
 Check validate_move(const View &c, const Action &a);
 void move_actions(const View &c, ActionSink &out, int only_unit = -1);
 void apply_move(Ctx &c, const Action &a);
