@@ -351,7 +351,7 @@ void explore_columns(const View &c, const Board &board, int u, const MoveRule &r
     if (!more) break;
   }
   // Kept for reaches() and the move lists.
-  const auto width = static_cast<size_t>(hi - lo + 1);
+  const size_t width = static_cast<size_t>(hi - lo) + 1;
   if (r.reached.size() < width) r.reached.resize(width);
   for (int j = lo; j <= hi; ++j)
     r.reached[static_cast<size_t>(j - lo)] = reached[j + 1];
