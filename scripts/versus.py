@@ -19,12 +19,14 @@ means the battle is not the same game for it, and the run stops saying so.
 import argparse
 import concurrent.futures
 import json
-import math
 import os
 import shlex
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from arena import wilson  # noqa: E402  (beside this script: the same interval as the arena's)
 
 # Fields of the battle format that change no rule: an older build may play without them.
 GRADING_ONLY = ("about", "victory_levels")
@@ -115,15 +117,6 @@ def play(task):
             "vp": vp, "turn": turn, "actions": n, "seconds": seconds}
 
 
-def wilson(won, n, z=1.96):
-    if n == 0:
-        return (0.0, 1.0)
-    p = won / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3))
-
-
 def summary(games, players):
     labels = ["a", "b"]
     won = [sum(1 for g in games if g["winner_player"] == k) for k in (0, 1)]
@@ -135,7 +128,7 @@ def summary(games, players):
         times = sorted(t for g in games for t in g["seconds"][k])
         entry = out["players"][labels[k]]
         entry["share_of_decided"] = round(won[k] / decided, 3) if decided else None
-        entry["wilson95"] = wilson(won[k], decided)
+        entry["wilson95"] = [round(x, 3) for x in wilson(won[k], decided)]
         entry["won_as_first_side"] = sum(1 for g in games if g["first"] == k and
                                          g["winner_player"] == k)
         entry["median_seconds"] = times[len(times) // 2] if times else 0
