@@ -153,11 +153,9 @@ public:
   size_t count() const { return count_; }
   bool picked() const { return pick_ != SIZE_MAX && count_ > pick_; }
   const Action &pick() const { return picked_; }
+  // One action already built; add_lazy holds the one body, and the reference spares a copy.
   void add(const Action &a) {
-    if (done()) return;
-    if (list_) list_->push_back(a);
-    if (count_ == pick_) picked_ = a;
-    ++count_;
+    add_lazy([&]() -> const Action & { return a; });
   }
   // One action; make() builds it only when it is wanted (listed or picked).
   template <typename Make> void add_lazy(Make &&make) {
