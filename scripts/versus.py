@@ -42,10 +42,29 @@ def run(cli, *args):
     return json.loads(out.stdout) if out.stdout.strip() else {}
 
 
+def read_battle(battle):
+    """The battle file's JSON object; one line naming the file and what is wrong, and exit 2 (as
+    the command line does for bad input), when it cannot be read, is not UTF-8 or not JSON."""
+    try:
+        with open(battle, "rb") as f:
+            data = json.loads(f.read().decode("utf-8"))
+    except OSError as e:
+        fail = e.strerror or str(e)
+    except UnicodeDecodeError as e:
+        fail = "byte 0x%02X at offset %d is not UTF-8" % (e.object[e.start], e.start)
+    except ValueError as e:
+        fail = "malformed JSON (%s)" % e
+    else:
+        if isinstance(data, dict):
+            return data
+        fail = "not a JSON object"
+    print("versus: %s: %s" % (battle, fail), file=sys.stderr)
+    sys.exit(2)
+
+
 def battle_for(cli, battle, folder, tag):
     """The battle file this build loads: the battle itself, or a copy without grading-only fields."""
-    with open(battle) as f:
-        data = json.load(f)
+    data = read_battle(battle)
     dropped = []
     while True:
         path = os.path.join(folder, "%s-battle.json" % tag)

@@ -94,6 +94,11 @@ printf '#!/usr/bin/env bash\nif [ "$1" = apply ]; then exit 0; fi\nexec "%s" "$@
 chmod +x "$dir/stale-cli"
 expect 1 "versus: builds that disagree stop the run" -- python3 "$versus" battles/first-clash.json --a "$cli:greedy" --b "$dir/stale-cli:greedy" --seeds 3 1 --jobs 1
 check "versus: the disagreement is named" 'grep -q "disagree by action" "$dir/err"'
+# A battle file that is not UTF-8 is named in one line with what is wrong, exit 2 as the CLI's bad
+# input, not a Python traceback.
+printf '{"x":"\xff"}' >"$dir/latin1.json"
+expect 2 "versus: a battle that is not UTF-8" -- python3 "$versus" "$dir/latin1.json" --a "$cli:greedy" --b "$cli:greedy" --seeds 3 1
+check "versus: one line naming the file and the byte" 'grep -qxF "versus: $dir/latin1.json: byte 0xFF at offset 6 is not UTF-8" "$dir/err" && [ "$(wc -l <"$dir/err")" = 1 ]'
 
 if [ "$fails" -gt 0 ]; then echo "$fails failure(s)"; exit 1; fi
 echo "players CLI: all checks passed"
