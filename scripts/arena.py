@@ -24,6 +24,8 @@ import random
 import subprocess
 import sys
 
+# The scripts beside this one are imported from the source tree: no __pycache__ left there.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sns_client  # noqa: E402  (beside this script)
 

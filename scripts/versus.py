@@ -25,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 
+# The scripts beside this one are imported from the source tree: no __pycache__ left there.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from arena import wilson  # noqa: E402  (beside this script: the same interval as the arena's)
 
