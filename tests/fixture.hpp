@@ -184,6 +184,18 @@ inline const nlohmann::json kEndPhase = {{"type", "end_phase"}};
 inline const nlohmann::json kNoCommands = {{"type", "command"},
                                            {"orders", nlohmann::json::array()}};
 
+// Plays on, giving no commands, declining the Initiative and ending phases, until `side` is to act
+// in `phase`.
+inline void play_until(Fixture &f, int side, Phase phase) {
+  const nlohmann::json decline = {{"type", "initiative"}, {"declare", false}};
+  for (int n = 0; n < 60 && !(f.s.phase == phase && side_to_act(f.setup, f.s) == side); ++n)
+    f.act(f.s.phase == Phase::Command      ? kNoCommands
+          : f.s.phase == Phase::Initiative ? decline
+                                           : kEndPhase);
+  REQUIRE(f.s.phase == phase);
+  REQUIRE(side_to_act(f.setup, f.s) == side);
+}
+
 // A shipped battle with only the units of `hexes` on the map, where they are, and no wing
 // integrity rule (so a hand-made position needs no wing's other units).
 inline nlohmann::json loose_battle(const std::string &file,

@@ -9,18 +9,6 @@ using namespace sns::test;
 
 namespace {
 
-// Plays on, giving no commands, declining the Initiative and ending phases, until `side` is to act
-// in `phase`.
-void play_until(Fixture &f, int side, Phase phase) {
-  const nlohmann::json decline = {{"type", "initiative"}, {"declare", false}};
-  for (int n = 0; n < 60 && !(f.s.phase == phase && side_to_act(f.setup, f.s) == side); ++n)
-    f.act(f.s.phase == Phase::Command      ? kNoCommands
-          : f.s.phase == Phase::Initiative ? decline
-                                           : kEndPhase);
-  REQUIRE(f.s.phase == phase);
-  REQUIRE(side_to_act(f.setup, f.s) == side);
-}
-
 Suggestion heuristic(const Fixture &f, uint64_t seed = 7) {
   return suggest(f.setup, f.s, Level::Heuristic, {}, seed);
 }

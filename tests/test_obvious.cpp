@@ -25,18 +25,6 @@ bool on_crest(const Battle &b, HexId h) {
   return false;
 }
 
-// Plays on, giving no commands, declining the Initiative and ending phases, until `side` is to act
-// in `phase`.
-void play_until(Fixture &f, int side, Phase phase) {
-  const nlohmann::json decline = {{"type", "initiative"}, {"declare", false}};
-  for (int n = 0; n < 60 && !(f.s.phase == phase && side_to_act(f.setup, f.s) == side); ++n)
-    f.act(f.s.phase == Phase::Command      ? kNoCommands
-          : f.s.phase == Phase::Initiative ? decline
-                                           : kEndPhase);
-  REQUIRE(f.s.phase == phase);
-  REQUIRE(side_to_act(f.setup, f.s) == side);
-}
-
 // The crest hexes the French horse FH1 may ride into when next given Horse (the engine's list).
 std::vector<std::string> crest_hexes_in_reach_of_horse(Fixture f) {
   play_until(f, 1, Phase::Command);
