@@ -366,3 +366,16 @@ TEST_CASE("4.0 hints name no command that does nothing this turn: a wing's Fire,
   }
   CHECK(commands_checked > 10);
 }
+
+TEST_CASE("the level names are the engine's table in the levels' order, and parse back",
+          "[players]") {
+  std::vector<std::string_view> names = level_names();
+  CHECK(names ==
+        std::vector<std::string_view>{"random", "greedy", "easy", "normal", "hard", "heuristic"});
+  for (size_t i = 0; i < names.size(); ++i)
+    CHECK(parse_level(names[i]) == static_cast<Level>(i));
+  // A game's computer seat takes the levels that judge a position, not the test players.
+  CHECK(level_names(true) == std::vector<std::string_view>{"easy", "normal", "hard", "heuristic"});
+  CHECK(level_list() == "random, greedy, easy, normal, hard, heuristic");
+  CHECK(level_list(" or ", true) == "easy, normal, hard or heuristic");
+}

@@ -17,6 +17,13 @@ namespace sns {
 enum class Level : uint8_t { Random, Greedy, Easy, Normal, Hard, Heuristic };
 std::optional<Level> parse_level(std::string_view text);
 std::string_view name(Level level);
+// The levels' names in the order of their one table (players.cpp), for help texts and errors, so a
+// new level is named everywhere. seats_only keeps the levels a game's computer seat may take (a
+// record's "computer"): not random or greedy, which are for tests and arenas.
+std::vector<std::string_view> level_names(bool seats_only = false);
+// Those names joined for a text: "random, greedy, easy, normal, hard, heuristic", or with
+// last = " or ", "random, greedy, easy, normal, hard or heuristic".
+std::string level_list(std::string_view last = ", ", bool seats_only = false);
 
 // --- What a side may know (R22) ---------------------------------------------------------------
 // A "world" is one guess at the hidden information: every fresh two-step unit gets a reverse drawn

@@ -52,7 +52,7 @@ namespace {
 std::vector<Level> parse_bots(const std::string &text) {
   size_t comma = text.find(',');
   if (comma == std::string::npos || text.find(',', comma + 1) != std::string::npos)
-    usage_error("--bots takes two levels, A,B (random, greedy, easy, normal, hard, heuristic)");
+    usage_error("--bots takes two levels, A,B (" + level_list() + ")");
   return {parse_level_flag(text.substr(0, comma)), parse_level_flag(text.substr(comma + 1))};
 }
 

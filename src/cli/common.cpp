@@ -121,9 +121,7 @@ Options parse_game_options(const Args &a, const Battle &b) {
 
 Level parse_level_flag(const std::string &text) {
   auto l = parse_level(text);
-  if (!l)
-    usage_error("unknown level \"" + printable(text) +
-                "\"; known: random, greedy, easy, normal, hard, heuristic");
+  if (!l) usage_error("unknown level \"" + printable(text) + "\"; known: " + level_list());
   return *l;
 }
 

@@ -5,6 +5,7 @@
 #include "output.hpp"
 
 #include "sns/input.hpp"
+#include "sns/players.hpp"
 
 namespace sns::cli {
 
@@ -31,6 +32,26 @@ const OptionRow kResume{"--resume", "",
                         "OUT.secret.json)"};
 const OptionRow kWait{"--wait", "S",
                       "seconds to wait for the opponent to connect or come back (default 300)"};
+
+// --level's help: the engine's levels (one table, players.cpp), normal marked as the default.
+const char *level_help() {
+  static const std::string text = [] {
+    std::vector<std::string_view> names = level_names();
+    std::string out;
+    for (size_t i = 0; i < names.size(); ++i) {
+      out.append(i == 0 ? "" : i + 1 == names.size() ? " or " : ", ").append(names[i]);
+      if (names[i] == name(Level::Normal)) out += " (default)";
+    }
+    return out;
+  }();
+  return text.c_str();
+}
+
+// --bots's help, from the same table.
+const char *bots_help() {
+  static const std::string text = "two levels: " + level_list();
+  return text.c_str();
+}
 
 // check-sizes: a table
 std::vector<CommandRow> make_table() {
@@ -164,7 +185,7 @@ std::vector<CommandRow> make_table() {
        "GAME.json",
        1,
        1,
-       {{"--level", "L", "random, greedy, easy, normal (default), hard or heuristic"},
+       {{"--level", "L", level_help()},
         kIterations,
         kSeconds,
         kThreads,
@@ -194,7 +215,7 @@ std::vector<CommandRow> make_table() {
        1,
        {{"--games", "N", "how many games (default 100)"},
         {"--seed", "N", "game g uses seed N+g (default 1)"},
-        {"--bots", "A,B", "two levels: random, greedy, easy, normal, hard, heuristic"},
+        {"--bots", "A,B", bots_help()},
         {"--alternate", "", "swap the seats every other game"},
         kIterations,
         kSeconds,

@@ -243,11 +243,11 @@ std::array<std::optional<Level>, 2> read_computer(const JsonReader &in, const js
     if (side < 0)
       in.fail(path, "expected a side of the battle (" + b.sides[0].id + " or " + b.sides[1].id +
                         ") as the key");
-    std::optional<Level> level = parse_level(in.str(*it, path));
-    if (level != Level::Easy && level != Level::Normal && level != Level::Hard &&
-        level != Level::Heuristic)
-      in.fail(path, "expected the computer's level: easy, normal, hard or heuristic");
-    out[side] = level;
+    std::string text = in.str(*it, path);
+    std::vector<std::string_view> seats = level_names(true);
+    if (std::find(seats.begin(), seats.end(), text) == seats.end())
+      in.fail(path, "expected the computer's level: " + level_list(" or ", true));
+    out[side] = parse_level(text);
   }
   return out;
 }

@@ -30,6 +30,7 @@ struct Policy {
 struct LevelInfo {
   Level level;
   const char *name;
+  bool seat;           // a game's computer seat may take it (level_names)
   uint64_t iterations; // default search budget (rollouts); 0 for levels that do not search
   size_t candidates;   // actions kept for search after the greedy ranking
   int horizon_turns;   // rollouts end this many Player Turns after the current one
@@ -43,13 +44,13 @@ struct LevelInfo {
 
 // One table for the levels (budgets in iterations so that strength does not depend on the machine).
 constexpr LevelInfo kLevels[] = {
-    {Level::Random, "random", 0, 0, 0, {}},
-    {Level::Greedy, "greedy", 0, 0, 0, {}},
-    {Level::Easy, "easy", 48, 4, 0, {}},
-    {Level::Normal, "normal", 160, 6, 1, {8, false, {false, true, true}, 10}, true},
-    {Level::Hard, "hard", 1920, 8, 1, {8, true, {true, true, true}, 10}, true, 20},
+    {Level::Random, "random", false, 0, 0, 0, {}},
+    {Level::Greedy, "greedy", false, 0, 0, 0, {}},
+    {Level::Easy, "easy", true, 48, 4, 0, {}},
+    {Level::Normal, "normal", true, 160, 6, 1, {8, false, {false, true, true}, 10}, true},
+    {Level::Hard, "hard", true, 1920, 8, 1, {8, true, {true, true, true}, 10}, true, 20},
     // The heuristic player searches nothing: its judgement is heuristic_ranking's.
-    {Level::Heuristic, "heuristic", 0, 0, 0, {}, true},
+    {Level::Heuristic, "heuristic", true, 0, 0, 0, {}, true},
 };
 
 const LevelInfo &info(Level l) { return kLevels[static_cast<int>(l)]; }
@@ -613,6 +614,21 @@ std::optional<Level> parse_level(std::string_view text) {
 }
 
 std::string_view name(Level level) { return info(level).name; }
+
+std::vector<std::string_view> level_names(bool seats_only) {
+  std::vector<std::string_view> out;
+  for (const LevelInfo &l : kLevels)
+    if (l.seat || !seats_only) out.emplace_back(l.name);
+  return out;
+}
+
+std::string level_list(std::string_view last, bool seats_only) {
+  std::vector<std::string_view> names = level_names(seats_only);
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out.append(i == 0 ? "" : i + 1 == names.size() ? last : ", ").append(names[i]);
+  return out;
+}
 
 uint64_t default_iterations(Level level, const Battle &b) {
   const LevelInfo &li = info(level);
