@@ -223,6 +223,7 @@ void learning_panel(App &app); // lesson step and explain mode, at the top of th
 void keys_card(App &app);      // Help > Keys: every key the app answers (keys_card.cpp)
 // At a game's end: winner, score, losses, turns; Replay, Battle report, New game.
 void result_screen(App &app, const MapRect &map);
+bool result_shown(const App &app); // the result screen is over the map (Escape closes it)
 void save_as_dialog(App &app);
 void open_dialog(App &app);                     // the folder browser (file_browser.cpp)
 void open_browser(App &app);                    // opens it at the saves folder or the last one used

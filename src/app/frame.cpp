@@ -109,9 +109,10 @@ bool shown_above(const char *title, const char *other) {
 }
 
 // Escape closes the topmost thing shown, one per press: an open menu or popup, then a dialog,
-// then the Keys card or the Rules window (the one on top), then a sub-screen of the start screen
-// goes Back. True when it closed something; false leaves Escape to the screen below (the map's
-// selection, the editor's tool). It never leaves a game nor quits.
+// then the Keys card or the Rules window (the one on top), then the result screen (as its Look at
+// the map does), then a sub-screen of the start screen goes Back. True when it closed something;
+// false leaves Escape to the screen below (the map's selection, the editor's tool). It never leaves
+// a game nor quits.
 bool escape_topmost(App &app) {
   if (app.save_as_open) return true; // the dialog answers Escape itself (Cancel, save_as.cpp)
   if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
@@ -125,6 +126,10 @@ bool escape_topmost(App &app) {
   if (app.show_keys || app.show_rules) {
     bool keys_on_top = app.show_keys && (!app.show_rules || shown_above("Keys", "Rules (F1)"));
     (keys_on_top ? app.show_keys : app.show_rules) = false;
+    return true;
+  }
+  if (result_shown(app)) {
+    app.result_hidden = true; // as Look at the map does; the next end shows it again
     return true;
   }
   if (app.editor_shown() || !(app.start_screen || !app.has_game())) return false;

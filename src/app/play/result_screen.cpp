@@ -66,6 +66,11 @@ void result_buttons(App &app) {
 
 } // namespace
 
+bool result_shown(const App &app) {
+  return app.has_game() && !app.start_screen && !app.editor_shown() && !app.result_hidden &&
+         app.game().state().game_over();
+}
+
 void result_screen(App &app, const MapRect &map) {
   const GameState &s = app.game().state();
   if (!s.game_over()) {
