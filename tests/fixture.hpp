@@ -196,6 +196,16 @@ inline void play_until(Fixture &f, int side, Phase phase) {
   REQUIRE(side_to_act(f.setup, f.s) == side);
 }
 
+// Is `h` a hex of one of the battle's instant-win objectives (a special rule whose entry wins the
+// game at once)?
+inline bool on_objective(const Battle &b, HexId h) {
+  for (const Special &sp : b.special)
+    if (sp.kind == SpecialKind::InstantWinOnEntry &&
+        std::find(sp.hexes.begin(), sp.hexes.end(), h) != sp.hexes.end())
+      return true;
+  return false;
+}
+
 // A shipped battle with only the units of `hexes` on the map, where they are, and no wing
 // integrity rule (so a hand-made position needs no wing's other units).
 inline nlohmann::json loose_battle(const std::string &file,

@@ -13,14 +13,6 @@ Suggestion heuristic(const Fixture &f, uint64_t seed = 7) {
   return suggest(f.setup, f.s, Level::Heuristic, {}, seed);
 }
 
-bool on_objective(const Battle &b, HexId h) {
-  for (const Special &sp : b.special)
-    if (sp.kind == SpecialKind::InstantWinOnEntry &&
-        std::find(sp.hexes.begin(), sp.hexes.end(), h) != sp.hexes.end())
-      return true;
-  return false;
-}
-
 } // namespace
 
 TEST_CASE("the heuristic player takes an attack at good odds and leaves one at bad odds",

@@ -17,14 +17,6 @@ nlohmann::json morlaix(const std::map<std::string, std::string> &hexes) {
   return place(read_json("tests/scenarios/morlaix-open-flanks.json"), hexes);
 }
 
-bool on_crest(const Battle &b, HexId h) {
-  for (const Special &sp : b.special)
-    if (sp.kind == SpecialKind::InstantWinOnEntry &&
-        std::find(sp.hexes.begin(), sp.hexes.end(), h) != sp.hexes.end())
-      return true;
-  return false;
-}
-
 // The crest hexes the French horse FH1 may ride into when next given Horse (the engine's list).
 std::vector<std::string> crest_hexes_in_reach_of_horse(Fixture f) {
   play_until(f, 1, Phase::Command);
@@ -32,7 +24,7 @@ std::vector<std::string> crest_hexes_in_reach_of_horse(Fixture f) {
   play_until(f, 1, Phase::Horse);
   std::vector<std::string> out;
   for (const std::string &h : f.destinations("FH1"))
-    if (on_crest(f.b(), *f.b().parse_hex(h))) out.push_back(h);
+    if (on_objective(f.b(), *f.b().parse_hex(h))) out.push_back(h);
   return out;
 }
 
