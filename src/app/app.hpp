@@ -107,7 +107,7 @@ struct App {
   int gallery_lesson = -1;
   bool advanced_wing_integrity = false;
   bool practice_choice = true; // start screen: new games are practice games
-  int seat_choice[2] = {0, 0}; // start screen seats: an index into kSeats (0 human, panels.cpp)
+  int seat_choice[2] = {0, 0}; // start screen seats: an index into seats() (0 human, panels.cpp)
   char path_buffer[512] = "";
   bool save_as_open = false;   // the Save as dialog
   bool save_as_exists = false; // ... whose file exists: Replace is offered

@@ -5,21 +5,20 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sns::app {
 
 // Who plays each side: a person at this screen, or the computer at a level (docs/ai.md).
 struct Seat {
-  const char *label;
+  std::string label; // "Human", "Computer (easy)"
   std::optional<Level> level;
 };
-inline constexpr Seat kSeats[] = {{"Human", std::nullopt},
-                                  {"Computer (easy)", Level::Easy},
-                                  {"Computer (normal)", Level::Normal},
-                                  {"Computer (hard)", Level::Hard},
-                                  {"Computer (heuristic)", Level::Heuristic}};
+// Human, then the computer at each level a game's seat may take, in the engine's order
+// (level_names(true)): a new level is offered without a change here.
+const std::vector<Seat> &seats();
 
-// A drop-down of kSeats showing `chosen`; true, with `chosen` changed, when another is picked.
+// A drop-down of seats() showing `chosen`; true, with `chosen` changed, when another is picked.
 bool seat_combo(const std::string &label, int &chosen);
 // A small square of the wing's colour, in line with the text that follows.
 void wing_swatch(const Battle &b, int wing);

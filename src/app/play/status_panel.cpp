@@ -29,11 +29,22 @@ void wing_swatch(const Battle &b, int wing) {
   ImGui::SameLine();
 }
 
+const std::vector<Seat> &seats() {
+  static const std::vector<Seat> all = [] {
+    std::vector<Seat> out{{"Human", std::nullopt}};
+    for (std::string_view level : level_names(true))
+      out.push_back({"Computer (" + std::string(level) + ")", parse_level(level)});
+    return out;
+  }();
+  return all;
+}
+
 bool seat_combo(const std::string &label, int &chosen) {
+  const std::vector<Seat> &all = seats();
   bool picked = false;
-  if (ui::BeginCombo(label.c_str(), kSeats[chosen].label)) {
-    for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
-      if (ui::Selectable(kSeats[k].label, k == chosen)) picked = k != chosen, chosen = k;
+  if (ui::BeginCombo(label.c_str(), all[chosen].label.c_str())) {
+    for (int k = 0; k < static_cast<int>(all.size()); ++k)
+      if (ui::Selectable(all[k].label.c_str(), k == chosen)) picked = k != chosen, chosen = k;
     ImGui::EndCombo();
   }
   return picked;
@@ -56,17 +67,17 @@ void game_seat(App &app, int side) {
     return;
   }
   int shown = 0;
-  for (int k = 0; k < static_cast<int>(std::size(kSeats)); ++k)
-    if (kSeats[k].level == ss.seat().computer(side)) shown = k;
+  for (int k = 0; k < static_cast<int>(seats().size()); ++k)
+    if (seats()[k].level == ss.seat().computer(side)) shown = k;
   ImGui::Indent(8);
   const ImGuiStyle &style = ImGui::GetStyle();
   float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("plays it").x -
                style.ItemInnerSpacing.x;
   ImGui::SetNextItemWidth(std::max(60.0f, room)); // "Computer (normal)" whole, the label beside
   if (seat_combo("plays it##gameseat" + std::to_string(side), shown)) {
-    ss.seat().set_computer(side, kSeats[shown].level);
+    ss.seat().set_computer(side, seats()[shown].level);
     const std::string &who = app.game().battle().sides[side].name;
-    const auto &level = kSeats[shown].level;
+    const auto &level = seats()[shown].level;
     ss.say(level ? who + " is now played by the computer (" + std::string(name(*level)) + ")."
                  : who + " is now yours to play.");
   }

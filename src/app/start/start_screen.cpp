@@ -33,7 +33,7 @@ void start_chosen_battle(App &app) {
     o.practice = app.practice_choice;
     app.new_game(load_battle_file(bi.path), o, app.next_seed());
     for (int side = 0; side < 2; ++side)
-      app.session->seat().set_computer(side, kSeats[app.seat_choice[side]].level);
+      app.session->seat().set_computer(side, seats()[app.seat_choice[side]].level);
   } catch (const std::exception &e) {
     app.session->say(e.what());
   }
