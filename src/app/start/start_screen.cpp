@@ -106,23 +106,34 @@ void title_band(App &app, float height) {
   ImGui::Dummy(ImVec2(w, height));
 }
 
-// The game to go back to, and the autosave to continue: first, since that is what a returning
-// player wants.
+// Is the autosave the game in progress? In free play this window rewrites it at every change, so
+// continuing it would only open the same game again: a second button for one game.
+bool autosave_is_the_game(const App &app) {
+  const Session &ss = *app.session;
+  return app.has_game() && ss.mode() == Mode::Play && !ss.remote() &&
+         !ss.file().autosave_elsewhere();
+}
+
+// The game to go back to, and the autosave to continue when it is another game (the one played
+// before a lesson, a replay or a network game): first, since that is what a returning player
+// wants. One button for each game, so Back and Continue never both mean the same game.
 void continue_rows(App &app) {
   if (app.has_game()) {
-    const bool lesson = app.session->mode() == Mode::Lesson;
-    ui::TextWrapped("In progress: %s (%s)", app.game().battle().name.c_str(),
-                    lesson ? "lesson" : "game");
-    if (ui::Button(lesson ? "Back to the lesson" : "Back to the game"))
-      app.start_screen = app.lessons_screen = false;
+    const Mode mode = app.session->mode();
+    const std::string what = mode == Mode::Lesson   ? "lesson"
+                             : mode == Mode::Replay ? "replay"
+                                                    : "game";
+    ui::TextWrapped("In progress: %s (%s)", app.game().battle().name.c_str(), what.c_str());
+    if (ui::Button(("Back to the " + what).c_str())) app.start_screen = app.lessons_screen = false;
   }
-  if (app.session->file().autosave_loads()) { // offered only when there is a game to continue
+  const bool other_autosave = !autosave_is_the_game(app) && app.session->file().autosave_loads();
+  if (other_autosave) { // offered only when there is another game to continue
     if (ui::Button("Continue the autosave") && app.session->file().continue_autosave())
       app.game_shown();
     // Which game Continue opens: not the battle picked in the gallery.
     ui::TextWrapped("The autosave: %s.", app.session->file().autosave_summary().c_str());
   }
-  if (app.has_game() || app.session->file().autosave_loads()) ImGui::Separator();
+  if (app.has_game() || other_autosave) ImGui::Separator();
 }
 
 // The chosen battle's options, seats and New game (Enter in the gallery does the same).
