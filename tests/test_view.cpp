@@ -651,6 +651,15 @@ TEST_CASE("app scripts: whole \"TEXT\" is a step, as expect is (read whole, with
   CHECK_THROWS_WITH(parse_script("whole\n", "t"), Catch::Contains("t:1"));
 }
 
+TEST_CASE("app scripts: mark and unmoved \"LABEL\" are steps (a widget stays where it stood)") {
+  std::vector<ScriptStep> steps = parse_script("mark \"Move\"\nunmoved \"Move\"\n", "t");
+  REQUIRE(steps.size() == 2);
+  CHECK(steps[0].kind == StepKind::Mark);
+  CHECK(steps[1].kind == StepKind::Unmoved);
+  CHECK(steps[1].arg == "Move");
+  CHECK_THROWS_WITH(parse_script("unmoved Move\n", "t"), Catch::Contains("quoted"));
+}
+
 TEST_CASE(
     "app: an attack, a fire, a shot or a melee names its units by id and name as a move does; "
     "the log sentence that resolves it stands for it") {

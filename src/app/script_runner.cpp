@@ -179,6 +179,33 @@ ScriptRunner::Progress ScriptRunner::expect_step(App &app, const ScriptStep &s,
   return Progress::Next;
 }
 
+// mark remembers where a widget stands; unmoved fails unless it still stands there, so a script
+// can check that a line appearing above (a hint's) does not push it from under the pointer.
+ScriptRunner::Progress ScriptRunner::place_step(const ScriptStep &s, const ui::Seen &seen) {
+  const ui::SeenItem *item = seen.item(s.arg);
+  if (!item) {
+    if (!waiting_since_) waiting_since_ = SDL_GetTicks();
+    if (SDL_GetTicks() - waiting_since_ > kPatienceMs)
+      return fail_step("no button, checkbox, tab or menu item labelled \"" + s.arg +
+                       "\" is visible");
+    return Progress::Wait;
+  }
+  waiting_since_ = 0;
+  if (s.kind == StepKind::Mark) {
+    marks_[s.arg] = item->min;
+    return Progress::Done;
+  }
+  auto mark = marks_.find(s.arg);
+  if (mark == marks_.end()) return fail_step("\"" + s.arg + "\" was never marked (mark it first)");
+  auto at = [](ImVec2 p) {
+    return "(" + std::to_string(static_cast<int>(p.x)) + ", " +
+           std::to_string(static_cast<int>(p.y)) + ")";
+  };
+  if (mark->second.x != item->min.x || mark->second.y != item->min.y)
+    return fail_step("\"" + s.arg + "\" moved from " + at(mark->second) + " to " + at(item->min));
+  return Progress::Done;
+}
+
 void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *renderer) {
   if (finished()) return;
   if (++total_frames_ > kMostFrames) return fail("the script ran too long");
@@ -211,6 +238,13 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
   case StepKind::Whole:
   case StepKind::Absent:
     if (Progress p = expect_step(app, s, seen); p == Progress::Wait)
+      return;
+    else
+      step_done = p == Progress::Done;
+    break;
+  case StepKind::Mark:
+  case StepKind::Unmoved:
+    if (Progress p = place_step(s, seen); p == Progress::Wait)
       return;
     else
       step_done = p == Progress::Done;

@@ -7,6 +7,8 @@
 
 #include <SDL.h>
 #include <imgui.h>
+#include <map>
+#include <string>
 
 namespace sns::app {
 
@@ -37,6 +39,7 @@ private:
   Uint32 waiting_since_ = 0;      // when the current press or expect began to wait
   int still_frames_ = 0;          // frames the button to press has stayed where it is
   long total_frames_ = 0;
+  std::map<std::string, ImVec2> marks_; // where `mark` found each widget
 
   void fail(const std::string &why);
   // What a frame did for a step: Wait keeps its frame count, Next counts a frame, Done ends it.
@@ -47,6 +50,7 @@ private:
   }
   Progress press_step(const ScriptStep &s, const ui::Seen &seen);
   Progress expect_step(App &app, const ScriptStep &s, const ui::Seen &seen);
+  Progress place_step(const ScriptStep &s, const ui::Seen &seen); // mark, unmoved
   void done() { ++next_, phase_ = 0; }
   bool mouse_click(ImVec2 at, int button);            // true once pressed and released
   bool under_pointer(const ui::SeenItem *item) const; // the item is where the pointer is

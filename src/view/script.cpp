@@ -16,13 +16,14 @@ struct StepName {
 };
 // The script vocabulary: one table, read by the parser and the error message.
 constexpr StepName kSteps[] = {
-    {"click", StepKind::Click, false},   {"rclick", StepKind::RightClick, false},
-    {"hover", StepKind::Hover, false},   {"key", StepKind::Key, false},
-    {"press", StepKind::Press, true},    {"expect", StepKind::Expect, true},
-    {"frames", StepKind::Frames, false}, {"shot", StepKind::Shot, false},
-    {"type", StepKind::Type, true},      {"size", StepKind::Size, false},
-    {"state", StepKind::State, false},   {"absent", StepKind::Absent, true},
-    {"whole", StepKind::Whole, true},
+    {"click", StepKind::Click, false},    {"rclick", StepKind::RightClick, false},
+    {"hover", StepKind::Hover, false},    {"key", StepKind::Key, false},
+    {"press", StepKind::Press, true},     {"expect", StepKind::Expect, true},
+    {"frames", StepKind::Frames, false},  {"shot", StepKind::Shot, false},
+    {"type", StepKind::Type, true},       {"size", StepKind::Size, false},
+    {"state", StepKind::State, false},    {"absent", StepKind::Absent, true},
+    {"whole", StepKind::Whole, true},     {"mark", StepKind::Mark, true},
+    {"unmoved", StepKind::Unmoved, true},
 };
 
 std::string trim(const std::string &s) {

@@ -19,7 +19,9 @@ enum class StepKind {
   Shot,
   Type,
   Size,
-  State
+  State,
+  Mark,
+  Unmoved
 };
 
 struct ScriptStep {

@@ -252,7 +252,7 @@ void search_account(const App &app, const std::string &account) {
     ui::TextDisabled("Explain mode (X) shows the search's own account.");
 }
 
-// A computer seat at work, its last move and why, and the hint asked for (H).
+// A computer seat at work, its last move and why.
 bool computer_panel(App &app) {
   const Session &ss = *app.session;
   const Battle &b = app.game().battle();
@@ -276,19 +276,27 @@ bool computer_panel(App &app) {
     ui::TextDisabled("Space: its next move without the pause. Ctrl+Z: back to your last decision.");
     return true;
   }
+  return false;
+}
+
+// The hint asked for (H), under the orders it is about: above them, its lines arriving pushed the
+// command builder down under the pointer.
+void hint_lines(App &app) {
+  const Session &ss = *app.session;
   if (const auto &h = ss.seat().hint()) {
-    ui::TextColored(kHintColour, "Hint: %s", advice_words(b, h->action).c_str());
+    ImGui::Separator();
+    ui::TextColored(kHintColour, "Hint: %s", advice_words(app.game().battle(), h->action).c_str());
     // The odds of a hinted attack, fire, shot or melee, as its preview would show them.
     if (std::string odds = odds_words(app.game().setup(), app.game().state(), h->action);
         !odds.empty())
       ui::TextWrapped("%s", odds.c_str());
     ui::TextWrapped("%s", suggestion_words(ComputerSeat::kHintLevel, *h).c_str());
     if (h->action.type == ActionType::Command && !h->action.orders.empty())
-      ui::TextDisabled("Its wings and marker faces are framed in this colour below.");
+      ui::TextDisabled("Its wings and marker faces are framed in this colour above.");
   } else if (ss.seat().hint_pending()) {
+    ImGui::Separator();
     ui::TextDisabled("Thinking about a hint...");
   }
-  return false;
 }
 
 // An attack waiting for its result to be taken: what came up, who decides, the choice, then the
@@ -480,7 +488,12 @@ void decision_panel(App &app, Footer &footer) {
   ImGui::PushTextWrapPos(0.0f); // the computer's and the hint's lines wrap in a narrow panel
   bool computer = computer_panel(app);
   ImGui::PopTextWrapPos();
-  if (!computer) decision_controls(app, footer);
+  if (!computer) {
+    decision_controls(app, footer);
+    ImGui::PushTextWrapPos(0.0f);
+    hint_lines(app);
+    ImGui::PopTextWrapPos();
+  }
   // The search's account is long and for Explain mode: it comes after the orders, which it had
   // pushed below the fold at 1280x800 (the marker faces a hint frames, new-player trial).
   ImGui::PushTextWrapPos(0.0f);
