@@ -53,6 +53,7 @@ void App::game_shown() {
   start_screen = lessons_screen = network_screen = false;
   save_as_open = false;
   result_hidden = false;
+  result_report.clear();
   dice_shown.clear();
   die_frames = 0;
 }

@@ -76,6 +76,8 @@ struct App {
   // escape_topmost), inside the frame where ImGui's popups may be touched.
   bool close_popups = false;
   bool result_hidden = false; // the result screen closed to look at the map (result_screen.cpp)
+  std::string result_report;  // its Battle report's words, under that button ("" none written)
+  float result_height = 0;    // its height down to its buttons: the report's line grows it below
   std::string rules_open = "3.0";
   char rules_search[64] = "";
   // Each ruleset's rules text (its rules_file in assets/), by RulesetId; without a game the

@@ -57,11 +57,21 @@ void result_buttons(App &app) {
     ss.replays().replay_go(0);
   if (ss.mode() == Mode::Play) ImGui::SameLine();
   if ((ss.mode() == Mode::Play || ss.mode() == Mode::Replay) && ui::Button("Battle report"))
-    write_report(app);
+    app.result_report = write_report(app);
   ImGui::SameLine();
   if (ui::Button("New game")) app.start_screen = true;
   ImGui::SameLine();
   if (ui::Button("Look at the map")) app.result_hidden = true;
+  app.result_height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+  // The report's path right under its button, where the player looks after pressing it: in the
+  // Orders panel's status line it was across the screen.
+  if (!app.result_report.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 200, 120, 255));
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+    ui::TextWrapped("%s", app.result_report.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+  }
 }
 
 } // namespace
@@ -75,12 +85,15 @@ void result_screen(App &app, const MapRect &map) {
   const GameState &s = app.game().state();
   if (!s.game_over()) {
     app.result_hidden = false; // an undo took the end back: the next end shows again
+    app.result_report.clear();
     return;
   }
   if (app.result_hidden) return;
   const Battle &b = app.game().battle();
-  ImGui::SetNextWindowPos(ImVec2(map.x + map.w / 2, map.y + map.h / 2), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
+  // Centred on the map by its height down to the buttons, so the report's line, growing it below
+  // them, moves no button from under the pointer (centred whole, the window rose by half the line).
+  ImGui::SetNextWindowPos(ImVec2(map.x + map.w / 2, map.y + map.h / 2 - app.result_height / 2),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.97f);
   ui::Begin("The battle is over", nullptr,
             ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
