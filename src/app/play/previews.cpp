@@ -113,13 +113,9 @@ void attack_preview(App &app, const Action &a, Footer &footer) {
     ui::BulletText("%+d %s", t.value, t.reason.c_str());
     rule_link(app, t.rule);
   }
-  ui::Text("Result by die roll (CC %s):", cc_name(p.cc).c_str());
-  for (int roll = 1; roll <= 8; ++roll) {
-    const CrtCell &c = p.by_roll[roll - 1];
-    ui::Text("%d:%s%s", roll, std::string(name(c.result)).c_str(), c.asterisk ? "*" : "");
-    if (roll % 4) ImGui::SameLine();
-  }
-  if (ui::CollapsingHeader("Combat Results Table")) crt_table(app, p.cc, -100);
+  // The odds first, then the table, which is for reference: under the table and its legend the
+  // odds had run below the panel's fold, under the footer, at 1920x1080. The die roll's results
+  // are the lit CC's column of the open table, so they are listed only while it is closed.
   for (int res = 0; res < kCombatResultCount; ++res) {
     if (p.outcomes[res] <= 0) continue;
     char label[32];
@@ -131,6 +127,16 @@ void attack_preview(App &app, const Action &a, Footer &footer) {
     ui::ProgressBar(static_cast<float>(p.outcomes[res]), ImVec2(-1, 0), label);
     ImGui::PopStyleColor();
   }
+  const char *table = "Combat Results Table";
+  if (!ImGui::GetStateStorage()->GetInt(ImGui::GetID(table), 0)) {
+    ui::Text("Result by die roll (CC %s):", cc_name(p.cc).c_str());
+    for (int roll = 1; roll <= 8; ++roll) {
+      const CrtCell &c = p.by_roll[roll - 1];
+      ui::Text("%d:%s%s", roll, std::string(name(c.result)).c_str(), c.asterisk ? "*" : "");
+      if (roll % 4) ImGui::SameLine();
+    }
+  }
+  if (ui::CollapsingHeader(table)) crt_table(app, p.cc, -100);
   footer.label = "Attack: roll the die (Enter)";
   footer.action = a;
 }
