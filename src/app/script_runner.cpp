@@ -162,6 +162,7 @@ ScriptRunner::Progress ScriptRunner::press_step(const ScriptStep &s, const ui::S
 // Waits for TEXT to be shown (expect), shown uncut (whole) or gone (absent).
 ScriptRunner::Progress ScriptRunner::expect_step(App &app, const ScriptStep &s,
                                                  const ui::Seen &seen) {
+  if (s.kind == StepKind::Mark || s.kind == StepKind::Unmoved) return place_step(s, seen);
   bool want_shown = s.kind != StepKind::Absent;
   bool shown = s.kind == StepKind::Whole ? seen.shows_whole(s.arg) : seen.shows(s.arg);
   if (!waiting_since_) waiting_since_ = SDL_GetTicks();
@@ -206,6 +207,19 @@ ScriptRunner::Progress ScriptRunner::place_step(const ScriptStep &s, const ui::S
   return Progress::Done;
 }
 
+// The `state` step: the game's state as the CLI's `state` prints it.
+bool ScriptRunner::write_state(App &app, const std::string &path) {
+  if (!app.has_game()) {
+    fail("no game is open");
+    return false;
+  }
+  const Game &g = app.game();
+  std::ofstream out(path);
+  out << state_to_json(g.setup(), g.state(), &g.log(), false).dump(2) << "\n";
+  if (!out) fail("cannot write " + path);
+  return static_cast<bool>(out);
+}
+
 void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *renderer) {
   if (finished()) return;
   if (++total_frames_ > kMostFrames) return fail("the script ran too long");
@@ -237,14 +251,9 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
   case StepKind::Expect:
   case StepKind::Whole:
   case StepKind::Absent:
-    if (Progress p = expect_step(app, s, seen); p == Progress::Wait)
-      return;
-    else
-      step_done = p == Progress::Done;
-    break;
   case StepKind::Mark:
   case StepKind::Unmoved:
-    if (Progress p = place_step(s, seen); p == Progress::Wait)
+    if (Progress p = expect_step(app, s, seen); p == Progress::Wait)
       return;
     else
       step_done = p == Progress::Done;
@@ -278,15 +287,10 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
     if (phase_ == 0) SDL_SetWindowSize(window, s.number, s.number2);
     step_done = phase_ >= 3;
     break;
-  case StepKind::State: {
-    if (!app.has_game()) return fail("no game is open");
-    const Game &g = app.game();
-    std::ofstream out(s.arg);
-    out << state_to_json(g.setup(), g.state(), &g.log(), false).dump(2) << "\n";
-    if (!out) return fail("cannot write " + s.arg);
+  case StepKind::State:
+    if (!write_state(app, s.arg)) return;
     step_done = true;
     break;
-  }
   }
   if (step_done)
     done();

@@ -51,6 +51,7 @@ private:
   Progress press_step(const ScriptStep &s, const ui::Seen &seen);
   Progress expect_step(App &app, const ScriptStep &s, const ui::Seen &seen);
   Progress place_step(const ScriptStep &s, const ui::Seen &seen); // mark, unmoved
+  bool write_state(App &app, const std::string &path);            // false: failed
   void done() { ++next_, phase_ = 0; }
   bool mouse_click(ImVec2 at, int button);            // true once pressed and released
   bool under_pointer(const ui::SeenItem *item) const; // the item is where the pointer is
