@@ -347,6 +347,11 @@ TEST_CASE("the search's account: the command line's words from the search's numb
   CHECK(suggestion_why(*ssii, flat).ends_with("; one move ahead -0.00 points"));
   CHECK(account_words(*ssii, flat).ends_with("in 8 guesses at the hidden reverses"));
   CHECK(account_words(*ssii, s).ends_with("; one move ahead +1.24 points"));
+  Suggestion agreed = searched_suggestion(1.237); // the playouts agreed: an error of 0.00
+  agreed.account[2].value = 0.004;
+  CHECK(suggestion_why(*ssii, agreed).find("(+/- 0.00)") != std::string::npos);
+  CHECK(account_words(*ssii, agreed).find("of a win on average over 40 playouts") !=
+        std::string::npos);
 
   Suggestion greedy{};
   greedy.basis = SuggestionBasis::OnePlyDice;

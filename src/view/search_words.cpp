@@ -56,10 +56,14 @@ std::string search_account(const Battle &b, const Suggestion &s, bool drop_zero_
   // The turn its playouts reach, as the ruleset names turns ("Player Turn", "Game turn").
   std::string horizon =
       std::string(s.term(AccountTerm::HorizonTurns) > 0 ? "the next " : "this ") + b.turn_name();
+  // An error that shows as 0.00 says nothing (the playouts agreed to two places): Explain drops it.
+  double error = s.term(AccountTerm::WinShareError);
+  std::string spread =
+      drop_zero_terms && rounds_to_zero(error) ? "" : " (+/- " + fixed(error) + ")";
   std::string out = "the best of " + count(s, AccountTerm::Candidates) + " candidates, " +
-                    fixed(s.term(AccountTerm::WinShare)) + " of a win on average (+/- " +
-                    fixed(s.term(AccountTerm::WinShareError)) + ") over " +
-                    count(s, AccountTerm::Playouts) + " playouts to the end of " + horizon;
+                    fixed(s.term(AccountTerm::WinShare)) + " of a win on average" + spread +
+                    " over " + count(s, AccountTerm::Playouts) + " playouts to the end of " +
+                    horizon;
   // Only S&S II's printed faces hide a reverse (R22); a D3 Medieval world differs in nothing else.
   if (b.rules().has(Feature::UnitFaces))
     out += ", in " + count(s, AccountTerm::Worlds) + " guesses at the hidden reverses";
