@@ -117,17 +117,24 @@ bool ScriptRunner::key(const std::string &spec) {
   return false;
 }
 
+const ui::SeenItem *ScriptRunner::await_item(const std::string &label, const ui::Seen &seen,
+                                             Progress &waiting) {
+  const ui::SeenItem *item = seen.item(label);
+  if (item) return item;
+  if (!waiting_since_) waiting_since_ = SDL_GetTicks();
+  waiting =
+      SDL_GetTicks() - waiting_since_ > kPatienceMs
+          ? fail_step("no button, checkbox, tab or menu item labelled \"" + label + "\" is visible")
+          : Progress::Wait;
+  return nullptr;
+}
+
 // A press: the pointer goes to the button once it has come to rest, then clicks it.
 ScriptRunner::Progress ScriptRunner::press_step(const ScriptStep &s, const ui::Seen &seen) {
   if (phase_ == 0) {
-    const ui::SeenItem *item = seen.item(s.arg);
-    if (!item) {
-      if (!waiting_since_) waiting_since_ = SDL_GetTicks();
-      if (SDL_GetTicks() - waiting_since_ > kPatienceMs)
-        return fail_step("no button, checkbox, tab or menu item labelled \"" + s.arg +
-                         "\" is visible");
-      return Progress::Wait;
-    }
+    Progress waiting = Progress::Wait;
+    const ui::SeenItem *item = await_item(s.arg, seen, waiting);
+    if (!item) return waiting;
     if (!item->enabled) return fail_step("\"" + s.arg + "\" is visible but disabled");
     // A player aims at a button that has come to rest: one that moved since the frame before
     // (a panel above it taking its new height) is pressed once it stays put for a few frames.
@@ -183,14 +190,9 @@ ScriptRunner::Progress ScriptRunner::expect_step(App &app, const ScriptStep &s,
 // mark remembers where a widget stands; unmoved fails unless it still stands there, so a script
 // can check that a line appearing above (a hint's) does not push it from under the pointer.
 ScriptRunner::Progress ScriptRunner::place_step(const ScriptStep &s, const ui::Seen &seen) {
-  const ui::SeenItem *item = seen.item(s.arg);
-  if (!item) {
-    if (!waiting_since_) waiting_since_ = SDL_GetTicks();
-    if (SDL_GetTicks() - waiting_since_ > kPatienceMs)
-      return fail_step("no button, checkbox, tab or menu item labelled \"" + s.arg +
-                       "\" is visible");
-    return Progress::Wait;
-  }
+  Progress waiting = Progress::Wait;
+  const ui::SeenItem *item = await_item(s.arg, seen, waiting);
+  if (!item) return waiting;
   waiting_since_ = 0;
   if (s.kind == StepKind::Mark) {
     marks_[s.arg] = item->min;

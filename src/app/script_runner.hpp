@@ -48,6 +48,9 @@ private:
     fail(why);
     return Progress::Wait;
   }
+  // The widget labelled `label`, or nullptr with `waiting` set to Wait (not shown yet) or to the
+  // step's failure once kPatienceMs have passed without it.
+  const ui::SeenItem *await_item(const std::string &label, const ui::Seen &seen, Progress &waiting);
   Progress press_step(const ScriptStep &s, const ui::Seen &seen);
   Progress expect_step(App &app, const ScriptStep &s, const ui::Seen &seen);
   Progress place_step(const ScriptStep &s, const ui::Seen &seen); // mark, unmoved
