@@ -72,10 +72,13 @@ def merge(chunks):
     for c in chunks:
         for bot, sides in c.get("seats", {}).items():
             for side, n in sides.items():
-                total = seats.setdefault(bot, {}).setdefault(side, {"games": 0, "won": 0, "vp": 0})
+                total = seats.setdefault(bot, {}).setdefault(
+                    side, {"games": 0, "won": 0, "vp": 0, "victory_levels": {}})
                 total["games"] += n["games"]
                 total["won"] += n["won"]
                 total["vp"] += n["average_vp"] * n["games"] if "average_vp" in n else 0
+                for level, k in n.get("victory_levels", {}).items():
+                    total["victory_levels"][level] = total["victory_levels"].get(level, 0) + k
     for sides in seats.values():  # the VP a bot scored from a side, per game played there
         for n in sides.values():
             n["average_vp"] = n.pop("vp") / n["games"] if n["games"] else 0.0
@@ -112,6 +115,9 @@ def merge(chunks):
     battle = battle_file(first)
     if battle:
         out["balance"] = balance(battle, out["wins"], out["victory_levels"])
+        by_levels = bots_by_levels(battle, seats)
+        if by_levels:
+            out["win_share_by_levels"] = by_levels
     return out
 
 
@@ -134,19 +140,51 @@ def share_pair(a, b):
     return None if a + b == 0 else round(a / (a + b), 3)
 
 
+def level_reading(battle):
+    """For a battle whose history favours a side: (favoured, other, the favoured side's better
+    levels, the other side's levels). A game at one of the first is won by levels by the favoured
+    side, at one of the second by the other side; any other level decides nothing."""
+    sides = [s["id"] for s in battle["sides"]]
+    favoured = battle.get("about", {}).get("history_favours")
+    graded = battle.get("victory_levels", [])
+    if favoured not in sides or not graded:
+        return None
+    other = sides[1 - sides.index(favoured)]
+    own = [lv["id"] for lv in graded if lv.get("side") == favoured]
+    theirs = [lv["id"] for lv in graded if lv.get("side") == other]
+    return favoured, other, own[:-1] or own, theirs
+
+
+def bots_by_levels(battle, seats):
+    """Each bot's games won and lost by levels (level_reading), from the levels it reached from
+    each side: the strength reading of a battle the seat decides (docs/ai.md "On every battle")."""
+    reading = level_reading(battle)
+    if not reading or len(seats) != 2:
+        return None
+    favoured, other, better, theirs = reading
+    won = {}
+    for bot, sides in seats.items():
+        levels = {side: sides.get(side, {}).get("victory_levels", {}) for side in (favoured, other)}
+        won[bot] = (sum(levels[favoured].get(i, 0) for i in better) +
+                    sum(levels[other].get(i, 0) for i in theirs))
+    out = {}
+    for bot in seats:
+        rival = next(b for b in seats if b != bot)
+        # The rival's wins by levels are this bot's losses: both played the same games.
+        out[bot] = {"won": won[bot], "lost": won[rival],
+                    "share_of_decided": share_pair(won[bot], won[rival])}
+    return out
+
+
 def balance(battle, wins, levels):
     """Issue 32's fairness figures: each side's share of the decided games, and for a battle whose
     history favours a side, that side's better victory levels (all of its levels but its last)
     against every level of the other side (docs/ai.md "Fair battles")."""
     sides = [s["id"] for s in battle["sides"]]
     out = {"by_win": {s: share_pair(wins.get(s, 0), wins.get(o, 0)) for s, o in (sides, sides[::-1])}}
-    favoured = battle.get("about", {}).get("history_favours")
-    graded = battle.get("victory_levels", [])
-    if favoured in sides and graded:
-        other = sides[1 - sides.index(favoured)]
-        own = [lv["id"] for lv in graded if lv.get("side") == favoured]
-        better = own[:-1] or own
-        theirs = [lv["id"] for lv in graded if lv.get("side") == other]
+    reading = level_reading(battle)
+    if reading:
+        favoured, other, better, theirs = reading
         f = sum(levels.get(i, 0) for i in better)
         o = sum(levels.get(i, 0) for i in theirs)
         out["by_levels"] = {"favoured": favoured, "favoured_better_levels": better,

@@ -102,7 +102,7 @@ struct Arena {
   std::array<std::string, 2> bot_name;
   std::map<std::string, int> wins, by_bot, endings;
   json levels = json::object(); // games per victory level id ("none": cut off before the end)
-  json seats = json::object();  // each bot's games, wins and VP by the side it played
+  json seats = json::object();  // each bot's games, wins, VP and levels by the side it played
   std::array<std::vector<double>, 2> decision_seconds;
   std::array<double, 2> max_seconds{}, think_seconds{}, player_turns{};
   double turns = 0, actions = 0, vp_sum[2] = {0, 0};
@@ -110,12 +110,23 @@ struct Arena {
   Arena(const Battle &b, std::array<std::string, 2> names) : battle(b), bot_name(std::move(names)) {
     wins = {{b.sides[0].id, 0}, {b.sides[1].id, 0}, {"draw", 0}, {"unfinished", 0}};
     by_bot = {{bot_name[0], 0}, {bot_name[1], 0}, {"draw", 0}, {"unfinished", 0}};
-    for (const std::string &bot : bot_name)
-      for (const auto &side : b.sides)
-        seats[bot][side.id] = {{"games", 0}, {"won", 0}, {"average_vp", 0.0}};
     for (const VictoryLevel &level : b.victory_levels)
       levels[level.id] = 0;
     if (!b.victory_levels.empty()) levels["none"] = 0;
+    for (const std::string &bot : bot_name)
+      for (const auto &side : b.sides)
+        seats[bot][side.id] = {
+            {"games", 0}, {"won", 0}, {"average_vp", 0.0}, {"victory_levels", levels}};
+  }
+
+  // The game's victory level id, "none" for a game cut off before its end.
+  std::string level_of(const ArenaGame &r) const {
+    return r.victory_level >= 0 ? battle.victory_levels[r.victory_level].id : "none";
+  }
+
+  static void count(json &counts, const std::string &key) {
+    json &n = counts[key];
+    n = n.get<int>() + 1;
   }
 
   void add(const ArenaGame &r, const int bot_of_side[2]) {
@@ -124,11 +135,7 @@ struct Arena {
            : r.winner == kDraw ? "draw"
                                : bot_name[bot_of_side[r.winner]]]++;
     endings[ending_of(r)]++;
-    if (!battle.victory_levels.empty()) {
-      const char *none = "none";
-      json &n = levels[r.victory_level >= 0 ? battle.victory_levels[r.victory_level].id : none];
-      n = n.get<int>() + 1;
-    }
+    if (!battle.victory_levels.empty()) count(levels, level_of(r));
     for (int side = 0; side < 2; ++side) {
       int bot = bot_of_side[side];
       auto &ds = r.decision_seconds[side];
@@ -141,6 +148,8 @@ struct Arena {
       seat["games"] = seat["games"].get<int>() + 1;
       seat["won"] = seat["won"].get<int>() + (r.winner == side ? 1 : 0);
       seat["average_vp"] = seat["average_vp"].get<double>() + r.vp[side]; // a sum until the end
+      // Per seat, so a battle the seat decides still shows which bot did better from each side.
+      if (!battle.victory_levels.empty()) count(seat["victory_levels"], level_of(r));
     }
     turns += r.turns;
     actions += static_cast<double>(r.actions);
