@@ -75,6 +75,24 @@ inline void play_until_rolls(Game &game, uint32_t rolls, uint64_t seed) {
   REQUIRE(game.state().rolls >= rolls);
 }
 
+// The first position of a game played at random from `seed` where a search level searches: more
+// than one action to choose from, and not a turn-shaping choice (commands, Initiative, Combat mode,
+// a special verb), which `hard` takes by the heuristic player's judgement (docs/ai.md).
+inline GameState first_searched_position(const Setup &setup, uint64_t seed) {
+  auto shapes_turn = [](const Action &a) {
+    return a.type == ActionType::Command || a.type == ActionType::Initiative ||
+           a.type == ActionType::CombatMode || a.type == ActionType::Special;
+  };
+  BotRng rng{seed};
+  GameState s = new_game(setup, seed);
+  for (;;) {
+    auto acts = legal_actions(setup, s);
+    REQUIRE_FALSE(acts.empty());
+    if (acts.size() > 1 && !shapes_turn(acts[0])) return s;
+    REQUIRE_FALSE(apply(setup, s, acts[rng.below(acts.size())]));
+  }
+}
+
 // Keeps only the listed units, at the listed hexes ("" keeps a unit off the map as a
 // reinforcement).
 inline nlohmann::json place(nlohmann::json battle,

@@ -29,8 +29,7 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 TEST_CASE("a hard search on Grunwald with a huge budget returns promptly once stopped",
           "[players]") {
   const Setup grunwald = setup_of("grunwald-1410.json");
-  const GameState start = new_game(grunwald, 3);
-  REQUIRE(legal_actions(grunwald, start).size() > 1); // a real search, not the only action
+  const GameState start = first_searched_position(grunwald, 3); // a real search
   std::atomic<bool> stop{false};
   SearchBudget budget;
   budget.iterations = 1'000'000'000; // hours of playouts
@@ -51,7 +50,7 @@ TEST_CASE("a hard search on Grunwald with a huge budget returns promptly once st
 
 TEST_CASE("a search stopped before it starts plays no playout", "[players]") {
   const Setup clash = setup_of("first-clash.json");
-  const GameState start = new_game(clash, 3);
+  const GameState start = first_searched_position(clash, 3);
   std::atomic<bool> stop{true};
   SearchBudget budget;
   budget.stop = &stop;

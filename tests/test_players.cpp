@@ -108,8 +108,8 @@ TEST_CASE("hard sizes its playouts to the battle: its whole budget up to 20 unit
                                             "battles/the-standard-1138.json"))) == 1920 * 20 / 31);
   CHECK(default_iterations(Level::Normal,
                            *load_battle_file(source_path("battles/grunwald-1410.json"))) == 160);
-  // A search with no budget given plays the sized budget (First Clash's first Command Phase).
-  Suggestion s = suggest(clash, new_game(clash, 3), Level::Hard, {}, 5);
+  // A search with no budget given plays the sized budget (First Clash's first searched decision).
+  Suggestion s = suggest(clash, first_searched_position(clash, 3), Level::Hard, {}, 5);
   REQUIRE(s.basis == SuggestionBasis::Search);
   CHECK(s.iterations == 1920);
 }

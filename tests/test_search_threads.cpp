@@ -82,7 +82,7 @@ TEST_CASE("a budget smaller than one round, and one that ends mid-round, play ex
           "playouts on 2 threads",
           "[players][threads]") {
   const Setup clash = setup_of("first-clash.json");
-  const GameState start = new_game(clash, 3);
+  const GameState start = first_searched_position(clash, 3);
   for (uint64_t iterations : {uint64_t{1}, uint64_t{5}, uint64_t{37}}) {
     INFO(iterations << " playouts");
     Suggestion one = search(clash, start, Level::Hard, iterations, 1, 4);
@@ -96,7 +96,7 @@ TEST_CASE("a budget smaller than one round, and one that ends mid-round, play ex
 TEST_CASE("a hard search on Grunwald on 2 threads stops every thread at once",
           "[players][threads]") {
   const Setup grunwald = setup_of("grunwald-1410.json");
-  const GameState start = new_game(grunwald, 3);
+  const GameState start = first_searched_position(grunwald, 3);
   std::atomic<bool> stop{false};
   SearchBudget budget;
   budget.iterations = 1'000'000'000; // hours of playouts
