@@ -378,4 +378,7 @@ TEST_CASE("the level names are the engine's table in the levels' order, and pars
   CHECK(level_names(true) == std::vector<std::string_view>{"easy", "normal", "hard", "heuristic"});
   CHECK(level_list() == "random, greedy, easy, normal, hard, heuristic");
   CHECK(level_list(" or ", true) == "easy, normal, hard or heuristic");
+  // --level's help marks the default in the same join.
+  CHECK(level_list(" or ", false, Level::Normal) ==
+        "random, greedy, easy, normal (default), hard or heuristic");
 }
