@@ -622,6 +622,8 @@ std::vector<std::string_view> level_names(bool seats_only) {
   return out;
 }
 
+bool seat_level(Level level) { return info(level).seat; }
+
 std::string level_list(std::string_view last, bool seats_only, std::optional<Level> marked) {
   std::vector<std::string_view> names = level_names(seats_only);
   std::string out;
