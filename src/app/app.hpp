@@ -169,6 +169,8 @@ struct App {
   void start_lesson(size_t index);
   void save();       // Ctrl+S: the player's file, or Save as when it has none
   void game_shown(); // a game was opened or started: fit the map, leave the start screen
+  // The start screen's Back to the game (and Escape there): the game behind it, as it was left.
+  void back_to_game();
   void scan_battles();
   void choose_battle(const std::string &path); // chosen and shown in the start screen's list
   std::string own_battles_folder() const;      // where the editor saves the player's battles
