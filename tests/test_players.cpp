@@ -376,6 +376,14 @@ TEST_CASE("the level names are the engine's table in the levels' order, and pars
     CHECK(parse_level(names[i]) == static_cast<Level>(i));
   // A game's computer seat takes the levels that judge a position, not the test players.
   CHECK(level_names(true) == std::vector<std::string_view>{"easy", "normal", "hard", "heuristic"});
+  // The same flag, asked of one level.
+  CHECK_FALSE(seat_level(Level::Random));
+  CHECK_FALSE(seat_level(Level::Greedy));
+  CHECK(seat_level(Level::Easy));
+  CHECK(seat_level(Level::Heuristic));
   CHECK(level_list() == "random, greedy, easy, normal, hard, heuristic");
   CHECK(level_list(" or ", true) == "easy, normal, hard or heuristic");
+  // --level's help marks the default in the same join.
+  CHECK(level_list(" or ", false, Level::Normal) ==
+        "random, greedy, easy, normal (default), hard or heuristic");
 }

@@ -147,6 +147,10 @@ TEST_CASE("game record: the computer's seats are kept, and bad ones refused with
         "/computer/scots: expected a side of the battle (royal or rebels) as the key");
   CHECK(refusal({{"rebels", "greedy"}}) ==
         "/computer/rebels: expected the computer's level: easy, normal, hard or heuristic");
+  CHECK(refusal({{"rebels", "expert"}}) ==
+        "/computer/rebels: expected the computer's level: easy, normal, hard or heuristic");
+  CHECK(refusal({{"rebels", "random"}}) ==
+        "/computer/rebels: expected the computer's level: easy, normal, hard or heuristic");
   CHECK(refusal({{"rebels", 3}}).rfind("/computer/rebels: ", 0) == 0);
   CHECK(refusal(json::array()).rfind("/computer: ", 0) == 0);
 }

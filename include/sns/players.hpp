@@ -21,9 +21,13 @@ std::string_view name(Level level);
 // new level is named everywhere. seats_only keeps the levels a game's computer seat may take (a
 // record's "computer"): not random or greedy, which are for tests and arenas.
 std::vector<std::string_view> level_names(bool seats_only = false);
+// May a game's computer seat take this level (one of level_names(true))?
+bool seat_level(Level level);
 // Those names joined for a text: "random, greedy, easy, normal, hard, heuristic", or with
-// last = " or ", "random, greedy, easy, normal, hard or heuristic".
-std::string level_list(std::string_view last = ", ", bool seats_only = false);
+// last = " or ", "random, greedy, easy, normal, hard or heuristic". A `marked` level's name is
+// followed by " (default)", for a help text that names the default in the list.
+std::string level_list(std::string_view last = ", ", bool seats_only = false,
+                       std::optional<Level> marked = std::nullopt);
 
 // --- What a side may know (R22) ---------------------------------------------------------------
 // A "world" is one guess at the hidden information: every fresh two-step unit gets a reverse drawn

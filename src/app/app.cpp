@@ -48,6 +48,8 @@ void report_line(const char *kind, const std::string &text) {
   std::cerr << json_line(nlohmann::json{{kind, text}}) << "\n";
 }
 
+void App::back_to_game() { start_screen = lessons_screen = false; }
+
 void App::game_shown() {
   camera_fitted = false;
   start_screen = lessons_screen = network_screen = false;

@@ -78,6 +78,9 @@ struct App {
   bool result_hidden = false; // the result screen closed to look at the map (result_screen.cpp)
   std::string result_report;  // its Battle report's words, under that button ("" none written)
   float result_height = 0;    // its height down to its buttons: the report's line grows it below
+  // Frames the hint shown (H) has stood in the Orders panel, 0 with none: its first frames scroll
+  // the panel to bring it into sight, later ones leave the scroll to the player (orders_panel.cpp).
+  int hint_frames = 0;
   std::string rules_open = "3.0";
   char rules_search[64] = "";
   // Each ruleset's rules text (its rules_file in assets/), by RulesetId; without a game the
@@ -169,6 +172,8 @@ struct App {
   void start_lesson(size_t index);
   void save();       // Ctrl+S: the player's file, or Save as when it has none
   void game_shown(); // a game was opened or started: fit the map, leave the start screen
+  // The start screen's Back to the game (and Escape there): the game behind it, as it was left.
+  void back_to_game();
   void scan_battles();
   void choose_battle(const std::string &path); // chosen and shown in the start screen's list
   std::string own_battles_folder() const;      // where the editor saves the player's battles

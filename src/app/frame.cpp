@@ -110,9 +110,10 @@ bool shown_above(const char *title, const char *other) {
 
 // Escape closes the topmost thing shown, one per press: an open menu or popup, then a dialog,
 // then the Keys card or the Rules window (the one on top), then the result screen (as its Look at
-// the map does), then a sub-screen of the start screen goes Back. True when it closed something;
-// false leaves Escape to the screen below (the map's selection, the editor's tool). It never leaves
-// a game nor quits.
+// the map does), then a sub-screen of the start screen goes Back, and the start screen itself goes
+// back to the game open behind it (its Back to the game). True when it closed something; false
+// leaves Escape to the screen below (the map's selection, the editor's tool). It never leaves a
+// game nor quits.
 bool escape_topmost(App &app) {
   if (app.save_as_open) return true; // the dialog answers Escape itself (Cancel, save_as.cpp)
   if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
@@ -137,9 +138,15 @@ bool escape_topmost(App &app) {
     app.lessons_screen = false; // the lessons' Back
     return true;
   }
-  // The network screen's Back, unless a network game is live (its Back asks whether to leave).
-  if (app.network_screen && !network_game_live(app)) take_way_out(app, WayOut::Back);
-  return true; // the start screen itself: nothing to close, and Escape never quits
+  if (app.network_screen) {
+    // Its Back, unless a network game is live (its Back asks whether to leave).
+    if (!network_game_live(app)) take_way_out(app, WayOut::Back);
+    return true;
+  }
+  // The start screen itself: Back to the game when one is open behind it (the button is shown
+  // then, start_screen.cpp); with none, nothing to close, and Escape never quits.
+  if (app.has_game()) app.back_to_game();
+  return true;
 }
 
 void handle_keys(App &app, const SDL_Event &e, SDL_Renderer *renderer) {

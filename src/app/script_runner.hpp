@@ -35,10 +35,10 @@ private:
   int phase_ = 0; // frames spent on the current step
   std::string error_;
   ImVec2 mouse_{-1, -1};
-  bool down_[2] = {false, false}; // left, right
-  Uint32 waiting_since_ = 0;      // when the current press or expect began to wait
-  int still_frames_ = 0;          // frames the button to press has stayed where it is
-  long total_frames_ = 0;
+  bool down_[2] = {false, false};       // left, right
+  Uint32 waiting_since_ = 0;            // when the current press or expect began to wait
+  int still_frames_ = 0;                // frames the button to press has stayed where it is
+  Uint32 started_ = 0;                  // SDL_GetTicks at the script's first frame
   std::map<std::string, ImVec2> marks_; // where `mark` found each widget
 
   void fail(const std::string &why);

@@ -35,15 +35,7 @@ const OptionRow kWait{"--wait", "S",
 
 // --level's help: the engine's levels (one table, players.cpp), normal marked as the default.
 const char *level_help() {
-  static const std::string text = [] {
-    std::vector<std::string_view> names = level_names();
-    std::string out;
-    for (size_t i = 0; i < names.size(); ++i) {
-      out.append(i == 0 ? "" : i + 1 == names.size() ? " or " : ", ").append(names[i]);
-      if (names[i] == name(Level::Normal)) out += " (default)";
-    }
-    return out;
-  }();
+  static const std::string text = level_list(" or ", false, Level::Normal);
   return text.c_str();
 }
 

@@ -243,11 +243,10 @@ std::array<std::optional<Level>, 2> read_computer(const JsonReader &in, const js
     if (side < 0)
       in.fail(path, "expected a side of the battle (" + b.sides[0].id + " or " + b.sides[1].id +
                         ") as the key");
-    std::string text = in.str(*it, path);
-    std::vector<std::string_view> seats = level_names(true);
-    if (std::find(seats.begin(), seats.end(), text) == seats.end())
+    std::optional<Level> level = parse_level(in.str(*it, path));
+    if (!level || !seat_level(*level))
       in.fail(path, "expected the computer's level: " + level_list(" or ", true));
-    out[side] = parse_level(text);
+    out[side] = level;
   }
   return out;
 }

@@ -622,11 +622,15 @@ std::vector<std::string_view> level_names(bool seats_only) {
   return out;
 }
 
-std::string level_list(std::string_view last, bool seats_only) {
+bool seat_level(Level level) { return info(level).seat; }
+
+std::string level_list(std::string_view last, bool seats_only, std::optional<Level> marked) {
   std::vector<std::string_view> names = level_names(seats_only);
   std::string out;
-  for (size_t i = 0; i < names.size(); ++i)
+  for (size_t i = 0; i < names.size(); ++i) {
     out.append(i == 0 ? "" : i + 1 == names.size() ? last : ", ").append(names[i]);
+    if (marked && names[i] == name(*marked)) out += " (default)";
+  }
   return out;
 }
 

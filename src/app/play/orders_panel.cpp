@@ -279,12 +279,30 @@ bool computer_panel(App &app) {
   return false;
 }
 
+// The frames a new hint is brought into sight for: the first one, and two more while the panel's
+// scroll bar, which the hint's lines may bring, narrows the panel and rewraps them.
+constexpr int kHintSightFrames = 3;
+
+// Scrolls the panel (the current window) as little as brings the last item, the hint's lines, into
+// sight below the fold of a small window (1024x600, new-player trial), their top first when they
+// are taller than the panel. Only for a new hint's first frames: on every frame it would pull the
+// panel back from under a player scrolling up to the command builder.
+void bring_hint_into_sight(App &app) {
+  if (app.hint_frames++ >= kHintSightFrames) return;
+  const float scroll = ImGui::GetScrollY(), view = ImGui::GetWindowHeight();
+  const float top = ImGui::GetItemRectMin().y - ImGui::GetWindowPos().y + scroll;
+  const float bottom = ImGui::GetItemRectMax().y - ImGui::GetWindowPos().y + scroll;
+  const float wanted = std::min(std::max(scroll, bottom - view), top);
+  if (wanted != scroll) ImGui::SetScrollY(wanted);
+}
+
 // The hint asked for (H), under the orders it is about: above them, its lines arriving pushed the
-// command builder down under the pointer.
+// command builder down under the pointer. Brought into sight when it comes.
 void hint_lines(App &app) {
   const Session &ss = *app.session;
   if (const auto &h = ss.seat().hint()) {
     ImGui::Separator();
+    ImGui::BeginGroup();
     ui::TextColored(kHintColour, "Hint: %s", advice_words(app.game().battle(), h->action).c_str());
     // The odds of a hinted attack, fire, shot or melee, as its preview would show them.
     if (std::string odds = odds_words(app.game().setup(), app.game().state(), h->action);
@@ -293,6 +311,8 @@ void hint_lines(App &app) {
     ui::TextWrapped("%s", suggestion_words(ComputerSeat::kHintLevel, *h).c_str());
     if (h->action.type == ActionType::Command && !h->action.orders.empty())
       ui::TextDisabled("Its wings and marker faces are framed in this colour above.");
+    ImGui::EndGroup();
+    bring_hint_into_sight(app);
   } else if (ss.seat().hint_pending()) {
     ImGui::Separator();
     ui::TextDisabled("Thinking about a hint...");
@@ -476,6 +496,7 @@ void ssii_decision_panel(App &app, Footer &footer) {
 }
 
 void decision_panel(App &app, Footer &footer) {
+  if (!app.session->seat().hint()) app.hint_frames = 0; // the next hint is a new one
   learning_panel(app);
   // A network game not this player's to move (the opponent's move, stopped, over): why, instead
   // of orders that would be refused.

@@ -124,7 +124,7 @@ void continue_rows(App &app) {
                              : mode == Mode::Replay ? "replay"
                                                     : "game";
     ui::TextWrapped("In progress: %s (%s)", app.game().battle().name.c_str(), what.c_str());
-    if (ui::Button(("Back to the " + what).c_str())) app.start_screen = app.lessons_screen = false;
+    if (ui::Button(("Back to the " + what).c_str())) app.back_to_game(); // Escape too (frame.cpp)
   }
   const bool other_autosave = !autosave_is_the_game(app) && app.session->file().autosave_loads();
   if (other_autosave) { // offered only when there is another game to continue
