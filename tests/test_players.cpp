@@ -5,6 +5,7 @@
 #include "sns/players.hpp"
 
 #include <filesystem>
+#include <numeric>
 #include <set>
 #include <tuple>
 
@@ -112,6 +113,37 @@ TEST_CASE("hard sizes its playouts to the battle: its whole budget up to 20 unit
   Suggestion s = suggest(clash, first_searched_position(clash, 3), Level::Hard, {}, 5);
   REQUIRE(s.basis == SuggestionBasis::Search);
   CHECK(s.iterations == 1920);
+}
+
+TEST_CASE("4.0 of more command assignments than it plays out, hard plays out those the heuristic "
+          "player's per-wing judgement ranks best; greedy and normal draw them at random",
+          "[players]") {
+  // Lincoln's first Command Phase offers 97 assignments; 48 are played out (docs/ai.md "Levels").
+  Setup lincoln = setup_of(load_battle_file(source_path("battles/lincoln-1141.json")));
+  const GameState start = new_game(lincoln, 4);
+  const std::vector<Action> acts = legal_actions(lincoln, start);
+  REQUIRE(acts.size() == 97);
+  for (uint64_t seed : {uint64_t{5}, uint64_t{6}}) {
+    std::vector<size_t> best;
+    for (auto [index, value] : heuristic_ranking(lincoln, start, acts, 0, seed))
+      if (best.size() < 48) best.push_back(index);
+    CHECK(turn_choices_played_out(lincoln, start, acts, Level::Hard, seed) == best);
+    for (Level drawing : {Level::Greedy, Level::Normal}) {
+      std::vector<size_t> drawn = turn_choices_played_out(lincoln, start, acts, drawing, seed);
+      CHECK(drawn.size() == 48);
+      CHECK(std::set<size_t>(drawn.begin(), drawn.end()).size() == 48);
+      CHECK(drawn != best);
+    }
+  }
+  // First Clash's 25 are all played out, by every level, in the engine's order.
+  Setup clash = setup_of(load_battle_file(source_path("battles/first-clash.json")));
+  const GameState opening = new_game(clash, 3);
+  const std::vector<Action> few = legal_actions(clash, opening);
+  REQUIRE(few.size() == 25);
+  std::vector<size_t> all(25);
+  std::iota(all.begin(), all.end(), size_t{0});
+  CHECK(turn_choices_played_out(clash, opening, few, Level::Hard, 5) == all);
+  CHECK(turn_choices_played_out(clash, opening, few, Level::Normal, 5) == all);
 }
 
 TEST_CASE("computer players never choose an illegal action in short games of every battle",

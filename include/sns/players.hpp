@@ -137,6 +137,13 @@ struct SearchBudget {
   unsigned threads = 1;
   bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
 };
+// The turn-shaping choices (indices into `acts`, the legal actions at `s`) that `level`'s one-ply
+// ranking plays out: all when there are at most 48, else 48 of them: for `hard` the heuristic
+// player's best (commands by each wing's orders judged alone), for the others a random draw from
+// `seed`.
+std::vector<size_t> turn_choices_played_out(const Setup &world, const GameState &s,
+                                            const std::vector<Action> &acts, Level level,
+                                            uint64_t seed);
 // The level's playouts a decision when no budget is given: `hard` sizes them to the battle (fewer
 // on a battle of many units, whose playouts cost more).
 uint64_t default_iterations(Level level, const Battle &b);

@@ -25,6 +25,9 @@ struct Policy {
   EvalTerms terms;             // the evaluation's extra terms (the hard level)
   uint32_t random_one_in = 10; // a rollout step plays a random action one time in this many (0:
                                // never)
+  // Of more turn-shaping choices than are played out (kMaxTurnChoices), the ones the heuristic
+  // player ranks best (commands: by each wing's orders judged alone) instead of a random draw.
+  bool judged_turn_choices = false;
 };
 
 struct LevelInfo {
@@ -48,7 +51,7 @@ constexpr LevelInfo kLevels[] = {
     {Level::Greedy, "greedy", false, 0, 0, 0, {}},
     {Level::Easy, "easy", true, 48, 4, 0, {}},
     {Level::Normal, "normal", true, 160, 6, 1, {8, false, {false, true, true}, 10}, true},
-    {Level::Hard, "hard", true, 1920, 8, 1, {8, true, {true, true, true}, 10}, true, 20},
+    {Level::Hard, "hard", true, 1920, 8, 1, {8, true, {true, true, true}, 10, true}, true, 20},
     // The heuristic player searches nothing: its judgement is heuristic_ranking's.
     {Level::Heuristic, "heuristic", true, 0, 0, 0, {}, true},
 };
@@ -204,23 +207,40 @@ double greedy_value(const Sim &sim, const GameState &s, const Action &a, int sid
 }
 
 // Turn-shaping choices can number in the thousands (Grunwald's commands); at most this many are
-// played out, drawn at random, each once when there are many.
+// played out (played_turn_choices), each once when there are many.
 constexpr size_t kMaxTurnChoices = 48;
+
+// The turn-shaping choices greedy_ranking plays out (indices into `acts`): all when they are few,
+// else kMaxTurnChoices of them, drawn at random or, with judged_turn_choices, the heuristic
+// player's best (Lincoln's 97 command assignments, Grunwald's 1,784).
+std::vector<size_t> played_turn_choices(const Setup &world, const GameState &s,
+                                        const std::vector<Action> &acts, int side, uint64_t seed,
+                                        bool judged) {
+  std::vector<size_t> shaping;
+  for (size_t i = 0; i < acts.size(); ++i)
+    if (shapes_turn(acts[i])) shaping.push_back(i);
+  if (shaping.size() <= kMaxTurnChoices) return shaping;
+  if (judged) {
+    shaping.clear();
+    for (auto [index, value] : heuristic_ranking(world, s, acts, side, seed))
+      if (shapes_turn(acts[index]) && shaping.size() < kMaxTurnChoices) shaping.push_back(index);
+    return shaping;
+  }
+  BotRng pick{seed ^ 0x5DEECE66Dull};
+  for (size_t i = shaping.size(); i > 1; --i)
+    std::swap(shaping[i - 1], shaping[pick.below(i)]);
+  shaping.resize(kMaxTurnChoices);
+  return shaping;
+}
 
 std::vector<Scored> greedy_ranking(const Sim &sim, const GameState &s,
                                    const std::vector<Action> &acts, int side, uint64_t seed,
                                    const Policy &pol) {
-  std::vector<size_t> shaping;
-  for (size_t i = 0; i < acts.size(); ++i)
-    if (shapes_turn(acts[i])) shaping.push_back(i);
   std::vector<uint8_t> skip(acts.size(), 0);
-  if (shaping.size() > kMaxTurnChoices) {
-    BotRng pick{seed ^ 0x5DEECE66Dull};
-    for (size_t i = shaping.size(); i > 1; --i)
-      std::swap(shaping[i - 1], shaping[pick.below(i)]);
-    for (size_t k = kMaxTurnChoices; k < shaping.size(); ++k)
-      skip[shaping[k]] = 1;
-  }
+  for (size_t i = 0; i < acts.size(); ++i)
+    skip[i] = shapes_turn(acts[i]) ? 1 : 0;
+  for (size_t i : played_turn_choices(sim.setup(), s, acts, side, seed, pol.judged_turn_choices))
+    skip[i] = 0;
   std::vector<Scored> out;
   out.reserve(acts.size());
   for (size_t i = 0; i < acts.size(); ++i)
@@ -639,6 +659,13 @@ uint64_t default_iterations(Level level, const Battle &b) {
   uint64_t units = b.units.size();
   if (li.full_budget_units == 0 || units <= li.full_budget_units) return li.iterations;
   return li.iterations * li.full_budget_units / units;
+}
+
+std::vector<size_t> turn_choices_played_out(const Setup &world, const GameState &s,
+                                            const std::vector<Action> &acts, Level level,
+                                            uint64_t seed) {
+  return played_turn_choices(world, s, acts, side_to_act(world, s), seed,
+                             info(level).policy.judged_turn_choices);
 }
 
 unsigned default_search_threads() {
