@@ -10,6 +10,9 @@ Usage: net_game.py CLI MODE, MODE one of:
            back, and the game ends with no action lost.
   restart  the joiner's process is killed in the middle of the game and started again with
            --resume on its record; the game ends with no action lost.
+  unsent   the joiner is killed after it recorded an action but before its state hash reached the
+           host (the proxy holds both hashes of that moment back); restarted, it sends that hash
+           again, and the host, which waited for it, goes on.
   differs  the proxy alters one state hash; both stop (exit 6) saying the games differ, and the
            host's record is kept and verifies.
   unreachable  a host on a port already taken stops at once (exit 6, cannot_listen) and writes
@@ -80,10 +83,11 @@ class Player:
 
 
 class Proxy:
-    """Stands between the joiner and the host, line by line; `up` sees the joiner's lines."""
+    """Stands between the joiner and the host, line by line; `up` sees the joiner's lines and
+    `down` (when given) the host's."""
 
-    def __init__(self, host_port, up):
-        self.host_port, self.up = host_port, up
+    def __init__(self, host_port, up, down=None):
+        self.host_port, self.up, self.down = host_port, up, down
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.pair = None
@@ -111,6 +115,8 @@ class Proxy:
             for line in reader:
                 if upward:
                     self.up(json.loads(line), line, self)
+                elif self.down:
+                    self.down(json.loads(line), line, dst)
                 else:
                     dst.sendall(line)
         except (OSError, ValueError):
@@ -203,12 +209,12 @@ def refused_kinds(player):
     return [e.get("kind") for e in player.events if e.get("event") == "refused"]
 
 
-def play(up, host_bot="greedy", join_bot="greedy", join_wait="30"):
+def play(up, host_bot="greedy", join_bot="greedy", join_wait="30", down=None):
     cwd = tempfile.mkdtemp(prefix="sns-net-")
     host = Player(["host", "first-clash", "--port", "0", "--side", "royal", "--player", "Ann",
                    "--bot", host_bot, "--timeout", "10", "--wait", "30"], cwd)
     port = host.wait_event(lambda e: e["event"] == "listening", "listening")["port"]
-    proxy = Proxy(port, up) if up else None
+    proxy = Proxy(port, up, down) if up else None
     join = Player(["join", "127.0.0.1:%d" % (proxy.port if proxy else port), "--player", "Bob",
                    "--bot", join_bot, "--timeout", "10", "--wait", join_wait], cwd)
     return cwd, host, join, proxy
@@ -323,6 +329,35 @@ def mode_restart():
           "both records verified" % end["actions"])
 
 
+def mode_unsent():
+    held = 7  # the moment whose two hashes are held back
+    state = {"killed": False}
+
+    def down(msg, line, joiner):
+        if not (msg.get("cmd") == "state_hash" and msg["n"] == held and not state["killed"]):
+            joiner.sendall(line)
+
+    def up(msg, line, proxy):
+        if msg.get("cmd") == "state_hash" and msg["n"] == held and not state["killed"]:
+            state["killed"] = True  # its record holds action 7; nobody has its hash
+            state["join"].proc.kill()
+            return
+        proxy.to_host(line)
+
+    cwd, host, join, proxy = play(up, down=down)
+    state["join"] = join
+    join.proc.wait()
+    host.wait_event(lambda e: e["event"] == "waiting", "the host waiting")
+    again = Player(["join", "127.0.0.1:%d" % proxy.port, "--player", "Bob", "--bot", "greedy",
+                    "--timeout", "10", "--wait", "30", "--resume"], cwd)
+    end = check_whole_game(cwd, host, again)
+    resumed = [e for e in again.events if e["event"] == "resuming"]
+    if not resumed or resumed[0]["actions"] != held:
+        fail("the restarted joiner did not resume at action %d: %s" % (held, resumed))
+    print("the joiner killed with action %d recorded and its hash unsent; restarted, it sent the "
+          "hash again; %d actions, both records verified" % (held, end["actions"]))
+
+
 def host_port(host):
     return [e for e in host.events if e["event"] == "listening"][0]["port"]
 
@@ -399,4 +434,4 @@ def mode_unreachable():
 
 
 {"whole": mode_whole, "faults": mode_faults, "resume": mode_resume, "restart": mode_restart,
- "differs": mode_differs, "unreachable": mode_unreachable}[MODE]()
+ "unsent": mode_unsent, "differs": mode_differs, "unreachable": mode_unreachable}[MODE]()

@@ -151,21 +151,32 @@ void NetGame::play(const Action &action) {
   save();
 }
 
-std::string NetGame::state_hash() const {
+namespace {
+
+std::string state_hash(const Game &game) {
   Args a;
   a.options["--log"] = {"none"};
   a.options["--spoilers"] = {""};
-  json what = {{"state", state_json(a, *game_)},
-               {"actions", game_->actions().size()},
-               {"dice", game_->dice()}};
+  json what = {
+      {"state", state_json(a, game)}, {"actions", game.actions().size()}, {"dice", game.dice()}};
   return text_hash(dump(what));
+}
+
+} // namespace
+
+// The hash of the game as it stood after n actions (n up to the actions played): a moment this end
+// has passed is hashed again from the game's prefix, for a peer that never received it.
+json NetGame::hash_message(size_t n) const {
+  const std::string hash =
+      n < game_->actions().size() ? state_hash(game_->prefix(n)) : state_hash(*game_);
+  return {{"cmd", "state_hash"}, {"n", n}, {"hash", hash}};
 }
 
 void NetGame::compare_hashes() {
   const size_t n = game_->actions().size();
-  const std::string mine = state_hash();
-  hash_sent_ = json{{"cmd", "state_hash"}, {"n", n}, {"hash", mine}};
-  send(*hash_sent_);
+  const json sent = hash_message(n);
+  const std::string mine = sent["hash"];
+  send(sent);
   pump([&] { return peer_hashes_.count(n) > 0; }, false);
   std::string theirs = peer_hashes_[n];
   peer_hashes_.erase(peer_hashes_.begin(), peer_hashes_.upper_bound(n));

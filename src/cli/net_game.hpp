@@ -99,7 +99,7 @@ private:
   void play(const Action &action);
   int shared_die_for(size_t roll);
   void compare_hashes();
-  std::string state_hash() const;
+  json hash_message(size_t n) const; // this end's state_hash of the moment after n actions
   void save();
   json network_json() const;
   // This end's own file beside the record (OUT.secret.json, mode 0600): its side, its chain's
@@ -124,8 +124,7 @@ private:
   std::optional<json> peer_action_; // the peer's checked action for the current index
   std::optional<json> action_sent_; // our last action message, resent on a reconnection
   std::map<size_t, std::string> peer_hashes_;
-  std::optional<json> hash_sent_; // our last state_hash message
-  bool peer_left_ = false;        // bye or resign received
+  bool peer_left_ = false; // bye or resign received
   int replies_this_second_ = 0;
   Clock::time_point reply_second_ = Clock::now();
   uint64_t search_seed_ = 1;

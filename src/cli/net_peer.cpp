@@ -222,12 +222,18 @@ bool NetGame::greet(bool resuming) {
   }
 }
 
+// What the peer may still wait for, sent again on a new connection. The hashes go from the moment
+// the peer stands at (it may wait there for ours) to this end's: a hash sent into a connection
+// that dropped is lost, and a restarted process does not know whether it sent one, so resending
+// only the last hash sent would leave a peer one action behind waiting for ever.
 void NetGame::resend_in_flight(const json &peer_hello) {
   size_t peer_actions = peer_hello["actions"].get<size_t>();
   if (action_sent_ && (*action_sent_)["n"].get<size_t>() >= peer_actions) send(*action_sent_);
   for (size_t k = peer_hello["reveals"].get<size_t>(); k < reveals_sent_; ++k)
     send({{"cmd", "reveal"}, {"roll", k}, {"element", chain_.element(k)}});
-  if (hash_sent_) send(*hash_sent_);
+  const size_t here = game_->actions().size();
+  for (size_t n = std::max({peer_actions, here > 0 ? here - 1 : 0, size_t{1}}); n <= here; ++n)
+    send(hash_message(n));
 }
 
 // A joiner that cannot reach the host says why, once for each new reason (a refused port, an
