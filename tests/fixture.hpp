@@ -79,10 +79,6 @@ inline void play_until_rolls(Game &game, uint32_t rolls, uint64_t seed) {
 // than one action to choose from, and not a turn-shaping choice (commands, Initiative, Combat mode,
 // a special verb), which `hard` takes by the heuristic player's judgement (docs/ai.md).
 inline GameState first_searched_position(const Setup &setup, uint64_t seed) {
-  auto shapes_turn = [](const Action &a) {
-    return a.type == ActionType::Command || a.type == ActionType::Initiative ||
-           a.type == ActionType::CombatMode || a.type == ActionType::Special;
-  };
   BotRng rng{seed};
   GameState s = new_game(setup, seed);
   for (;;) {

@@ -137,6 +137,9 @@ struct SearchBudget {
   unsigned threads = 1;
   bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
 };
+// A choice that shapes a whole turn (commands, the Initiative, the combat mode, a special rule's
+// verb): judged by playing the turn out, not by the position it leaves.
+bool shapes_turn(const Action &a);
 // The turn-shaping choices (indices into `acts`, the legal actions at `s`) that `level`'s one-ply
 // ranking plays out: all when there are at most 48, else 48 of them: for `hard` the heuristic
 // player's best (commands by each wing's orders judged alone), for the others a random draw from

@@ -224,10 +224,6 @@ double heuristic_score(const Setup &world, const GameState &s, int side) {
 
 namespace {
 
-bool turn_shaping(const Action &a) {
-  return a.type == ActionType::Command || a.type == ActionType::Initiative ||
-         a.type == ActionType::CombatMode || a.type == ActionType::Special;
-}
 bool rolls(const Action &a) {
   return a.type == ActionType::Fire || a.type == ActionType::Activate ||
          a.type == ActionType::Shoot || a.type == ActionType::Melee;
@@ -303,7 +299,7 @@ double follow_up(const Setup &world, const Faced &faced, GameState &s, int side,
     size_t best = 0;
     double best_value = -1e18;
     auto consider = [&](size_t i) {
-      if (turn_shaping(acts[i])) return;
+      if (shapes_turn(acts[i])) return;
       double v = one_ply(world, faced, s, acts[i], actor, now);
       if (v > best_value) best_value = v, best = i;
     };
@@ -405,7 +401,7 @@ void look_further(const Setup &world, const Faced &faced, const GameState &s,
   std::vector<std::pair<size_t, double>> head(ranked.begin(), ranked.begin() + n);
   double floor = head.back().second;
   for (auto &[index, value] : head) {
-    if (turn_shaping(acts[index]) || value <= -1e8) continue;
+    if (shapes_turn(acts[index]) || value <= -1e8) continue;
     value = followed_value(world, faced, s, acts[index], side, seed);
   }
   std::stable_sort(head.begin(), head.end(),
@@ -428,7 +424,7 @@ std::vector<std::pair<size_t, double>> heuristic_ranking(const Setup &world, con
   for (size_t i = 0; i < acts.size(); ++i) {
     if (acts[i].type == ActionType::Command)
       commands.push_back(i);
-    else if (turn_shaping(acts[i]))
+    else if (shapes_turn(acts[i]))
       value[i] = followed_value(world, faced, s, acts[i], side, seed);
     else
       value[i] = one_ply(world, faced, s, acts[i], side, now);

@@ -68,11 +68,6 @@ bool rolls_die(const Action &a) {
          a.type == ActionType::Activate || a.type == ActionType::Shoot ||
          a.type == ActionType::Melee;
 }
-// Choices that shape a whole turn: judged by playing the turn out, not by the position they leave.
-bool shapes_turn(const Action &a) {
-  return a.type == ActionType::Command || a.type == ActionType::Initiative ||
-         a.type == ActionType::CombatMode || a.type == ActionType::Special;
-}
 
 // A world plus one copy of its setup per die face, to resolve a roll with a chosen face (R23's
 // forced dice, used here only inside the guessed world).
@@ -659,6 +654,11 @@ uint64_t default_iterations(Level level, const Battle &b) {
   uint64_t units = b.units.size();
   if (li.full_budget_units == 0 || units <= li.full_budget_units) return li.iterations;
   return li.iterations * li.full_budget_units / units;
+}
+
+bool shapes_turn(const Action &a) {
+  return a.type == ActionType::Command || a.type == ActionType::Initiative ||
+         a.type == ActionType::CombatMode || a.type == ActionType::Special;
 }
 
 std::vector<size_t> turn_choices_played_out(const Setup &world, const GameState &s,
