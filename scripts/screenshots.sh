@@ -57,7 +57,7 @@ XDG_DATA_HOME=$tmp/data run_script scripts/editor-screenshots.script --editor ba
 XDG_DATA_HOME=$tmp/data run_script scripts/editor-d3-screenshot.script --editor battles/d3-first-charge.json
 # A hint asked for in the teaching battle; the replay of a kept game at a moment of its middle.
 XDG_DATA_HOME=$tmp/data run_script scripts/hint-screenshot.script
-run_script scripts/replay-screenshot.script tests/replay/first-clash-game.json --replay
+XDG_DATA_HOME=$tmp/data run_script scripts/replay-screenshot.script tests/replay/first-clash-game.json --replay
 # The mapsheet (issue 33): every battle fitted at 1920x1080 and 1280x720, and at a close zoom.
 scripts/mapsheet-shots.sh "$app" "$out"
 echo "screenshots written to $out"
