@@ -665,6 +665,19 @@ TEST_CASE("app scripts: mark and unmoved \"LABEL\" are steps (a widget stays whe
   CHECK_THROWS_WITH(parse_script("unmoved Move\n", "t"), Catch::Contains("quoted"));
 }
 
+TEST_CASE("app scripts: wheel HEX N turns the mouse wheel N notches over a hex (up above 0)") {
+  std::vector<ScriptStep> steps = parse_script("wheel 0302 4\nwheel 1208 -2\n", "t");
+  REQUIRE(steps.size() == 2);
+  CHECK(steps[0].kind == StepKind::Wheel);
+  CHECK(steps[0].arg == "0302");
+  CHECK(steps[0].number == 4);
+  CHECK(steps[1].arg == "1208");
+  CHECK(steps[1].number == -2);
+  for (const char *bad :
+       {"wheel 0302\n", "wheel 0302 0\n", "wheel 0302 21\n", "wheel 302 1\n", "wheel up 3\n"})
+    CHECK_THROWS_WITH(parse_script(bad, "t"), Catch::Contains("t:1"));
+}
+
 TEST_CASE(
     "app: an attack, a fire, a shot or a melee names its units by id and name as a move does; "
     "the log sentence that resolves it stands for it") {

@@ -6,6 +6,7 @@
 #include "widgets/ui.hpp"
 
 #include <SDL_image.h>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 
@@ -226,6 +227,40 @@ bool ScriptRunner::write_state(App &app, const std::string &path) {
   return static_cast<bool>(out);
 }
 
+// The type step: the text as SDL's text events, 16 bytes an event, into the field that has the
+// keyboard; true once typed.
+bool ScriptRunner::type_text(const std::string &text) {
+  if (phase_ == 0 && !ImGui::GetIO().WantTextInput) {
+    fail("no text field has the keyboard (press the field first)");
+    return false;
+  }
+  for (size_t i = 0; phase_ == 0 && i < text.size(); i += 16) {
+    SDL_Event e{};
+    e.type = SDL_TEXTINPUT;
+    std::string chunk = text.substr(i, 16);
+    std::memcpy(e.text.text, chunk.c_str(), chunk.size() + 1);
+    SDL_PushEvent(&e);
+  }
+  return phase_ >= 2;
+}
+
+// The wheel step: the pointer arrives at the hex first and then stays put while the wheel turns a
+// notch a frame and the map zooms under it; true once the last notch was taken.
+bool ScriptRunner::wheel(App &app, const ScriptStep &s) {
+  if (ImVec2 at; phase_ == 0) {
+    if (!hex_position(app, s.arg, at)) return false;
+    mouse_ = at;
+  }
+  const int notches = std::abs(s.number);
+  if (phase_ >= 1 && phase_ <= notches) {
+    SDL_Event e{};
+    e.type = SDL_MOUSEWHEEL;
+    e.wheel.y = s.number > 0 ? 1 : -1;
+    SDL_PushEvent(&e);
+  }
+  return phase_ > notches;
+}
+
 void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *renderer) {
   if (finished()) return;
   if (!started_) started_ = SDL_GetTicks();
@@ -249,6 +284,10 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
     step_done = phase_ >= 2;
     break;
   }
+  case StepKind::Wheel:
+    step_done = wheel(app, s);
+    if (failed()) return;
+    break;
   case StepKind::Press:
     if (Progress p = press_step(s, seen); p == Progress::Wait)
       return;
@@ -270,18 +309,8 @@ void ScriptRunner::after_frame(App &app, SDL_Window *window, SDL_Renderer *rende
     if (failed()) return;
     break;
   case StepKind::Type:
-    if (phase_ == 0 && !ImGui::GetIO().WantTextInput)
-      return fail("no text field has the keyboard (press the field first)");
-    if (phase_ == 0) {
-      for (size_t i = 0; i < s.arg.size(); i += 16) {
-        SDL_Event e{};
-        e.type = SDL_TEXTINPUT;
-        std::string chunk = s.arg.substr(i, 16);
-        std::memcpy(e.text.text, chunk.c_str(), chunk.size() + 1);
-        SDL_PushEvent(&e);
-      }
-    }
-    step_done = phase_ >= 2;
+    step_done = type_text(s.arg);
+    if (failed()) return;
     break;
   case StepKind::Frames:
     step_done = phase_ + 1 >= s.number;

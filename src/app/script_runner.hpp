@@ -57,6 +57,8 @@ private:
   bool write_state(App &app, const std::string &path);            // false: failed
   void done() { ++next_, phase_ = 0; }
   bool mouse_click(ImVec2 at, int button);            // true once pressed and released
+  bool type_text(const std::string &text);            // the type step; true once typed
+  bool wheel(App &app, const ScriptStep &s);          // the wheel step; true once done
   bool under_pointer(const ui::SeenItem *item) const; // the item is where the pointer is
   bool hex_position(App &app, const std::string &label, ImVec2 &out);
   bool key(const std::string &name);

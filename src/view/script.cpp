@@ -1,6 +1,7 @@
 // Parsing app scripts: one step a line, "#" comments, quoted labels and texts.
 #include "script.hpp"
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -23,7 +24,7 @@ constexpr StepName kSteps[] = {
     {"type", StepKind::Type, true},       {"size", StepKind::Size, false},
     {"state", StepKind::State, false},    {"absent", StepKind::Absent, true},
     {"whole", StepKind::Whole, true},     {"mark", StepKind::Mark, true},
-    {"unmoved", StepKind::Unmoved, true},
+    {"unmoved", StepKind::Unmoved, true}, {"wheel", StepKind::Wheel, false},
 };
 
 std::string trim(const std::string &s) {
@@ -80,8 +81,15 @@ std::vector<ScriptStep> parse_script(const std::string &text, const std::string 
         (std::sscanf(step.arg.c_str(), "%dx%d", &step.number, &step.number2) != 2 ||
          step.number < 320 || step.number2 < 240 || step.number > 8000 || step.number2 > 8000))
       fail("size takes WIDTHxHEIGHT, at least 320x240");
+    if (step.kind == StepKind::Wheel) { // "wheel HEX N": N notches, up (towards the map) above 0
+      char hex[8] = {};
+      if (std::sscanf(step.arg.c_str(), "%7s %d", hex, &step.number) != 2 || step.number == 0 ||
+          step.number < -20 || step.number > 20)
+        fail("wheel takes a hex and a number of notches from -20 to 20, not 0 (wheel 0805 3)");
+      step.arg = hex;
+    }
     if ((step.kind == StepKind::Click || step.kind == StepKind::RightClick ||
-         step.kind == StepKind::Hover) &&
+         step.kind == StepKind::Hover || step.kind == StepKind::Wheel) &&
         (step.arg.size() != 4 || step.arg.find_first_not_of("0123456789") != std::string::npos))
       fail("a hex is named by its four digits, CCRR (e.g. 0805)");
     steps.push_back(step);

@@ -10,6 +10,7 @@ enum class StepKind {
   Click,
   RightClick,
   Hover,
+  Wheel,
   Key,
   Press,
   Expect,
@@ -27,7 +28,7 @@ enum class StepKind {
 struct ScriptStep {
   StepKind kind;
   std::string arg;    // a hex label, key, label, text or file
-  int number = 0;     // frames; width for size
+  int number = 0;     // frames; width for size; notches for wheel (up > 0)
   int number2 = 0;    // height for size
   int line = 0;       // in the script file, for messages
   std::string source; // the line as written
