@@ -331,6 +331,21 @@ TEST_CASE("session: the autosave is never the player's file") {
   CHECK(Game::load(s.file().autosave_path()).actions().size() == 1);
 }
 
+TEST_CASE("session: a name typed in Save as is a file in the saves folder, .json added") {
+  Folder data("typed");
+  TestSession s(data.path.string());
+  s.file().new_game(load_battle_file(source_path("battles/first-clash.json")), Options{}, 7);
+  const fs::path saves = data.path / "saves";
+  CHECK(s.file().typed_save_path("my first game") == (saves / "my first game.json").string());
+  CHECK(s.file().typed_save_path("mine.json") == (saves / "mine.json").string());
+  CHECK(s.file().typed_save_path("old/mine.json") == (saves / "old" / "mine.json").string());
+  CHECK(s.file().typed_save_path(data.file("here.json")) == data.file("here.json"));
+  CHECK(s.file().typed_save_path("").empty()); // the dialog still asks for a name
+  REQUIRE(s.file().save_as(s.file().typed_save_path("my first game")) == Session::Saved::Yes);
+  CHECK(fs::exists(saves / "my first game.json"));
+  CHECK(s.file().save_path() == (saves / "my first game.json").string());
+}
+
 TEST_CASE(
     "session: a computer seat plays its turn off the UI thread; undo goes back to the human") {
   Folder data("computer");

@@ -70,6 +70,10 @@ public:
   bool unsaved_changes() const;
   std::string autosave_path() const;
   std::string suggested_save_path() const; // a fresh name in the saves folder
+  // Where the Save as dialog writes what the player typed: a name or a relative path inside the
+  // saves folder (the folder the dialog offers; an app started from a menu has no working folder
+  // of the player's), ".json" added to a name without an extension; an absolute path as typed.
+  std::string typed_save_path(const std::string &typed) const;
   // The games saved or opened lately, newest first; a file deleted since is left out.
   std::vector<std::string> recent() const;
   const std::string &data_dir() const { return data_dir_; }

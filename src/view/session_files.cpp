@@ -170,6 +170,14 @@ std::string GameFile::suggested_save_path() const {
   }
 }
 
+std::string GameFile::typed_save_path(const std::string &typed) const {
+  fs::path p(typed);
+  if (typed.empty() || p.is_absolute()) return typed;
+  p = fs::path(data_dir_) / "saves" / p;
+  if (!p.has_extension() && p.has_filename()) p += ".json";
+  return p.string();
+}
+
 std::string GameFile::autosave_name_path() const {
   return (fs::path(data_dir_) / "autosave-name.json").string();
 }

@@ -3,6 +3,7 @@
 #include "play/panel_parts.hpp"
 #include "widgets/ui.hpp"
 #include <imgui.h>
+#include <string>
 
 namespace sns::app {
 
@@ -21,10 +22,11 @@ void save_as_dialog(App &app) {
     app.save_as_exists = result == Session::Saved::Exists; // ask before replacing another file
     if (result == Session::Saved::Yes) app.save_as_open = false;
   };
-  if (ui::Button("Save") || enter) saved(app.session->file().save_as(app.save_as_buffer));
+  const std::string path = app.session->file().typed_save_path(app.save_as_buffer);
+  if (ui::Button("Save") || enter) saved(app.session->file().save_as(path));
   if (app.save_as_exists) {
     ImGui::SameLine();
-    if (ui::Button("Replace")) saved(app.session->file().save_as(app.save_as_buffer, true));
+    if (ui::Button("Replace")) saved(app.session->file().save_as(path, true));
   }
   ImGui::SameLine();
   if (ui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
