@@ -63,8 +63,11 @@ void open_dialog(App &app) {
     if (!parent.empty()) br.folder = parent.string();
   }
   ImGui::SameLine();
-  if (ui::Button("Saved games"))
+  if (ui::Button("Saved games")) { // made if missing: a newcomer's first look finds it empty
     br.folder = (fs::path(app.session->file().data_dir()) / "saves").string();
+    std::error_code made;
+    fs::create_directories(br.folder, made);
+  }
   ImGui::SameLine();
   if (ui::Button("Battles")) br.folder = (fs::path(app.root) / "battles").string();
   ImGui::SameLine();
