@@ -92,6 +92,13 @@ bool App::open(const std::string &path, uint64_t seed_for_battle) {
   return true;
 }
 
+bool App::continue_autosave() {
+  if (!session->file().continue_autosave()) return false;
+  explain = explains(session->game().battle());
+  game_shown();
+  return true;
+}
+
 bool App::editor_shown() const { return editor && editor->active; }
 
 const Game &App::game() const { return editor_shown() ? *editor->preview : session->game(); }

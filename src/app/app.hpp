@@ -169,6 +169,7 @@ struct App {
   void set_explain(bool on);
   void new_game(std::shared_ptr<const Battle> battle, Options options, uint64_t seed);
   bool open(const std::string &path, uint64_t seed_for_battle);
+  bool continue_autosave(); // the autosave's game, shown with Explain as for any game opened
   void start_lesson(size_t index);
   void save();       // Ctrl+S: the player's file, or Save as when it has none
   void game_shown(); // a game was opened or started: fit the map, leave the start screen

@@ -128,8 +128,7 @@ void continue_rows(App &app) {
   }
   const bool other_autosave = !autosave_is_the_game(app) && app.session->file().autosave_loads();
   if (other_autosave) { // offered only when there is another game to continue
-    if (ui::Button("Continue the autosave") && app.session->file().continue_autosave())
-      app.game_shown();
+    if (ui::Button("Continue the autosave")) app.continue_autosave();
     // Which game Continue opens: not the battle picked in the gallery.
     ui::TextWrapped("The autosave: %s.", app.session->file().autosave_summary().c_str());
   }
