@@ -11,17 +11,24 @@
 namespace sns::app {
 
 namespace {
-// What each result of the CRT does (7.5), in the order of CombatResult: the legend under the table
-// and each cell's tooltip.
-constexpr const char *kResultMeanings[kCombatResultCount] = {
-    "DE: the target is eliminated",
-    "DL: the target loses a step",
-    "DR: the target retreats",
-    "EX: the target and one attacker each lose a step",
-    "NE: no effect",
-    "AE: an attacker is eliminated",
-    "AL: an attacker loses a step",
-    "AR: the attackers retreat",
+// What each result of the CRT does (7.5), in the order of CombatResult: a few words on its odds
+// bar, the whole sentence in the legend under the table and each cell's tooltip, and the bar's
+// colour (the target's loss green, an exchange amber, no effect grey, the attackers' loss red).
+struct ResultWords {
+  const char *brief, *meaning;
+  ImU32 colour;
+};
+constexpr ImU32 kGain = IM_COL32(60, 170, 80, 255), kLoss = IM_COL32(200, 80, 60, 255);
+constexpr ResultWords kResultWords[kCombatResultCount] = {
+    {"target eliminated", "DE: the target is eliminated", kGain},
+    {"target loses a step", "DL: the target loses a step", kGain},
+    {"target retreats", "DR: the target retreats", kGain},
+    {"both lose a step", "EX: the target and one attacker each lose a step",
+     IM_COL32(190, 150, 50, 255)},
+    {"no effect", "NE: no effect", IM_COL32(120, 120, 120, 255)},
+    {"attacker eliminated", "AE: an attacker is eliminated", kLoss},
+    {"attacker loses a step", "AL: an attacker loses a step", kLoss},
+    {"attackers retreat", "AR: the attackers retreat", kLoss},
 };
 
 void crt_legend() {
@@ -31,8 +38,8 @@ void crt_legend() {
                    "DRM) run down, its rows (the Primary's CC) across. So the log's \"-> column "
                    "6\" is the line marked 6 here, read under the lit CC.");
   std::string legend;
-  for (const char *m : kResultMeanings)
-    legend += std::string(legend.empty() ? "" : "; ") + m;
+  for (const ResultWords &r : kResultWords)
+    legend += std::string(legend.empty() ? "" : "; ") + r.meaning;
   ui::TextDisabled(
       "%s; *: against a Shield Wall the attacker may take it as EX. Hover a result for its words.",
       legend.c_str());
@@ -73,7 +80,7 @@ void crt_table(App &app, CombatClass cc_used, int column) {
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Column %d, CC %s: %s%s", c, cc_name(cc).c_str(),
-            kResultMeanings[static_cast<int>(cell.result)],
+            kResultWords[static_cast<int>(cell.result)].meaning,
             cell.asterisk ? " (*: against a Shield Wall the attacker may take it as EX)" : "");
     }
   }
@@ -118,12 +125,11 @@ void attack_preview(App &app, const Action &a, Footer &footer) {
   // are the lit CC's column of the open table, so they are listed only while it is closed.
   for (int res = 0; res < kCombatResultCount; ++res) {
     if (p.outcomes[res] <= 0) continue;
-    char label[32];
-    std::snprintf(label, sizeof label, "%s %.1f%%",
-                  std::string(name(static_cast<CombatResult>(res))).c_str(), p.outcomes[res] * 100);
-    bool good = res <= static_cast<int>(CombatResult::DR);
-    ImGui::PushStyleColor(ImGuiCol_PlotHistogram,
-                          good ? IM_COL32(60, 170, 80, 255) : IM_COL32(200, 80, 60, 255));
+    char label[64];
+    std::snprintf(label, sizeof label, "%s %.1f%%  %s",
+                  std::string(name(static_cast<CombatResult>(res))).c_str(), p.outcomes[res] * 100,
+                  kResultWords[res].brief);
+    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, kResultWords[res].colour);
     ui::ProgressBar(static_cast<float>(p.outcomes[res]), ImVec2(-1, 0), label);
     ImGui::PopStyleColor();
   }
