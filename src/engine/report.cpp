@@ -121,7 +121,8 @@ void summary(std::ostringstream &o, const Game &g) {
     << g.actions().size() << " actions, " << s.rolls << " dice rolled\n";
   auto lost = eliminated(b, s);
   for (int side = 0; side < 2; ++side)
-    o << "- **" << md(b.sides[side].name) << " lost:** " << md(join(lost[side])) << "\n";
+    o << "- **" << md(b.sides[side].name) << " units eliminated:** " << md(join(lost[side]))
+      << "\n";
   std::vector<std::string> opts;
   if (g.setup().options.practice) opts.emplace_back("practice game");
   if (g.setup().options.advanced_wing_integrity) opts.emplace_back("advanced Wing Integrity");
