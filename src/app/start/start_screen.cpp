@@ -99,10 +99,17 @@ void title_band(App &app, float height) {
   ui::note_text(name);
   const char *line = "Medieval battles on a hex map. Pick a battle, then who plays each side: "
                      "people taking turns at this screen, or the computer.";
-  ImVec2 size = ImGui::CalcTextSize(line);
-  dl->AddText(ImVec2(p.x + w - size.x - 18 * s, p.y + (height - size.y) / 2),
-              IM_COL32(232, 214, 180, 255), line);
-  ui::note_text(line);
+  // Right of the name; wrapped where the window is narrow, and left out where even two lines would
+  // not fit beside it (at 1024 wide it ran over the name).
+  const float name_w = app.fonts.bold->CalcTextSizeA(big, FLT_MAX, 0, name).x;
+  const float room = w - name_w - 54 * s;
+  ImVec2 size = ImGui::CalcTextSize(line, nullptr, false, room);
+  if (room > 0 && size.y <= height - 8 * s) {
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
+                ImVec2(p.x + w - size.x - 18 * s, p.y + (height - size.y) / 2),
+                IM_COL32(232, 214, 180, 255), line, nullptr, room);
+    ui::note_text(line);
+  }
   ImGui::Dummy(ImVec2(w, height));
 }
 
