@@ -153,6 +153,9 @@ void begin_centred_window(const char *title, float width, float height) {
       ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(
       ImVec2(std::min(width, vp->WorkSize.x - 40), std::min(height, vp->WorkSize.y - 40)));
+  // Opaque: a dialog read over the panels' text was hard to read through it (the Save as box over
+  // the open CRT).
+  ImGui::SetNextWindowBgAlpha(1.0f);
   ui::Begin(title, nullptr,
             ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
 }
