@@ -24,8 +24,12 @@ std::string zoc_words(const Battle &b, const GameState &s, HexId hex, int unit) 
   }
   bool of[2] = {in_enemy_zoc(b, s, hex, 1), in_enemy_zoc(b, s, hex, 0)}; // zone exerted by side i
   if (of[0] && of[1]) return "In the zones of control of both sides (5.2)";
+  // Said with whom it stops: a player hovering a hex beside their own unit reads that it is the
+  // other side's units this zone stops, not theirs.
   for (int side = 0; side < 2; ++side)
-    if (of[side]) return "In the zone of control of the " + b.sides[side].name + " (5.2)";
+    if (of[side])
+      return "In the zone of control of the " + b.sides[side].name + " (5.2):\na " +
+             b.sides[1 - side].name + " unit entering it ends its move";
   return "";
 }
 
