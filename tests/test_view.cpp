@@ -428,6 +428,10 @@ TEST_CASE("app: a hex's tooltip opens where it fits on the map, so it never cove
   CHECK(tooltip_place(600, 300, 100, 20, 800, 600, 340, 150).pivot_x == 1.0f);
   // A short line fits to the right there.
   CHECK(tooltip_place(600, 300, 100, 20, 800, 600, 200, 40).pivot_x == 0.0f);
+  // Wider than the room on either side, left of the middle: it opens right, where there is more
+  // room, instead of running off the window's left edge.
+  CHECK(tooltip_place(300, 300, 100, 20, 800, 600, 650, 40).pivot_x == 0.0f);
+  CHECK(tooltip_place(700, 300, 100, 20, 800, 600, 650, 40).pivot_x == 1.0f);
 }
 
 TEST_CASE("app 2.2: an S&S II counter shows its type code, a D3 counter its unit's id") {

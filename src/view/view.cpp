@@ -549,7 +549,12 @@ std::string command_label(Command c) {
 TooltipPlace tooltip_place(float mouse_x, float mouse_y, float map_x, float map_y, float map_w,
                            float map_h, float tip_w, float tip_h) {
   constexpr float gap = 18; // clear of the pointer
-  bool left = mouse_x + gap + tip_w > map_x + map_w, up = mouse_y + gap + tip_h > map_y + map_h;
+  // Right of (below) the pointer where it fits, else on the side with more room: a tooltip wider
+  // than the room on both sides, opened left of a pointer near the map's left edge, ran off the
+  // window's edge where the other way it only runs over the panel.
+  auto flip = [](float before, float after, float size) { return after < size && before > after; };
+  bool left = flip(mouse_x - gap - map_x, map_x + map_w - mouse_x - gap, tip_w),
+       up = flip(mouse_y - gap - map_y, map_y + map_h - mouse_y - gap, tip_h);
   return {mouse_x + (left ? -gap : gap), mouse_y + (up ? -gap : gap), left ? 1.0f : 0.0f,
           up ? 1.0f : 0.0f};
 }
