@@ -78,6 +78,7 @@ struct App {
   bool result_hidden = false; // the result screen closed to look at the map (result_screen.cpp)
   std::string result_report;  // its Battle report's words, under that button ("" none written)
   float result_height = 0;    // its height down to its buttons: the report's line grows it below
+  float replay_wanted = 0;    // the replay controls' height for all their rows (replay_panel.cpp)
   // Frames the hint shown (H) has stood in the Orders panel, 0 with none: its first frames scroll
   // the panel to bring it into sight, later ones leave the scroll to the player (orders_panel.cpp).
   int hint_frames = 0;

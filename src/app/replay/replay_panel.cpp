@@ -135,6 +135,10 @@ void replay_window(App &app, const MapRect &map) {
     if (button_on_row("Save notes")) app.save();
     notes_here(app);
   }
+  // What the controls took, for the next frame's height: in a narrow window the buttons wrap to
+  // more rows, and a fixed height had put Save notes below the panel's edge (at 1024x600).
+  app.replay_wanted =
+      ImGui::GetCursorPosY() + ImGui::GetFrameHeight() + 3 * ImGui::GetStyle().WindowPadding.y;
   ImGui::EndChild();
   if (!playing) {
     ImGui::SameLine();
@@ -189,7 +193,10 @@ void ask_for_file(OpenAs how) {
 
 float replay_controls_height(const App &app) {
   bool shown = app.session && app.session->mode() == Mode::Replay && !app.start_screen;
-  return shown ? 176 * app.ui_scale : 0;
+  if (!shown) return 0;
+  // Room for every row of the controls, but never more than 40% of the window: the map stays.
+  const float most = ImGui::GetMainViewport()->WorkSize.y * 0.4f;
+  return std::max(176 * app.ui_scale, std::min(app.replay_wanted, most));
 }
 
 bool open_record_as(App &app, const std::string &path, OpenAs how, uint64_t seed_for_battle) {
