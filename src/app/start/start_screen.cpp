@@ -157,10 +157,13 @@ void new_game_rows(App &app) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   // Enter starts what the gallery's keyboard focus is on, which may be a lesson (gallery.cpp).
+  // Wrapped at the panel's edge: at 1024 wide it was cut off there.
+  ImGui::PushTextWrapPos(0.0f);
   if (app.gallery_lesson >= 0)
     ui::TextDisabled("Enter starts Lesson %d", app.gallery_lesson + 1);
   else
     ui::TextDisabled("or Enter; arrows choose");
+  ImGui::PopTextWrapPos();
 }
 
 // What the balance measurements say from each seat (docs/ai.md "Who won from which seat").
