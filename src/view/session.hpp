@@ -69,6 +69,7 @@ public:
   // The game has moves (or seats or notes) that its named file does not hold yet (free play).
   bool unsaved_changes() const;
   std::string autosave_path() const;
+  std::string saves_dir() const;           // where the player's games are saved: DATA/saves
   std::string suggested_save_path() const; // a fresh name in the saves folder
   // Where the Save as dialog writes what the player typed: a name or a relative path inside the
   // saves folder (the folder the dialog offers; an app started from a menu has no working folder

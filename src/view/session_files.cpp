@@ -161,8 +161,10 @@ std::string GameFile::autosave_path() const {
   return (fs::path(data_dir_) / "autosave.json").string();
 }
 
+std::string GameFile::saves_dir() const { return (fs::path(data_dir_) / "saves").string(); }
+
 std::string GameFile::suggested_save_path() const {
-  fs::path dir = fs::path(data_dir_) / "saves";
+  fs::path dir = saves_dir();
   std::string id = s_.has_game() ? battle_id_for_file_name(s_.game().battle().id, "game") : "game";
   for (int n = 1;; ++n) {
     fs::path p = dir / (id + "-" + std::to_string(n) + ".json");
@@ -173,7 +175,7 @@ std::string GameFile::suggested_save_path() const {
 std::string GameFile::typed_save_path(const std::string &typed) const {
   fs::path p(typed);
   if (typed.empty() || p.is_absolute()) return typed;
-  p = fs::path(data_dir_) / "saves" / p;
+  p = fs::path(saves_dir()) / p;
   if (!p.has_extension() && p.has_filename()) p += ".json";
   return p.string();
 }
@@ -202,7 +204,7 @@ std::string GameFile::keep_unsaved_autosave() {
     // The named file holds the game up to its last save; later moves live only in the autosave.
     if (!named.empty() && read_json_file(named, kMaxInputBytes).at("actions").size() == moves)
       return "";
-    fs::path dir = fs::path(data_dir_) / "saves";
+    fs::path dir = saves_dir();
     std::string id = battle_id_for_file_name(autosaved.at("battle").value("id", "game"), "game");
     fs::path kept;
     for (int n = 1; kept.empty() || fs::exists(kept); ++n)

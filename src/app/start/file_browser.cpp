@@ -45,7 +45,7 @@ void open_browser(App &app) {
   App::Browser &br = app.browser;
   std::error_code ec;
   if (br.folder.empty() || !fs::is_directory(br.folder, ec)) {
-    fs::path saves = fs::path(app.session->file().data_dir()) / "saves";
+    fs::path saves = app.session->file().saves_dir();
     br.folder =
         fs::is_directory(saves, ec) ? saves.string() : (fs::path(app.root) / "battles").string();
   }
@@ -64,7 +64,7 @@ void open_dialog(App &app) {
   }
   ImGui::SameLine();
   if (ui::Button("Saved games")) { // made if missing: a newcomer's first look finds it empty
-    br.folder = (fs::path(app.session->file().data_dir()) / "saves").string();
+    br.folder = app.session->file().saves_dir();
     std::error_code made;
     fs::create_directories(br.folder, made);
   }
