@@ -9,7 +9,7 @@ Each of the N seeds S, S+1, ... is played twice, the seats swapped (paired by se
 falls on both players alike. Every build keeps its own record of the same game: a decision is asked
 of the seat's build (`suggest` on its record, with the seed game*1000 + action number), and the
 action is applied in both records. The two records are compared (turn, phase, side to act, VP,
-every unit's hex and steps) after each of the first 8 actions, every 8th after and at the end, so a
+every unit's hex, steps or hits, and facing) after each of the first 8 actions, every 8th after and at the end, so a
 game where the builds read the rules differently stops with an error instead of being counted.
 
 An older build may not know fields added to the battle format since. Fields that only describe or
@@ -28,7 +28,7 @@ import tempfile
 # The scripts beside this one are imported from the source tree: no __pycache__ left there.
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from arena import wilson  # noqa: E402  (beside this script: the same interval as the arena's)
+from arena import level_reading, wilson  # noqa: E402  (beside this script: the arena's readings)
 
 # Fields of the battle format that change no rule: an older build may play without them.
 GRADING_ONLY = ("about", "victory_levels")
@@ -90,8 +90,10 @@ def battle_for(cli, battle, folder, tag):
 def position(cli, record):
     """What both builds must agree on after every action."""
     s = run(cli, "state", record)
-    units = sorted((u["id"], u["hex"], u["steps"]) for u in s["units"])
-    return (s["turn"], s["phase"], s["to_act"], json.dumps(s["vp"], sort_keys=True), units,
+    # S&S II units wear by steps; D3 Medieval's by hits, and they face a way (D13, D3).
+    units = sorted((u["id"], u["hex"], u.get("steps"), u.get("hits"), u.get("facing"))
+                   for u in s["units"])
+    return (s["turn"], s["phase"], s["to_act"], json.dumps(s.get("vp"), sort_keys=True), units,
             s["winner"])
 
 
@@ -131,11 +133,43 @@ def play(task):
             run(q["cli"], "apply", r, action, "--out", r)
         n += 1
     vp = json.loads(vp)
-    print("seed %d, %s first: %s after %d actions" % (seed, "ab"[first], winner, n),
-          file=sys.stderr, flush=True)
+    level = final_level(players, records)
+    print("seed %d, %s first: %s after %d actions%s" % (seed, "ab"[first], winner, n,
+          ", " + level if level else ""), file=sys.stderr, flush=True)
     return {"seed": seed, "first": first, "winner": winner,
             "winner_player": None if winner not in seat else seat[winner],
-            "vp": vp, "turn": turn, "actions": n, "seconds": seconds}
+            "vp": vp, "turn": turn, "actions": n, "seconds": seconds, "level": level,
+            "seat": seat}
+
+
+def final_level(players, records):
+    """The victory level the game ended at, read by a build whose battle kept its levels (an older
+    build's copy may have dropped them); None when neither did or the battle has none."""
+    for p, r in zip(players, records):
+        if "victory_levels" not in p["dropped"]:
+            level = run(p["cli"], "state", r, "--log", "none").get("victory_level")
+            return level["id"] if level else None
+    return None
+
+
+def by_levels(games, battle):
+    """For a battle whose history favours a side, each player's games won and lost by levels
+    (arena.py's level_reading): the reading of a battle the seat decides."""
+    with open(battle) as f:
+        reading = level_reading(json.load(f))
+    if not reading:
+        return None
+    favoured, other, better, theirs = reading
+    won = [0, 0]
+    for g in games:
+        if g["level"] in better:
+            won[g["seat"][favoured]] += 1
+        elif g["level"] in theirs:
+            won[g["seat"][other]] += 1
+    return {label: {"won": won[k], "lost": won[1 - k],
+                    "share_of_decided": round(won[k] / sum(won), 3) if sum(won) else None,
+                    "wilson95": [round(x, 3) for x in wilson(won[k], sum(won))]}
+            for k, label in enumerate("ab")}
 
 
 def summary(games, players):
@@ -154,8 +188,11 @@ def summary(games, players):
                                          g["winner_player"] == k)
         entry["median_seconds"] = times[len(times) // 2] if times else 0
         entry["max_seconds"] = times[-1] if times else 0
-    out["games_list"] = [{k: g[k] for k in ("seed", "first", "winner", "vp", "turn", "actions")}
-                         for g in games]
+    levels = by_levels(games, players[0]["source"])
+    if levels:
+        out["by_levels"] = levels
+    out["games_list"] = [{k: g[k] for k in ("seed", "first", "winner", "vp", "turn", "actions",
+                                            "level")} for g in games]
     return out
 
 
@@ -166,7 +203,7 @@ def player(text, extra, battle, folder, tag):
     cli = os.path.abspath(cli)
     path, dropped = battle_for(cli, battle, folder, tag)
     return {"cli": cli, "level": level, "args": shlex.split(extra or ""), "battle": path,
-            "dropped": dropped}
+            "dropped": dropped, "source": battle}
 
 
 def main():

@@ -95,6 +95,10 @@ expect 1 "one bot only" -- "$cli" play battles/first-clash.json --bots hard
 versus="$(dirname "$0")/../scripts/versus.py"
 expect 0 "versus: two builds paired by seed" -- python3 "$versus" battles/first-clash.json --a "$cli:easy" --b "$cli:greedy" --a-args "--iterations 8 --threads 1" --seeds 3 1 --jobs 2
 check "versus: both seats of the seed played, every game counted" 'json "p=d[\"players\"]; g=d[\"games_list\"]; assert d[\"games\"]==2 and sorted(x[\"first\"] for x in g)==[0,1] and {x[\"seed\"] for x in g}=={3} and p[\"a\"][\"won\"]+p[\"b\"][\"won\"]+d[\"drawn\"]==2"'
+# A D3 Medieval battle (units wear by hits, no VP) whose history favours a side: both games played
+# and compared, and each player's games won by levels read from the level each game ended at.
+expect 0 "versus: a D3 battle read by levels" -- python3 "$versus" battles/morlaix-1342-d3.json --a "$cli:greedy" --b "$cli:random" --seeds 40 1 --jobs 2
+check "versus: each game's level, and the wins by levels they give" 'json "g=d[\"games_list\"]; assert len(g)==2 and all(x[\"level\"] for x in g); better={\"english_decisive\"}; theirs={\"french_decisive\",\"french_moral\"}; won=[0,0]; [won.__setitem__(k, won[k]+1) for x in g for k in [((0 if x[\"first\"]==0 else 1) if x[\"level\"] in better else (1 if x[\"first\"]==0 else 0)) if x[\"level\"] in better|theirs else None] if k is not None]; r=d[\"by_levels\"]; assert [r[\"a\"][\"won\"], r[\"b\"][\"won\"]]==won and r[\"a\"][\"lost\"]==won[1], (r, g)"'
 # A build that reads the rules differently (here: one whose apply leaves the record as it was) is
 # caught at the first action, not counted.
 printf '#!/usr/bin/env bash\nif [ "$1" = apply ]; then exit 0; fi\nexec "%s" "$@"\n' "$cli" >"$dir/stale-cli"
