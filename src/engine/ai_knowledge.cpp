@@ -262,8 +262,8 @@ double objective_threat(const Battle &b, const GameState &s, int side, bool reac
 }
 
 // When the most VP wins at the end, a lead is worth more the nearer the end is: a draw is not a
-// win, so a side level on VP late in the battle must still score. D3 Medieval scores no VP, so it is
-// nothing there; reading the units left instead was measured and not kept (docs/ai.md).
+// win, so a side level on VP late in the battle must still score. D3 Medieval scores no VP, so
+// it is nothing there; reading the units left instead was measured and not kept (docs/ai.md).
 double late_lead(const Battle &b, const GameState &s, int side) {
   if (b.at_end != AtEnd::MostVP) return 0;
   int lead = s.vp[side] - s.vp[1 - side];
