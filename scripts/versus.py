@@ -9,8 +9,10 @@ Each of the N seeds S, S+1, ... is played twice, the seats swapped (paired by se
 falls on both players alike. Every build keeps its own record of the same game: a decision is asked
 of the seat's build (`suggest` on its record, with the seed game*1000 + action number), and the
 action is applied in both records. The two records are compared (turn, phase, side to act, VP,
-every unit's hex, steps or hits, and facing) after each of the first 8 actions, every 8th after and at the end, so a
-game where the builds read the rules differently stops with an error instead of being counted.
+every unit's hex, steps or hits, and facing) after each of the first 8 actions, every 8th after
+and at the end, so a game where the builds read the rules differently stops with an error instead
+of being counted. Each game's victory level is reported, and where history favours a side each
+player's games won and lost by levels (arena.py's reading).
 
 An older build may not know fields added to the battle format since. Fields that only describe or
 grade a battle (`about`, `victory_levels`) are left out of its copy; any other field it refuses
