@@ -67,7 +67,8 @@ def read_battle(battle):
 
 
 def battle_for(cli, battle, folder, tag):
-    """The battle file this build loads: the battle itself, or a copy without grading-only fields."""
+    """The battle file this build loads: the battle itself, or a copy without the grading-only
+    fields."""
     data = read_battle(battle)
     dropped = []
     while True:
@@ -232,7 +233,8 @@ def main():
     result = summary(games, players)
     result["battle"] = os.path.basename(args.battle)
     result["seeds"] = [args.seeds[0], args.seeds[0] + args.seeds[1] - 1]
-    result["left_out_for"] = {label: p["dropped"] for label, p in zip("ab", players) if p["dropped"]}
+    result["left_out_for"] = {label: p["dropped"] for label, p in zip("ab", players)
+                              if p["dropped"]}
     text = json.dumps(result, indent=1)
     if args.out:
         with open(args.out, "w") as f:
