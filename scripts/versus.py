@@ -30,7 +30,7 @@ import tempfile
 # The scripts beside this one are imported from the source tree: no __pycache__ left there.
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from arena import level_reading, wilson  # noqa: E402  (beside this script: the arena's readings)
+from arena import level_reading, share_pair, wilson  # noqa: E402  (the arena's readings)
 
 # Fields of the battle format that change no rule: an older build may play without them.
 GRADING_ONLY = ("about", "victory_levels")
@@ -158,8 +158,7 @@ def final_level(players, records):
 def by_levels(games, battle):
     """For a battle whose history favours a side, each player's games won and lost by levels
     (arena.py's level_reading): the reading of a battle the seat decides."""
-    with open(battle) as f:
-        reading = level_reading(json.load(f))
+    reading = level_reading(read_battle(battle))
     if not reading:
         return None
     favoured, other, better, theirs = reading
@@ -170,7 +169,7 @@ def by_levels(games, battle):
         elif g["level"] in theirs:
             won[g["seat"][other]] += 1
     return {label: {"won": won[k], "lost": won[1 - k],
-                    "share_of_decided": round(won[k] / sum(won), 3) if sum(won) else None,
+                    "share_of_decided": share_pair(won[k], won[1 - k]),
                     "wilson95": [round(x, 3) for x in wilson(won[k], sum(won))]}
             for k, label in enumerate("ab")}
 
