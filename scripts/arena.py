@@ -40,6 +40,14 @@ def wilson(won, n, z=1.96):
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def write_atomic(path, text):
+    """Writes `text` beside `path` and renames it over: a reader never finds half a file."""
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
 def run_chunk(cli, battle, bots, seed, games, extra, path):
     cmd = [cli, "play", battle, "--games", str(games), "--seed", str(seed), "--bots", bots,
            "--alternate"] + extra
@@ -47,10 +55,7 @@ def run_chunk(cli, battle, bots, seed, games, extra, path):
     data = json.loads(out)
     data["seed"] = seed
     data["command"] = " ".join(cmd[1:])
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump(data, f, indent=1)
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(data, indent=1))
     return path
 
 

@@ -30,7 +30,7 @@ import tempfile
 # The scripts beside this one are imported from the source tree: no __pycache__ left there.
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from arena import level_reading, share_pair, wilson  # noqa: E402  (the arena's readings)
+from arena import level_reading, share_pair, wilson, write_atomic  # noqa: E402  (the arena's readings)
 
 # Fields of the battle format that change no rule: an older build may play without them.
 GRADING_ONLY = ("about", "victory_levels")
@@ -236,8 +236,7 @@ def main():
                               if p["dropped"]}
     text = json.dumps(result, indent=1)
     if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n")
+        write_atomic(args.out, text + "\n")
     print(text)
 
 

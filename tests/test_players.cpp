@@ -345,6 +345,38 @@ TEST_CASE("press the holder: the side that must break a holder counts the holder
   CHECK(evaluate_position(clash, cs, 0, press) == evaluate_position(clash, cs, 0));
 }
 
+TEST_CASE("10.0 Horse is not idle for a horse wing that cannot move but may charge: the Charge "
+          "step follows the Horse Phase",
+          "[players][hints]") {
+  // Lincoln, the Disinherited's A1 beside the Earls' heavy horse R1: heavy horse's zone holds an
+  // adjacent enemy horse still in the Horse Phase (10.0), so A1 has no move there, but it stands in
+  // an enemy zone after the phase and so may charge R1. Horse, and Bonus paired with it, do
+  // something; Fire does nothing (no archer).
+  Fixture f(loose_battle("lincoln-1141.json", {{"A1", "0805"}, {"R1", "0905"}}));
+  REQUIRE(f.phase() == "command");
+  const auto wing = static_cast<int16_t>(f.b().wing_index("disinherited"));
+  auto order = [&](std::initializer_list<Command> cs) { return WingOrder{wing, cs}; };
+
+  // The engine's own account of that turn: the Horse Phase, where nobody can move, is passed over
+  // and A1 may charge.
+  Fixture horse = f;
+  horse.command("disinherited", {"horse"});
+  REQUIRE(horse.phase() == "charge");
+  CHECK(horse.count(ActionType::Attack) > 0);
+
+  CHECK_FALSE(command_does_nothing(f.setup, f.s, order({Command::Horse}), Command::Horse));
+  CHECK_FALSE(
+      command_does_nothing(f.setup, f.s, order({Command::Horse, Command::Bonus}), Command::Bonus));
+  CHECK(command_does_nothing(f.setup, f.s, order({Command::Fire}), Command::Fire));
+  Action given;
+  given.type = ActionType::Command;
+  given.orders.push_back(order({Command::Horse, Command::Bonus}));
+  Action kept = without_idle_commands(f.setup, f.s, given);
+  REQUIRE(kept.orders.size() == 1);
+  CHECK(kept.orders[0].commands ==
+        SmallVec<Command, kMaxListedCommands>{Command::Horse, Command::Bonus});
+}
+
 TEST_CASE("4.0 hints name no command that does nothing this turn: a wing's Fire, Combat or "
           "Bonus with no unit able to use it is left out, Move and Shield Wall are kept",
           "[players][hints]") {

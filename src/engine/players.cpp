@@ -568,6 +568,14 @@ bool uses_wing(const Battle &b, const Action &a, int wing) {
   return of_wing(a.unit) || std::any_of(a.attackers.begin(), a.attackers.end(), of_wing);
 }
 
+// Does any legal action of the position `s` move, fire or attack with a unit of `wing`?
+bool wing_acts_now(const Setup &setup, const GameState &s, int wing) {
+  const Battle &b = *setup.battle;
+  for (const Action &a : legal_actions(setup, s))
+    if (uses_wing(b, a, wing)) return true;
+  return false;
+}
+
 } // namespace
 
 bool command_does_nothing(const Setup &setup, const GameState &s, const WingOrder &order,
@@ -583,7 +591,6 @@ bool command_does_nothing(const Setup &setup, const GameState &s, const WingOrde
   if (c == Command::Withdraw && gives(order, Command::Horse)) return false;
   // The engine's own sequence with this command alone given: it runs to the command's phase (a
   // Shield Wall forms as that phase begins, 8.0) and lists what the wing may do there.
-  const Battle &b = *setup.battle;
   Setup plain;
   plain.battle = setup.battle;
   plain.tables = setup.tables;
@@ -596,10 +603,17 @@ bool command_does_nothing(const Setup &setup, const GameState &s, const WingOrde
   if (apply(plain, h, alone, &events)) return false; // not given alone: no judgement
   for (const Event &e : events)
     if (e.kind == EventKind::ShieldWall && !e.units.empty()) return false;
-  if (h.game_over() || h.phase != phase_of(c)) return true;
-  for (const Action &a : legal_actions(plain, h))
-    if (uses_wing(b, a, order.wing)) return false;
-  return true;
+  if (h.game_over()) return true;
+  // Horse gives the Charge step after the Horse Phase too (3.0, 10.0): a horse wing that cannot
+  // move may still charge. The engine passes over a Horse Phase in which no unit can move.
+  if (c == Command::Horse && h.phase == Phase::Horse && !wing_acts_now(plain, h, order.wing)) {
+    Action end;
+    end.type = ActionType::EndPhase;
+    if (apply(plain, h, end)) return true;
+  }
+  const bool charge = c == Command::Horse && h.phase == Phase::Charge;
+  if (h.phase != phase_of(c) && !charge) return true;
+  return !wing_acts_now(plain, h, order.wing);
 }
 
 Action without_idle_commands(const Setup &setup, const GameState &s, const Action &a) {
