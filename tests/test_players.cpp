@@ -377,6 +377,32 @@ TEST_CASE("10.0 Horse is not idle for a horse wing that cannot move but may char
         SmallVec<Command, kMaxListedCommands>{Command::Horse, Command::Bonus});
 }
 
+TEST_CASE("8.0 Combat given with Shield Wall is not idle when the Shield Wall's one-hex step "
+          "brings a unit beside an enemy",
+          "[players][hints]") {
+  // Lincoln, Chester's A4 two hexes from the King's R5 with nobody adjacent: Combat alone lets
+  // nobody attack, but with Shield Wall A4 may first step one hex (8.0) and then attack in the
+  // Combat Phase, as the engine's own sequence shows.
+  Fixture f(loose_battle("lincoln-1141.json", {{"A4", "0805"}, {"R5", "1005"}}));
+  REQUIRE(f.phase() == "command");
+  const auto wing = static_cast<int16_t>(f.b().wing_index("chester"));
+  auto order = [&](std::initializer_list<Command> cs) { return WingOrder{wing, cs}; };
+
+  Fixture wall = f;
+  wall.act({{"type", "command"},
+            {"orders", {{{"wing", "chester"}, {"commands", {"shield_wall", "combat"}}}}}});
+  REQUIRE(wall.phase() == "shield_wall");
+  wall.act(move("A4", "0905"));
+  for (int n = 0; n < 4 && wall.phase() != "combat"; ++n)
+    wall.act(kEndPhase);
+  REQUIRE(wall.phase() == "combat");
+  CHECK(wall.count(ActionType::Attack) > 0);
+
+  CHECK(command_does_nothing(f.setup, f.s, order({Command::Combat}), Command::Combat));
+  CHECK_FALSE(command_does_nothing(f.setup, f.s, order({Command::ShieldWall, Command::Combat}),
+                                   Command::Combat));
+}
+
 TEST_CASE("4.0 hints name no command that does nothing this turn: a wing's Fire, Combat or "
           "Bonus with no unit able to use it is left out, Move and Shield Wall are kept",
           "[players][hints]") {

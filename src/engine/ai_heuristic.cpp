@@ -151,7 +151,7 @@ double stranded(const Setup &world, const GameState &s, int side) {
   WingIntegrityRule rule = world.wing_integrity();
   if (rule == WingIntegrityRule::None) return 0;
   const Battle &b = *world.battle;
-  if (b.ruleset != RulesetId::SSII) return 0;
+  if (!b.rules().has(Feature::WingIntegrity)) return 0; // D3 Medieval has none
   bool advanced = rule == WingIntegrityRule::Advanced;
   double total = 0;
   for (size_t u = 0; u < b.units.size(); ++u) {

@@ -585,8 +585,10 @@ bool command_does_nothing(const Setup &setup, const GameState &s, const WingOrde
       if (other != Command::Bonus) return command_does_nothing(setup, s, order, other);
     return true;
   }
-  // A wing that moves first may find an enemy to fight or a reason to withdraw after it moved.
-  if (c == Command::Combat && (gives(order, Command::Move) || gives(order, Command::Horse)))
+  // A wing that moves first may find an enemy to fight or a reason to withdraw after it moved; a
+  // Shield Wall's one-hex step (8.0) counts as such a move.
+  if (c == Command::Combat && (gives(order, Command::Move) || gives(order, Command::Horse) ||
+                               gives(order, Command::ShieldWall)))
     return false;
   if (c == Command::Withdraw && gives(order, Command::Horse)) return false;
   // The engine's own sequence with this command alone given: it runs to the command's phase (a
