@@ -204,9 +204,10 @@ struct Suggestion {
 };
 
 // 4.0 (issue 32 item 5): would `c` in `order` let no unit of the order's wing act this turn? Asked
-// of the engine's legal actions in the phase the command serves, from the position `s` (a Command
-// Phase); a command whose use could depend on moving first (Combat or Withdraw with Move or Horse)
-// counts as doing something. Bonus does nothing when the command it pairs with does nothing.
+// of the engine's legal actions in the phase the command serves (Horse: the Horse Phase and the
+// Charge step), from the position `s` (a Command Phase); a command whose use could depend on moving
+// first (Combat with Move, Horse or Shield Wall; Withdraw with Horse) counts as doing something.
+// Bonus does nothing when the command it pairs with does nothing.
 bool command_does_nothing(const Setup &setup, const GameState &s, const WingOrder &order,
                           Command c);
 // A command action without its commands that do nothing this turn (a wing left with none is left
