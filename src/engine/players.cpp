@@ -8,10 +8,12 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <iterator>
 #include <numeric>
 #include <stdexcept>
 #include <thread>
 #include <time.h>
+#include <utility>
 
 namespace sns {
 
@@ -568,6 +570,19 @@ bool uses_wing(const Battle &b, const Action &a, int wing) {
   return of_wing(a.unit) || std::any_of(a.attackers.begin(), a.attackers.end(), of_wing);
 }
 
+// A command paired with one whose phase moves the wing first (3.0's order): the move may bring an
+// enemy within reach (Combat after Move, Horse or a Shield Wall's one-hex step, 8.0) or into a zone
+// to withdraw from (Withdraw after Horse), so it is not judged from the position before the move.
+constexpr std::pair<Command, Command> kAfterAMove[] = {{Command::Combat, Command::Move},
+                                                       {Command::Combat, Command::Horse},
+                                                       {Command::Combat, Command::ShieldWall},
+                                                       {Command::Withdraw, Command::Horse}};
+
+bool may_follow_a_move(const WingOrder &o, Command c) {
+  return std::any_of(std::begin(kAfterAMove), std::end(kAfterAMove),
+                     [&](auto pair) { return pair.first == c && gives(o, pair.second); });
+}
+
 // Does any legal action of the position `s` move, fire or attack with a unit of `wing`?
 bool wing_acts_now(const Setup &setup, const GameState &s, int wing) {
   const Battle &b = *setup.battle;
@@ -585,12 +600,7 @@ bool command_does_nothing(const Setup &setup, const GameState &s, const WingOrde
       if (other != Command::Bonus) return command_does_nothing(setup, s, order, other);
     return true;
   }
-  // A wing that moves first may find an enemy to fight or a reason to withdraw after it moved; a
-  // Shield Wall's one-hex step (8.0) counts as such a move.
-  if (c == Command::Combat && (gives(order, Command::Move) || gives(order, Command::Horse) ||
-                               gives(order, Command::ShieldWall)))
-    return false;
-  if (c == Command::Withdraw && gives(order, Command::Horse)) return false;
+  if (may_follow_a_move(order, c)) return false;
   // The engine's own sequence with this command alone given: it runs to the command's phase (a
   // Shield Wall forms as that phase begins, 8.0) and lists what the wing may do there.
   Setup plain;
