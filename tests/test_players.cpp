@@ -345,6 +345,14 @@ TEST_CASE("press the holder: the side that must break a holder counts the holder
   CHECK(evaluate_position(clash, cs, 0, press) == evaluate_position(clash, cs, 0));
 }
 
+namespace {
+// Builds orders for the wing `id` of the fixture's battle: order({Command::Horse}) and the like.
+auto orders_of(const Fixture &f, const std::string &id) {
+  const auto wing = static_cast<int16_t>(f.b().wing_index(id));
+  return [wing](std::initializer_list<Command> cs) { return WingOrder{wing, cs}; };
+}
+} // namespace
+
 TEST_CASE("10.0 Horse is not idle for a horse wing that cannot move but may charge: the Charge "
           "step follows the Horse Phase",
           "[players][hints]") {
@@ -354,8 +362,7 @@ TEST_CASE("10.0 Horse is not idle for a horse wing that cannot move but may char
   // something; Fire does nothing (no archer).
   Fixture f(loose_battle("lincoln-1141.json", {{"A1", "0805"}, {"R1", "0905"}}));
   REQUIRE(f.phase() == "command");
-  const auto wing = static_cast<int16_t>(f.b().wing_index("disinherited"));
-  auto order = [&](std::initializer_list<Command> cs) { return WingOrder{wing, cs}; };
+  auto order = orders_of(f, "disinherited");
 
   // The engine's own account of that turn: the Horse Phase, where nobody can move, is passed over
   // and A1 may charge.
@@ -385,8 +392,7 @@ TEST_CASE("8.0 Combat given with Shield Wall is not idle when the Shield Wall's 
   // Combat Phase, as the engine's own sequence shows.
   Fixture f(loose_battle("lincoln-1141.json", {{"A4", "0805"}, {"R5", "1005"}}));
   REQUIRE(f.phase() == "command");
-  const auto wing = static_cast<int16_t>(f.b().wing_index("chester"));
-  auto order = [&](std::initializer_list<Command> cs) { return WingOrder{wing, cs}; };
+  auto order = orders_of(f, "chester");
 
   Fixture wall = f;
   wall.act({{"type", "command"},
