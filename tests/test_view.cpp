@@ -559,6 +559,17 @@ TEST_CASE("the phase banner covers the turn strip in the band kept above the fit
   CHECK(wide.y1 <= 40 + band);
 }
 
+TEST_CASE("the result screen stands below the top band, centred where the map has room") {
+  const float band = top_band_height(1.0f);
+  // A tall map (900 high from y 40): the box, 200 high down to its buttons, is centred.
+  CHECK(result_box_top(40, 900, 200, 1.0f) == Approx(40 + 450 - 100));
+  // A replay at 1024x600 leaves the map 220 high: centred, the box rose over the band, whose strip
+  // (drawn over every window) covered its title; it starts below the band, clear of the banner.
+  const float top = result_box_top(250, 220, 200, 1.0f);
+  CHECK(top == Approx(250 + band));
+  CHECK(banner_box(250, 415, 250, 400, 22, 420).y1 <= top);
+}
+
 TEST_CASE("the fitted map starts below the top band: no counter on row 01 under the banner") {
   auto battle = load_battle_file(source_path("battles/first-clash.json"));
   const Battle &b = *battle;

@@ -13,6 +13,11 @@ struct ReportPicture {
   std::string file; // relative to the report's folder
 };
 
+// Where a moment of the game stands, in words: "Player Turn 3, second move phase", "Game turn 5,
+// melee phase", "Player Turn 16, the battle is over" (the phase's title, never its identifier);
+// with the side to act after the turn when `name_side`: "Player Turn 3, Royal Army, combat phase".
+std::string moment_words(const Battle &b, const GameState &s, bool name_side = false);
+
 // The moments a report pictures: every bookmark and the end of the record, in order, once each.
 std::vector<size_t> report_moments(const Game &game);
 

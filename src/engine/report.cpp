@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -76,10 +77,23 @@ Score score(const Setup &setup, const GameState &s) {
                                      b.sides[1].name + " " + std::to_string(n[1])};
 }
 
+} // namespace
+
+std::string moment_words(const Battle &b, const GameState &s, bool name_side) {
+  std::string where = std::string(b.turn_name()) + " " + std::to_string(s.turn) + ", ";
+  if (name_side) where += b.sides[s.active].name + ", ";
+  if (s.game_over()) return where + "the battle is over";
+  std::string phase(title(s.phase));
+  std::transform(phase.begin(), phase.end(), phase.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  return where + phase + " phase";
+}
+
+namespace {
+
 std::string result_text(const Battle &b, const GameState &s) {
   if (!s.game_over())
-    return "in progress: " + std::string(b.turn_name()) + " " + std::to_string(s.turn) + ", " +
-           std::string(name(s.phase)) + " phase, " + b.sides[s.active].name + " to play";
+    return "in progress: " + moment_words(b, s) + ", " + b.sides[s.active].name + " to play";
   std::string who = s.winner == kDraw ? "a draw"
                     : s.winner < 0    ? "no winner"
                                       : b.sides[s.winner].name + " won";
@@ -220,8 +234,8 @@ void notes_list(std::ostringstream &o, const Game &g) {
   o << "## Notes and bookmarks\n\n";
   for (const Note &n : g.notes()) {
     const GameState &s = g.state_at(n.at);
-    o << "- " << (n.bookmark ? "(bookmark) " : "") << "Player Turn " << s.turn << ", "
-      << name(s.phase) << " phase, after action " << n.at << ": " << md(n.text) << "\n";
+    o << "- " << (n.bookmark ? "(bookmark) " : "") << moment_words(g.battle(), s)
+      << ", after action " << n.at << ": " << md(n.text) << "\n";
   }
   o << "\n";
 }

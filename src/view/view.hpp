@@ -243,6 +243,10 @@ inline constexpr double kBannerOpenSeconds = 0.25;
 float banner_opening(double age);
 inline constexpr float kStripFontSize = 17, kBannerFontSize = 22; // at ui scale 1
 float top_band_height(float ui_scale); // the band's height: the banner's with a gap either side
+// The top of the result screen `box_h` high (down to its buttons) on a map `map_y`..`map_y +
+// map_h`: centred, but never above the top band, whose strip is drawn over every window (on a short
+// map, a replay at 1024x600, it had covered the window's title).
+float result_box_top(float map_y, float map_h, float box_h, float ui_scale);
 struct BannerBox {
   float x0, y0, x1, y1;
 };

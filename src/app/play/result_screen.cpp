@@ -92,8 +92,9 @@ void result_screen(App &app, const MapRect &map) {
   const Battle &b = app.game().battle();
   // Centred on the map by its height down to the buttons, so the report's line, growing it below
   // them, moves no button from under the pointer (centred whole, the window rose by half the line).
-  ImGui::SetNextWindowPos(ImVec2(map.x + map.w / 2, map.y + map.h / 2 - app.result_height / 2),
-                          ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  // Below the top band on a short map (view.hpp).
+  const float top = result_box_top(map.y, map.h, app.result_height, app.ui_scale);
+  ImGui::SetNextWindowPos(ImVec2(map.x + map.w / 2, top), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.97f);
   ui::Begin("The battle is over", nullptr,
             ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |

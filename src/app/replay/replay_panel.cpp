@@ -27,11 +27,11 @@ struct RecordDialogs {
 };
 RecordDialogs dialogs;
 
+// In the report's words (sns/report.hpp): the ruleset's turn and the phase's title; the phase's
+// identifier had read "game_over phase" at the end.
 std::string moment_text(const Game &g, size_t at, size_t size) {
-  const GameState &s = g.state();
-  return "Action " + std::to_string(at) + " of " + std::to_string(size) + ": Player Turn " +
-         std::to_string(s.turn) + ", " + g.battle().sides[s.active].name + ", " +
-         std::string(name(s.phase)) + " phase";
+  return "Action " + std::to_string(at) + " of " + std::to_string(size) + ": " +
+         moment_words(g.battle(), g.state(), true);
 }
 
 // A button on the row of the item before when it fits, else at the start of the next row: the
