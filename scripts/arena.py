@@ -23,6 +23,7 @@ import os
 import random
 import subprocess
 import sys
+import tempfile
 
 # The scripts beside this one are imported from the source tree: no __pycache__ left there.
 sys.dont_write_bytecode = True
@@ -41,11 +42,17 @@ def wilson(won, n, z=1.96):
 
 
 def write_atomic(path, text):
-    """Writes `text` beside `path` and renames it over: a reader never finds half a file."""
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
+    """Writes `text` beside `path` and renames it over: a reader never finds half a file. The
+    temporary file's name is this write's own, so two processes writing one path never share it."""
+    folder = os.path.dirname(os.path.abspath(path))
+    with tempfile.NamedTemporaryFile("w", dir=folder, prefix=os.path.basename(path) + ".",
+                                     suffix=".tmp", delete=False) as f:
         f.write(text)
-    os.replace(tmp, path)
+    try:
+        os.replace(f.name, path)
+    except OSError:
+        os.unlink(f.name)
+        raise
 
 
 def run_chunk(cli, battle, bots, seed, games, extra, path):

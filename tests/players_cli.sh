@@ -71,6 +71,13 @@ check "seats: a side's average VP is the games' VP shared out by bot" 'json "s=d
 python3 "$(dirname "$0")/../scripts/arena.py" run "$cli" battles/first-clash.json --bots greedy,random --games 6 --seed 11 --chunk 2 --jobs 2 --out "$dir/chunks" >/dev/null 2>&1
 python3 "$(dirname "$0")/../scripts/arena.py" merge "$dir/chunks" >"$dir/out"
 check "arena chunks merge to the long run" 'json "l=json.load(open(\"$dir/long.json\")); assert d[\"wins\"]==l[\"wins\"] and d[\"wins_by_bot\"]==l[\"wins_by_bot\"] and all(abs(d[\"seats\"][b][x][k]-l[\"seats\"][b][x][k])<1e-9 for b in l[\"seats\"] for x in l[\"seats\"][b] for k in (\"games\",\"won\",\"average_vp\"))"'
+# Its chunk files are written whole: two writers of one path at once each rename a temporary file
+# of their own over it, so the file is one of the two texts and no temporary file is left.
+check "arena: two writers of one file leave one whole text and no temporary file" 'python3 -c "
+import sys, concurrent.futures as cf; sys.path.insert(0, \"$(dirname "$0")/../scripts\"); import arena
+texts = [str(i) * 200000 for i in range(8)]
+with cf.ThreadPoolExecutor(8) as ex: list(ex.map(lambda t: arena.write_atomic(\"$dir/same.json\", t), texts))
+import os; assert open(\"$dir/same.json\").read() in texts and not [f for f in os.listdir(\"$dir\") if f.endswith(\".tmp\")]"'
 expect 0 "arena games kept" -- "$cli" play battles/d3-first-charge.json --games 2 --seed 7 --bots greedy,random --alternate --keep "$dir/kept"
 check "each game kept under its seed, loads, and is over with the winner play counted" 'json "import glob,subprocess; f=sorted(glob.glob(\"$dir/kept/*.json\")); assert [x.rsplit(\"/\",1)[1] for x in f]==[\"d3-first-charge-7.json\",\"d3-first-charge-8.json\"]; w=[json.loads(subprocess.run([\"$cli\",\"state\",x,\"--log\",\"none\"],capture_output=True,text=True,check=True).stdout)[\"winner\"] for x in f]; assert all(w) and sum(1 for x in w if x in (\"red\",\"blue\"))==d[\"wins\"][\"red\"]+d[\"wins\"][\"blue\"]"'
 check "play counts the games per victory level, each as the kept game's state names it" 'json "import glob,subprocess,collections; f=sorted(glob.glob(\"$dir/kept/*.json\")); lv=[json.loads(subprocess.run([\"$cli\",\"state\",x,\"--log\",\"none\"],capture_output=True,text=True,check=True).stdout)[\"victory_level\"][\"id\"] for x in f]; c=collections.Counter(lv); assert set(d[\"victory_levels\"])=={\"red_decisive\",\"red_marginal\",\"drawn\",\"blue_decisive\",\"blue_marginal\",\"none\"}, d; assert all(d[\"victory_levels\"][k]==c.get(k,0) for k in d[\"victory_levels\"]) and sum(d[\"victory_levels\"].values())==2"'
