@@ -22,11 +22,12 @@ void save_as_dialog(App &app) {
     app.save_as_exists = result == Session::Saved::Exists; // ask before replacing another file
     if (result == Session::Saved::Yes) app.save_as_open = false;
   };
-  const std::string path = app.session->file().typed_save_path(app.save_as_buffer);
-  if (ui::Button("Save") || enter) saved(app.session->file().save_as(path));
+  // The typed name as a path when a button asks for it, not every frame the dialog is drawn.
+  auto path = [&] { return app.session->file().typed_save_path(app.save_as_buffer); };
+  if (ui::Button("Save") || enter) saved(app.session->file().save_as(path()));
   if (app.save_as_exists) {
     ImGui::SameLine();
-    if (ui::Button("Replace")) saved(app.session->file().save_as(path, true));
+    if (ui::Button("Replace")) saved(app.session->file().save_as(path(), true));
   }
   ImGui::SameLine();
   if (ui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
