@@ -539,25 +539,20 @@ Suggestion heuristic_choice(const Setup &real, const GameState &known,
 
 // --- commands that do nothing (4.0) -------------------------------------------------------
 
-// The phase in which a command lets its wing act (3.0); Bonus has none of its own.
-std::optional<Phase> phase_of(Command c) {
-  switch (c) {
-  case Command::Fire:
-    return Phase::Fire;
-  case Command::Horse:
-    return Phase::Horse;
-  case Command::Withdraw:
-    return Phase::Withdraw;
-  case Command::ShieldWall:
-    return Phase::ShieldWall;
-  case Command::Move:
-    return Phase::Move;
-  case Command::Combat:
-    return Phase::Combat;
-  case Command::Bonus:
-    break;
-  }
-  return std::nullopt;
+// The phases in which a command lets its wing act (3.0), in the sequence's order; Bonus has none
+// of its own. Horse gives the Charge step after the Horse Phase too (10.0): a horse wing that
+// cannot move may still charge, and the engine passes over a Horse Phase in which no unit can move.
+constexpr std::pair<Command, Phase> kServes[] = {{Command::Fire, Phase::Fire},
+                                                 {Command::Horse, Phase::Horse},
+                                                 {Command::Horse, Phase::Charge},
+                                                 {Command::Withdraw, Phase::Withdraw},
+                                                 {Command::ShieldWall, Phase::ShieldWall},
+                                                 {Command::Move, Phase::Move},
+                                                 {Command::Combat, Phase::Combat}};
+
+bool serves(Command c, Phase p) {
+  return std::any_of(std::begin(kServes), std::end(kServes),
+                     [&](auto pair) { return pair.first == c && pair.second == p; });
 }
 
 bool gives(const WingOrder &o, Command c) {
@@ -615,17 +610,14 @@ bool command_does_nothing(const Setup &setup, const GameState &s, const WingOrde
   if (apply(plain, h, alone, &events)) return false; // not given alone: no judgement
   for (const Event &e : events)
     if (e.kind == EventKind::ShieldWall && !e.units.empty()) return false;
-  if (h.game_over()) return true;
-  // Horse gives the Charge step after the Horse Phase too (3.0, 10.0): a horse wing that cannot
-  // move may still charge. The engine passes over a Horse Phase in which no unit can move.
-  if (c == Command::Horse && h.phase == Phase::Horse && !wing_acts_now(plain, h, order.wing)) {
-    Action end;
-    end.type = ActionType::EndPhase;
+  // Each phase the command serves in turn (kServes): the wing acts in one of them, or it is idle.
+  Action end;
+  end.type = ActionType::EndPhase;
+  while (!h.game_over() && serves(c, h.phase)) {
+    if (wing_acts_now(plain, h, order.wing)) return false;
     if (apply(plain, h, end)) return true;
   }
-  const bool charge = c == Command::Horse && h.phase == Phase::Charge;
-  if (h.phase != phase_of(c) && !charge) return true;
-  return !wing_acts_now(plain, h, order.wing);
+  return true;
 }
 
 Action without_idle_commands(const Setup &setup, const GameState &s, const Action &a) {
