@@ -14,6 +14,8 @@ A script is the app's --script steps, plus lines for this runner, all of them co
   # background: COMMAND  a shell command started before the first run and left running (a
                     command-line opponent over the network); its output goes to background.log
                     and it is ended (SIGTERM to its process group) once the `after` commands ran
+The work folder's bin/ comes first on the app's PATH, so a `before` command can put a stand-in
+there for a desktop program the app starts (xdg-open, which opens a file in the desktop's viewer).
 $PORT in the steps is a free localhost port picked for this script (a game hosted on it).
 Shell commands see $APP, $CLI, $ROOT, $WORK and $PORT, and fail the test by exiting non-zero.
 Each script runs in a fresh work folder (its current folder) with its own XDG data and config
@@ -116,7 +118,8 @@ with tempfile.TemporaryDirectory(prefix="sns-e2e-") as work:
     port = str(free_port())
     env = dict(os.environ, XDG_DATA_HOME=os.path.join(work, "data"),
                XDG_CONFIG_HOME=os.path.join(work, "config"), APP=app, CLI=cli, ROOT=root,
-               WORK=work, PORT=port, ASAN_OPTIONS="detect_leaks=0")
+               WORK=work, PORT=port, ASAN_OPTIONS="detect_leaks=0",
+               PATH=os.path.join(work, "bin") + os.pathsep + os.environ.get("PATH", ""))
     def shell(stage, command):
         result = subprocess.run(command, shell=True, cwd=work, env=env, capture_output=True,
                                 text=True, timeout=300)

@@ -75,10 +75,11 @@ struct App {
   // Escape was pressed over an open menu or popup: closed at the next frame's start (frame.cpp's
   // escape_topmost), inside the frame where ImGui's popups may be touched.
   bool close_popups = false;
-  bool result_hidden = false; // the result screen closed to look at the map (result_screen.cpp)
-  std::string result_report;  // its Battle report's words, under that button ("" none written)
-  float result_height = 0;    // its height down to its buttons: the report's line grows it below
-  float replay_wanted = 0;    // the replay controls' height for all their rows (replay_panel.cpp)
+  bool result_hidden = false;     // the result screen closed to look at the map (result_screen.cpp)
+  std::string result_report;      // its Battle report's words, under that button ("" none written)
+  std::string result_report_file; // the report written from it, for Open report ("" none)
+  float result_height = 0; // its height down to its buttons: the report's line grows it below
+  float replay_wanted = 0; // the replay controls' height for all their rows (replay_panel.cpp)
   // Frames the hint shown (H) has stood in the Orders panel, 0 with none: its first frames scroll
   // the panel to bring it into sight, later ones leave the scroll to the player (orders_panel.cpp).
   int hint_frames = 0;

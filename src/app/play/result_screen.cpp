@@ -7,6 +7,7 @@
 #include "widgets/ui.hpp"
 #include "words.hpp"
 
+#include <SDL.h>
 #include <imgui.h>
 
 namespace sns::app {
@@ -56,8 +57,10 @@ void result_buttons(App &app) {
   if (ss.mode() == Mode::Play && ui::Button("Replay") && ss.replays().replay_game())
     ss.replays().replay_go(0);
   if (ss.mode() == Mode::Play) ImGui::SameLine();
-  if ((ss.mode() == Mode::Play || ss.mode() == Mode::Replay) && ui::Button("Battle report"))
-    app.result_report = write_report(app);
+  if ((ss.mode() == Mode::Play || ss.mode() == Mode::Replay) && ui::Button("Battle report")) {
+    ReportWritten report = write_report(app);
+    app.result_report = report.words, app.result_report_file = report.file;
+  }
   ImGui::SameLine();
   if (ui::Button("New game")) app.start_screen = true;
   ImGui::SameLine();
@@ -72,6 +75,12 @@ void result_buttons(App &app) {
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
   }
+  // The desktop's own viewer for Markdown files (xdg-open): a path alone left the player to find
+  // the folder by hand.
+  if (!app.result_report_file.empty() && ui::Button("Open report") &&
+      SDL_OpenURL(("file://" + app.result_report_file).c_str()) != 0)
+    app.result_report = "The report could not be opened here (" + std::string(SDL_GetError()) +
+                        "); it is at " + app.result_report_file;
 }
 
 } // namespace
@@ -86,6 +95,7 @@ void result_screen(App &app, const MapRect &map) {
   if (!s.game_over()) {
     app.result_hidden = false; // an undo took the end back: the next end shows again
     app.result_report.clear();
+    app.result_report_file.clear();
     return;
   }
   if (app.result_hidden) return;

@@ -207,7 +207,7 @@ bool open_record_as(App &app, const std::string &path, OpenAs how, uint64_t seed
   return ok;
 }
 
-std::string write_report(App &app) {
+ReportWritten write_report(App &app) {
   Session &ss = *app.session;
   const Game &g = ss.mode() == Mode::Replay ? ss.replays().replay()->record() : ss.game();
   fs::path dir = paths::new_report_folder(fs::path(ss.file().data_dir()) / "reports", g.battle().id,
@@ -215,11 +215,13 @@ std::string write_report(App &app) {
   try {
     // Said as a player on the desktop reads it: where the file is and what opens it, no command
     // line to type (issue 33).
-    return "Battle report: " + write_battle_report(g, dir.string()) +
-           " - the battle told turn by turn with its notes; any text editor or Markdown viewer "
-           "opens it.";
+    std::string file = write_battle_report(g, dir.string());
+    return {"Battle report: " + file +
+                " - the battle told turn by turn with its notes; any text editor or Markdown "
+                "viewer opens it.",
+            file};
   } catch (const std::exception &e) {
-    return e.what();
+    return {e.what(), ""};
   }
 }
 
@@ -237,7 +239,7 @@ void record_menu(App &app) {
   if (ui::MenuItem("Open a replay...")) ask_for_file(OpenAs::Replay);
   if (ui::MenuItem("Open a mailed turn...")) ask_for_file(OpenAs::Mailed);
   if (ui::MenuItem("Battle report", nullptr, false, mode == Mode::Play || mode == Mode::Replay))
-    ss.say(write_report(app));
+    ss.say(write_report(app).words);
   ImGui::EndMenu();
 }
 

@@ -17,11 +17,15 @@ bool open_record_as(App &app, const std::string &path, OpenAs how, uint64_t seed
 // The height the replay's controls take above the map (0 unless a replay is shown).
 float replay_controls_height(const App &app);
 
+// A battle report written: where, in words (or why it could not be), for the caller to show beside
+// what asked for it (Record > Battle report says it in the status line, the result screen under
+// its button), and the file ("" when none was written) for the result screen's Open report.
+struct ReportWritten {
+  std::string words, file;
+};
 // Writes the battle report of the game shown (or the replay's record) into a new folder under the
-// data folder's reports/; returns where, in words (or why it could not), for the caller to show
-// beside what asked for it (Record > Battle report says it in the status line, the result screen
-// under its button).
-std::string write_report(App &app);
+// data folder's reports/.
+ReportWritten write_report(App &app);
 // The "Record" menu (in the menu bar): replay, notes, Send turn, open a replay or a mailed turn.
 void record_menu(App &app);
 // The replay controls over the map (Mode::Replay) and the record dialogs; every frame.
