@@ -570,6 +570,15 @@ TEST_CASE("the result screen stands below the top band, centred where the map ha
   CHECK(banner_box(250, 415, 250, 400, 22, 420).y1 <= top);
 }
 
+TEST_CASE(
+    "the turn strip and the banner shrink to a narrow map instead of running over the panels") {
+  // At 1024x600 a replay's map is about 415 px wide; the strip's line at 17 px was 445 px wide.
+  CHECK(fitted_font_size(17, 445, 375) == Approx(17.0f * 375 / 445));
+  CHECK(fitted_font_size(17, 445, 375) * 445 / 17 <= 375.01f); // the line fits its room
+  CHECK(fitted_font_size(17, 300, 375) == 17);                 // room to spare: as it was
+  CHECK(fitted_font_size(22, 500, -10) == 0);                  // no room at all: nothing drawn
+}
+
 TEST_CASE("the fitted map starts below the top band: no counter on row 01 under the banner") {
   auto battle = load_battle_file(source_path("battles/first-clash.json"));
   const Battle &b = *battle;

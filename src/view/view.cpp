@@ -585,6 +585,10 @@ float result_box_top(float map_y, float map_h, float box_h, float ui_scale) {
   return std::max(map_y + map_h / 2 - box_h / 2, map_y + top_band_height(ui_scale));
 }
 
+float fitted_font_size(float size, float text_w, float room) {
+  return text_w > room && text_w > 0 ? size * std::max(room, 0.0f) / text_w : size;
+}
+
 BannerBox banner_box(float map_x, float map_w, float map_top, float text_w, float text_h,
                      float strip_w) {
   float cx = map_x + map_w / 2, half = std::max(text_w / 2 + kBannerPadX, strip_w / 2 + 2);

@@ -247,6 +247,10 @@ float top_band_height(float ui_scale); // the band's height: the banner's with a
 // map_h`: centred, but never above the top band, whose strip is drawn over every window (on a short
 // map, a replay at 1024x600, it had covered the window's title).
 float result_box_top(float map_y, float map_h, float box_h, float ui_scale);
+// The font size for a line `text_w` wide at `size` that must fit in `room` (the turn strip and the
+// banner over a narrow map, a replay at 1024x600: drawn over every window, at full size they ran
+// over both side panels): `size`, or smaller in proportion.
+float fitted_font_size(float size, float text_w, float room);
 struct BannerBox {
   float x0, y0, x1, y1;
 };

@@ -76,7 +76,11 @@ void explain_box(App &app, float height) {
   const GameState &s = app.game().state();
   ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(45, 40, 20, 255));
   ImGui::BeginChild("explain", ImVec2(0, height), true, box_flags(height, app.explain_box_needs));
-  ui::Text("Explain: the %s Phase", phase_words(s.phase).c_str());
+  // At the end there is no phase to explain: "the Game over Phase" read as a phase of play.
+  if (s.game_over())
+    ui::Text("Explain: the battle is over");
+  else
+    ui::Text("Explain: the %s Phase", phase_words(s.phase).c_str());
   ui::TextWrapped("%s", phase_explanation(s.phase).c_str());
   auto wings = wings_acting(app.game().setup(), s, s.phase);
   if (!wings.empty()) {

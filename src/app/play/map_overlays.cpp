@@ -164,14 +164,20 @@ void turn_banner(App &app, const MapRect &map) {
       break;
     }
   std::string strip = turn + "  -  " + phase;
-  float fs = kStripFontSize * app.ui_scale;
+  // Each line shrinks to the map's width (view.hpp, fitted_font_size), its box's padding and a
+  // margin either side kept.
+  auto fitted = [&](float size, const std::string &text, float padding) {
+    float w = font->CalcTextSizeA(size, 1e9f, 0, text.c_str()).x;
+    return fitted_font_size(size, w, map.w - padding - 16);
+  };
+  float fs = fitted(kStripFontSize * app.ui_scale, strip, 24);
   ImVec2 ext = font->CalcTextSizeA(fs, 1e9f, 0, strip.c_str());
   ImVec2 a(map.x + map.w / 2 - ext.x / 2 - 14, map.y + 4);
   ImVec2 z(map.x + map.w / 2 + ext.x / 2 + 10, map.y + 10 + ext.y);
   // The banner lies over the strip for a moment, then fades, and only then the strip comes back
   // (view.hpp, banner_frame): their two texts are never seen over each other. It opens out of
   // the strip, from the strip's box to its own, its text coming with it.
-  float fs_banner = kBannerFontSize * app.ui_scale;
+  float fs_banner = fitted(kBannerFontSize * app.ui_scale, bn.text, 28);
   ImVec2 text_ext = font->CalcTextSizeA(fs_banner, 1e9f, 0, bn.text.c_str());
   BannerBox box = banner_box(map.x, map.w, map.y, text_ext.x, text_ext.y, z.x - a.x);
   const BannerFrame f = bn.since < 0 ? BannerFrame{}

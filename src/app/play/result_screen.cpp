@@ -77,10 +77,13 @@ void result_buttons(App &app) {
   }
   // The desktop's own viewer for Markdown files (xdg-open): a path alone left the player to find
   // the folder by hand.
-  if (!app.result_report_file.empty() && ui::Button("Open report") &&
-      SDL_OpenURL(("file://" + app.result_report_file).c_str()) != 0)
-    app.result_report = "The report could not be opened here (" + std::string(SDL_GetError()) +
-                        "); it is at " + app.result_report_file;
+  // Said once pressed, as the viewer may take a moment to come up (or open behind this window).
+  if (!app.result_report_file.empty() && ui::Button("Open report"))
+    app.result_report =
+        SDL_OpenURL(("file://" + app.result_report_file).c_str()) == 0
+            ? "Battle report handed to your desktop's viewer: " + app.result_report_file
+            : "The report could not be opened here (" + std::string(SDL_GetError()) +
+                  "); it is at " + app.result_report_file;
 }
 
 } // namespace

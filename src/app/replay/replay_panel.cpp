@@ -217,8 +217,7 @@ ReportWritten write_report(App &app) {
     // line to type (issue 33).
     std::string file = write_battle_report(g, dir.string());
     return {"Battle report: " + file +
-                " - the battle told turn by turn with its notes; any text editor or Markdown "
-                "viewer opens it.",
+                " (the battle told turn by turn, with its notes; any text editor opens it)",
             file};
   } catch (const std::exception &e) {
     return {e.what(), ""};
