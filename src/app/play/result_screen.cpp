@@ -76,11 +76,12 @@ void result_buttons(App &app) {
     ImGui::PopStyleColor();
   }
   // The desktop's own viewer for Markdown files (xdg-open): a path alone left the player to find
-  // the folder by hand.
-  // Said once pressed, as the viewer may take a moment to come up (or open behind this window).
+  // the folder by hand. Said once pressed, as the viewer may take a moment to come up. xdg-open
+  // takes a plain path: as an unescaped file:// URL, a space, '%' or '#' in the data folder's path
+  // would have named another file.
   if (!app.result_report_file.empty() && ui::Button("Open report"))
     app.result_report =
-        SDL_OpenURL(("file://" + app.result_report_file).c_str()) == 0
+        SDL_OpenURL(app.result_report_file.c_str()) == 0
             ? "Battle report handed to your desktop's viewer: " + app.result_report_file
             : "The report could not be opened here (" + std::string(SDL_GetError()) +
                   "); it is at " + app.result_report_file;
