@@ -380,17 +380,19 @@ TEST_CASE("app: Explain's last roll is this Player Turn's, or the last action's 
   CHECK(last_roll_entry(log, 4) == -1);
   // D3: the action that ends the melee phase rolls disorder, then the next turn begins.
   Events d3 = {
-      {EventKind::Turn, "D4", "Turn 1: Red"},
+      {EventKind::Turn, "D4", "Turn 1: Red; movement phase"},
       {EventKind::Melee, "D11", "RK fights BL", 4, "", {}},
       {EventKind::Phase, "D13", "disorder and elimination phase"},
       {EventKind::Disorder, "D13", "BL took 3 hits this turn and rolls 2D6 = 6", 6, "", {}},
-      {EventKind::Turn, "D4", "Turn 1: Blue"}};
-  CHECK(last_roll_entry(d3, 2) == 3); // the disorder roll, made by the last action
+      {EventKind::Turn, "D4", "Turn 1: Blue; movement phase"}};
+  CHECK(last_roll_entry(d3, 2) == 3);             // the disorder roll, made by the last action
+  CHECK(earlier_turn_of(d3, 3) == "Turn 1: Red"); // ... said with its turn over Blue's orders
   d3.push_back({EventKind::Face, "D6", "BX pivots to face north (0)"}); // Blue's first action
   CHECK(last_roll_entry(d3, 5) == -1); // Red's rolls are now the turn before's
   Events within = {{EventKind::Turn, "3.0", "Player Turn 2"},
                    {EventKind::Fire, "9.0", "R4 fires", 7, "", {}}};
   CHECK(last_roll_entry(within, 1) == 1);
+  CHECK(earlier_turn_of(within, 1).empty()); // this turn's roll: said plainly
 }
 
 TEST_CASE("app 7.5: Explain's last roll says where an attack's roll lands on the CRT, without the "
@@ -577,6 +579,26 @@ TEST_CASE(
   CHECK(fitted_font_size(17, 445, 375) * 445 / 17 <= 375.01f); // the line fits its room
   CHECK(fitted_font_size(17, 300, 375) == 17);                 // room to spare: as it was
   CHECK(fitted_font_size(22, 500, -10) == 0);                  // no room at all: nothing drawn
+}
+
+TEST_CASE("the report's path breaks after a '/', never inside a folder's or file's name") {
+  auto chars = [](const std::string &s) { return static_cast<float>(s.size()); };
+  const std::string path =
+      "/root/.local/share/shields-swords/reports/first-clash-20261206/report.md";
+  auto lines = path_lines(path, 30, chars);
+  CHECK(lines == std::vector<std::string>{"/root/.local/share/", "shields-swords/reports/",
+                                          "first-clash-20261206/report.md"});
+  std::string whole;
+  for (const std::string &l : lines) {
+    whole += l;
+    CHECK((l.back() == '/' || l == lines.back()));
+  }
+  CHECK(whole == path);                                                  // nothing lost or added
+  CHECK(path_lines(path, 500, chars) == std::vector<std::string>{path}); // room for all: one line
+  // A name wider than the room stands alone rather than being cut.
+  CHECK(path_lines("/a/very-long-folder-name/b", 8, chars) ==
+        std::vector<std::string>{"/a/", "very-long-folder-name/", "b"});
+  CHECK(path_lines("", 10, chars).empty());
 }
 
 TEST_CASE("the fitted map starts below the top band: no counter on row 01 under the banner") {

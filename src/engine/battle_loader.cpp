@@ -5,6 +5,7 @@
 #include "sns/battle_about.hpp"
 #include "sns/input.hpp"
 #include "sns/ruleset.hpp"
+#include "sns/text_case.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -94,9 +95,7 @@ namespace {
 std::string implicit_wing_colour(const SideDef &side, int index) {
   constexpr const char *kRed = "#9e2a2b", *kBlue = "#3d6fb6";
   auto says = [&](const char *word) {
-    std::string words = side.id + " " + side.name;
-    std::transform(words.begin(), words.end(), words.begin(), ::tolower);
-    return words.find(word) != std::string::npos;
+    return lowered(side.id + " " + side.name).find(word) != std::string::npos;
   };
   if (says("blue")) return kBlue;
   if (says("red")) return kRed;

@@ -3,8 +3,8 @@
 
 #include "engine.hpp"
 #include "sns/error.hpp"
+#include "sns/text_case.hpp"
 
-#include <algorithm>
 #include <array>
 #include <cctype>
 #include <filesystem>
@@ -51,6 +51,52 @@ const char *label_of(EventKind kind) {
   return nullptr;
 }
 
+// The short forms the log uses, said in full at the report's end: a newcomer met "UTMM", "DRM"
+// and "DL" with nothing to read them by (trial). Only those the report uses are listed.
+struct ShortForm {
+  const char *term, *meaning;
+  const char *shown = nullptr; // the heading, where it is not the term matched
+};
+constexpr ShortForm kShortForms[] = {
+    {"VP", "Victory Points, which a side scores as the battle says and which decide it (13.0)"},
+    {"CC", "Combat Class, a unit's strength in melee, AA best to F worst (2.2, 7.3)"},
+    {"DRM", "die roll modifier, added to the attack's roll (7.4)"},
+    {"UTMM", "Unit Type Modifier Matrix: the DRM one unit type gets against another (2.6, 7.4)"},
+    {"CRT", "Combat Results Table: the attacker's CC and the modified roll give the result (7.5)"},
+    {"DE", "defender eliminated (7.5)"},
+    {"DL", "defender loses a step: a full unit is flipped, a reduced one eliminated (7.5)"},
+    {"DR", "defender retreats (7.5)"},
+    {"NE", "no effect (7.5)"},
+    {"DR\\*",
+     "a result with a star: against a defender in Shield Wall the attacker may take EX "
+     "instead (7.5, 8.0)",
+     "DR\\*, NE\\*"},
+    {"EX", "exchange: the defender and one attacker each lose a step (7.5)"},
+    {"AR", "every attacker retreats (7.5)"},
+    {"AL", "one attacker, of its owner's choice, loses a step (7.5)"},
+    {"AE", "every attacker eliminated (7.5)"},
+    {"EZOC", "an enemy's zone of control, the hexes beside its units (6.0)"},
+};
+
+// Whether `term` stands in `text` as a word of its own ("DR" in "DR*", not in "DRM").
+bool uses_term(const std::string &text, const std::string &term) {
+  auto letter = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (size_t at = text.find(term); at != std::string::npos; at = text.find(term, at + 1))
+    if ((at == 0 || !letter(text[at - 1])) &&
+        (at + term.size() == text.size() || !letter(text[at + term.size()])))
+      return true;
+  return false;
+}
+
+void short_forms(std::ostringstream &o) {
+  const std::string told = o.str();
+  std::string list;
+  for (const ShortForm &f : kShortForms)
+    if (uses_term(told, f.term))
+      list += "- **" + std::string(f.shown ? f.shown : f.term) + "**: " + f.meaning + "\n";
+  if (!list.empty()) o << "## Short forms\n\n" << list << "\n";
+}
+
 // Markdown would read * and _ in the log (DR*, ids) as emphasis; a note's line breaks would end
 // its list item.
 std::string md(const std::string &text) {
@@ -83,10 +129,7 @@ std::string moment_words(const Battle &b, const GameState &s, bool name_side) {
   std::string where = std::string(b.turn_name()) + " " + std::to_string(s.turn) + ", ";
   if (name_side) where += b.sides[s.active].name + ", ";
   if (s.game_over()) return where + "the battle is over";
-  std::string phase(title(s.phase));
-  std::transform(phase.begin(), phase.end(), phase.begin(),
-                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-  return where + phase + " phase";
+  return where + lowered(std::string(title(s.phase))) + " phase";
 }
 
 namespace {
@@ -265,6 +308,7 @@ std::string battle_report(const Game &game, const std::vector<ReportPicture> &pi
   Narrative(o, game, pictures).tell();
   notes_list(o, game);
   final_picture(o, game, pictures);
+  short_forms(o);
   o << "---\n*Written by Shields & Swords II from the game's record (engine " << kEngineVersion
     << ").*\n";
   return o.str();

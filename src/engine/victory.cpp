@@ -24,8 +24,10 @@ void eliminate(Ctx &c, int u, const char *rule, const std::string &why) {
   c.w.vp[scorer] += vp;
   c.say(EventKind::Eliminated, rule,
         [&] {
-          return c.name(u) + " is eliminated (" + why + "); " + c.b.sides[scorer].name +
-                 " scores " + std::to_string(vp) + " VP";
+          std::string said = c.name(u) + " is eliminated (" + why + ")";
+          // D3 Medieval scores no VP (D4): "Red scores 0 VP" there read as a rule it lacks.
+          if (!c.b.rules().has(Feature::VictoryPoints)) return said;
+          return said + "; " + c.b.sides[scorer].name + " scores " + std::to_string(vp) + " VP";
         },
         {u});
 }

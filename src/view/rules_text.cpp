@@ -2,9 +2,9 @@
 // "## <number> <title>" heading opens a section, whose paragraphs are its body, a blank line apart.
 #include "view.hpp"
 
-#include <md4c.h>
+#include "sns/text_case.hpp"
 
-#include <cctype>
+#include <md4c.h>
 
 namespace sns::app {
 
@@ -113,15 +113,10 @@ const std::vector<Synonym> &synonyms() {
   return table;
 }
 
-std::string lower(std::string s) {
-  for (char &c : s)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 } // namespace
 
 std::vector<std::string> rules_search_terms(const std::string &query) {
-  std::string q = lower(query);
+  std::string q = lowered(query);
   while (!q.empty() && q.back() == ' ')
     q.pop_back();
   while (!q.empty() && q.front() == ' ')
@@ -137,7 +132,7 @@ std::vector<std::string> rules_search_terms(const std::string &query) {
 
 bool rules_section_matches(const RulesSection &section, const std::vector<std::string> &terms) {
   if (terms.empty()) return true;
-  std::string all = lower(section.number + " " + section.title + " " + section.body);
+  std::string all = lowered(section.number + " " + section.title + " " + section.body);
   for (const std::string &t : terms)
     if (all.find(t) != std::string::npos) return true;
   return false;

@@ -529,6 +529,15 @@ int last_roll_entry(const Events &log, size_t last_action_from) {
   return -1;
 }
 
+std::string earlier_turn_of(const Events &log, int entry) {
+  auto is_turn = [](const Event &e) { return e.kind == EventKind::Turn; };
+  if (std::none_of(log.begin() + entry + 1, log.end(), is_turn)) return "";
+  for (int i = entry; i >= 0; --i)
+    if (is_turn(log[i])) // D3's heading names the phase the turn opened with: the turn alone
+      return log[i].text.substr(0, log[i].text.find(';'));
+  return "";
+}
+
 std::string narrate_roll(const Battle &b, const Event &e) {
   (void)b;
   if (e.kind == EventKind::Attack && e.cc >= 0)
@@ -583,6 +592,22 @@ float top_band_height(float ui_scale) {
 
 float result_box_top(float map_y, float map_h, float box_h, float ui_scale) {
   return std::max(map_y + map_h / 2 - box_h / 2, map_y + top_band_height(ui_scale));
+}
+
+std::vector<std::string> path_lines(const std::string &path, float room,
+                                    const std::function<float(const std::string &)> &width) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (size_t from = 0; from < path.size();) {
+    size_t slash = path.find('/', from);
+    size_t end = slash == std::string::npos ? path.size() : slash + 1;
+    std::string part = path.substr(from, end - from);
+    if (!line.empty() && width(line + part) > room) lines.push_back(std::move(line)), line.clear();
+    line += part;
+    from = end;
+  }
+  if (!line.empty()) lines.push_back(std::move(line));
+  return lines;
 }
 
 float fitted_font_size(float size, float text_w, float room) {

@@ -4,6 +4,7 @@
 #include "sns/game.hpp"
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -210,6 +211,9 @@ std::string narrate_roll(const Battle &b, const Event &e);
 // turn (a D3 disorder roll). A roll of an earlier turn, said again over the next player's orders,
 // read as if it had just been made (new-player trial).
 int last_roll_entry(const Events &log, size_t last_action_from);
+// The heading of the turn log entry `entry` was made in ("Turn 1: Red") when a newer turn has
+// begun since, else "": such a roll is said with its turn, or it read as this turn's (trial).
+std::string earlier_turn_of(const Events &log, int entry);
 
 // The units an action names: its unit, its target and its attackers, each once.
 std::vector<int> action_units(const Action &a);
@@ -251,6 +255,11 @@ float result_box_top(float map_y, float map_h, float box_h, float ui_scale);
 // banner over a narrow map, a replay at 1024x600: drawn over every window, at full size they ran
 // over both side panels): `size`, or smaller in proportion.
 float fitted_font_size(float size, float text_w, float room);
+// A file's path cut into lines no wider than `room` by `width`, each line ending at a '/': a path
+// wrapped as words broke mid-name (the battle report's, on the result screen). A folder name wider
+// than the room has a line of its own.
+std::vector<std::string> path_lines(const std::string &path, float room,
+                                    const std::function<float(const std::string &)> &width);
 struct BannerBox {
   float x0, y0, x1, y1;
 };

@@ -1,6 +1,7 @@
 // Player-facing words for actions, phases, commands, terrain and units (the app's presentation).
 #include "words.hpp"
 #include "search_words.hpp"
+#include "sns/text_case.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -23,10 +24,7 @@ std::string victory_level_words(const Battle &b, const GameState &s) {
 std::string command_words(Command c) { return std::string(title(c)); }
 std::string phase_words(Phase p) { return std::string(title(p)); }
 
-std::string sentence_words(std::string text) {
-  if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
-  return text;
-}
+std::string sentence_words(std::string text) { return capitalised(std::move(text)); }
 
 std::string terrain_words(const std::string &terrain_id) {
   std::string t = terrain_id;
@@ -61,11 +59,10 @@ char free_letter(const std::string &name, const std::string &taken) {
     if (std::isupper(static_cast<unsigned char>(w[0])) && !(candidates.empty() && w == "The"))
       candidates += w[0];
   for (char ch : name)
-    if (std::isalpha(static_cast<unsigned char>(ch)))
-      candidates += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (std::isalpha(static_cast<unsigned char>(ch))) candidates += upper_ascii(ch);
   for (char ch : candidates)
     if (taken.find(ch) == std::string::npos) return ch;
-  return name.empty() ? '?' : static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+  return name.empty() ? '?' : upper_ascii(name[0]);
 }
 } // namespace
 

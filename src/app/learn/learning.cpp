@@ -99,8 +99,13 @@ void explain_box(App &app, float height) {
   const auto &actions = app.game().actions();
   if (int roll =
           last_roll_entry(log, actions.empty() ? 0 : app.game().log_size_at(actions.size() - 1));
-      roll >= 0)
-    ui::TextWrapped("Last roll: %s", narrate_roll(app.game().battle(), log[roll]).c_str());
+      roll >= 0) {
+    // The action that ended the last turn may have rolled (a D3 disorder roll): said over the
+    // next player's orders, it names the turn it was made in.
+    std::string turn = earlier_turn_of(log, roll);
+    ui::TextWrapped("Last roll%s: %s", turn.empty() ? "" : (" (" + turn + ")").c_str(),
+                    narrate_roll(app.game().battle(), log[roll]).c_str());
+  }
   app.explain_box_needs = needed_height();
   ImGui::EndChild();
   ImGui::PopStyleColor();

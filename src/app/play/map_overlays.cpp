@@ -140,8 +140,8 @@ void turn_banner(App &app, const MapRect &map) {
   const GameState &s = app.game().state();
   App::Banner &bn = app.banner;
   double now = ImGui::GetTime();
-  std::string turn = b.rules().turn_word; // "Player Turn"; D3 Medieval counts game turns (D4)
-  turn[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(turn[0])));
+  // "Player Turn"; D3 Medieval counts game turns (D4)
+  std::string turn = sentence_words(b.rules().turn_word);
   turn += " " + std::to_string(s.turn) + ": " + b.sides[s.active].name;
   std::string phase = s.game_over() ? "The battle is over" : phase_words(s.phase) + " Phase";
   bool same_game = bn.game == &app.game();

@@ -8,6 +8,7 @@
 #include "widgets/ui.hpp"
 
 #include <filesystem>
+#include <initializer_list>
 
 namespace sns::app {
 
@@ -45,6 +46,19 @@ bool button_on_row(const char *label) {
   return ui::Button(label);
 }
 
+// Whether `labels`, as buttons side by side, fit on the current row after the last item.
+bool group_fits_on_row(std::initializer_list<const char *> labels) {
+  const ImGuiStyle &style = ImGui::GetStyle();
+  float width = 0;
+  for (const char *label : labels)
+    width += style.ItemSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x +
+             2 * style.FramePadding.x;
+  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  return ImGui::GetItemRectMax().x + width <= right;
+}
+
+// Back and forward, each a group kept whole: wrapped button by button, "Turn >" and ">|" had
+// stood alone under the rest at 1280x720 (trial).
 void step_buttons(App &app) {
   Session &ss = *app.session;
   const Replay &r = *ss.replays().replay();
@@ -52,7 +66,8 @@ void step_buttons(App &app) {
   if (button_on_row("< Turn")) ss.replays().replay_step(ReplayStep::Turn, -1);
   if (button_on_row("< Phase")) ss.replays().replay_step(ReplayStep::Phase, -1);
   if (button_on_row("< Action")) ss.replays().replay_step(ReplayStep::Action, -1);
-  if (button_on_row("Action >")) ss.replays().replay_step(ReplayStep::Action, +1);
+  if (group_fits_on_row({"Action >", "Phase >", "Turn >", ">|"})) ImGui::SameLine();
+  if (ui::Button("Action >")) ss.replays().replay_step(ReplayStep::Action, +1);
   if (button_on_row("Phase >")) ss.replays().replay_step(ReplayStep::Phase, +1);
   if (button_on_row("Turn >")) ss.replays().replay_step(ReplayStep::Turn, +1);
   if (button_on_row(">|")) ss.replays().replay_go(r.size());
@@ -83,9 +98,10 @@ void notes_here(App &app) {
     const Note &n = g.notes()[i];
     if (n.at != app.session->replays().replay()->at()) continue;
     ImGui::PushID(static_cast<int>(i));
-    ui::TextWrapped("%s %s", n.bookmark ? "[bookmark]" : "[note]", n.text.c_str());
-    ImGui::SameLine();
+    // The button first: after a wrapped note it was past the panel's edge at 1024x600 (trial).
     if (ui::SmallButton("Remove")) app.session->replays().remove_note(i);
+    ImGui::SameLine();
+    ui::TextWrapped("%s %s", n.bookmark ? "[bookmark]" : "[note]", n.text.c_str());
     ImGui::PopID();
   }
 }
@@ -108,6 +124,9 @@ void turn_list(App &app) {
   for (size_t t = 0; t < r.turns().size(); ++t) {
     const TurnStart &ts = r.turns()[t];
     std::string label = "Turn " + std::to_string(ts.turn) + ": " + b.sides[ts.side].name;
+    // In a narrow list (1024x600) the side's name was cut: the number and the name alone.
+    if (ImGui::CalcTextSize(label.c_str()).x > ImGui::GetContentRegionAvail().x)
+      label = std::to_string(ts.turn) + ": " + b.sides[ts.side].name;
     if (ui::Selectable(label.c_str(), t == current)) ss.replays().replay_go(ts.at);
     // The list follows the moment shown: its turn scrolls into view when it changes.
     static size_t followed = SIZE_MAX;
