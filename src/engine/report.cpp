@@ -59,7 +59,7 @@ struct ShortForm {
 };
 constexpr ShortForm kShortForms[] = {
     {"VP", "Victory Points, which a side scores as the battle says and which decide it (13.0)"},
-    {"CC", "Combat Class, a unit's strength in melee, AA best to F worst (2.2, 7.3)"},
+    {"CC", "Combat Class, a unit's strength in an attack, AA best to F worst (2.2, 7.3)"},
     {"DRM", "die roll modifier, added to the attack's roll (7.4)"},
     {"UTMM", "Unit Type Modifier Matrix: the DRM one unit type gets against another (2.6, 7.4)"},
     {"CRT", "Combat Results Table: the attacker's CC and the modified roll give the result (7.5)"},
