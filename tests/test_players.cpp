@@ -463,6 +463,43 @@ TEST_CASE("4.0 hints name no command that does nothing this turn: a wing's Fire,
   CHECK(commands_checked > 10);
 }
 
+TEST_CASE("4.0 the search weighs no idle command assignment: none given, or one holding a command "
+          "that does nothing this turn",
+          "[players][hints]") {
+  // First Clash at the start, the Rebel Host to command (as above): Fire and Combat alone let
+  // nobody act, Move does.
+  Setup setup = setup_of(load_battle_file(source_path("battles/first-clash.json")));
+  GameState s = new_game(setup, 1);
+  const auto host = static_cast<int16_t>(setup.battle->wing_index("host"));
+  auto assignment = [&](std::initializer_list<Command> cs) {
+    Action a;
+    a.type = ActionType::Command;
+    if (cs.size() > 0) a.orders.push_back(WingOrder{host, cs});
+    return a;
+  };
+  CHECK(idle_assignment(setup, s, assignment({})));                              // no command
+  CHECK(idle_assignment(setup, s, assignment({Command::Move, Command::Fire})));  // Fire idle
+  CHECK(idle_assignment(setup, s, assignment({Command::Fire, Command::Bonus}))); // both idle
+  CHECK_FALSE(idle_assignment(setup, s, assignment({Command::Move, Command::Bonus})));
+  CHECK_FALSE(idle_assignment(setup, s, assignment({Command::Move, Command::Combat})));
+  Action end;
+  end.type = ActionType::EndPhase;
+  CHECK_FALSE(idle_assignment(setup, s, end)); // only command assignments are judged
+
+  // Of the engine's list, the busy ones are those without_idle_commands leaves whole and that
+  // give something; several are idle and several are not, so the search has a choice left.
+  auto given = [](const Action &a) { return a.orders.empty() ? 0 : a.orders[0].commands.size(); };
+  int idle = 0, busy = 0;
+  for (const Action &a : legal_actions(setup, s)) {
+    REQUIRE(a.type == ActionType::Command);
+    bool expected = given(a) == 0 || given(without_idle_commands(setup, s, a)) < given(a);
+    CHECK(idle_assignment(setup, s, a) == expected);
+    (idle_assignment(setup, s, a) ? idle : busy) += 1;
+  }
+  CHECK(idle > 0);
+  CHECK(busy > 0);
+}
+
 TEST_CASE("the level names are the engine's table in the levels' order, and parse back",
           "[players]") {
   std::vector<std::string_view> names = level_names();

@@ -213,6 +213,10 @@ bool command_does_nothing(const Setup &setup, const GameState &s, const WingOrde
 // A command action without its commands that do nothing this turn (a wing left with none is left
 // out); the action itself when the result would not be legal or it is not a command action.
 Action without_idle_commands(const Setup &setup, const GameState &s, const Action &a);
+// A command assignment the search need not weigh (issue 32 item 4): one that gives no command, or
+// one holding a command that does nothing this turn (the same assignment without it plays alike
+// and is listed too). Any other action is not.
+bool idle_assignment(const Setup &setup, const GameState &s, const Action &a);
 
 // The action `level` chooses for the side to act; one that legal_actions lists. It sees only what
 // that side may know (R22) and its randomness comes from `seed` alone, so with an iteration budget

@@ -30,6 +30,10 @@ struct Policy {
   // Of more turn-shaping choices than are played out (kMaxTurnChoices), the ones the heuristic
   // player ranks best (commands: by each wing's orders judged alone) instead of a random draw.
   bool judged_turn_choices = false;
+  // Command assignments that give no command, or one that does nothing this turn, left out of the
+  // ranking while another is left (idle_assignment): they took up to half of the search's eight
+  // candidates at First Clash, as plays of the same turn as a busy assignment or of no turn at all.
+  bool busy_assignments = false;
 };
 
 struct LevelInfo {
@@ -53,7 +57,15 @@ constexpr LevelInfo kLevels[] = {
     {Level::Greedy, "greedy", false, 0, 0, 0, {}},
     {Level::Easy, "easy", true, 48, 4, 0, {}},
     {Level::Normal, "normal", true, 160, 6, 1, {8, false, {false, true, true}, 10}, true},
-    {Level::Hard, "hard", true, 1920, 8, 1, {8, true, {true, true, true}, 10, true}, true, 20},
+    {Level::Hard,
+     "hard",
+     true,
+     1920,
+     8,
+     1,
+     {8, true, {true, true, true}, 10, true, true},
+     true,
+     20},
     // The heuristic player searches nothing: its judgement is heuristic_ranking's.
     {Level::Heuristic, "heuristic", true, 0, 0, 0, {}, true},
 };
@@ -230,6 +242,23 @@ std::vector<size_t> played_turn_choices(const Setup &world, const GameState &s,
   return shaping;
 }
 
+// Marks the idle command assignments among those not yet skipped, unless every one of them is idle.
+void leave_idle_assignments_out(const Setup &world, const GameState &s,
+                                const std::vector<Action> &acts, std::vector<uint8_t> &skip) {
+  std::vector<size_t> idle;
+  bool any_busy = false;
+  for (size_t i = 0; i < acts.size(); ++i) {
+    if (skip[i] || acts[i].type != ActionType::Command) continue;
+    if (idle_assignment(world, s, acts[i]))
+      idle.push_back(i);
+    else
+      any_busy = true;
+  }
+  if (any_busy)
+    for (size_t i : idle)
+      skip[i] = 1;
+}
+
 std::vector<Scored> greedy_ranking(const Sim &sim, const GameState &s,
                                    const std::vector<Action> &acts, int side, uint64_t seed,
                                    const Policy &pol) {
@@ -238,6 +267,7 @@ std::vector<Scored> greedy_ranking(const Sim &sim, const GameState &s,
     skip[i] = shapes_turn(acts[i]) ? 1 : 0;
   for (size_t i : played_turn_choices(sim.setup(), s, acts, side, seed, pol.judged_turn_choices))
     skip[i] = 0;
+  if (pol.busy_assignments) leave_idle_assignments_out(sim.setup(), s, acts, skip);
   std::vector<Scored> out;
   out.reserve(acts.size());
   for (size_t i = 0; i < acts.size(); ++i)
@@ -638,6 +668,18 @@ Action without_idle_commands(const Setup &setup, const GameState &s, const Actio
   }
   GameState trial = s;
   return apply(setup, trial, out) ? a : out;
+}
+
+bool idle_assignment(const Setup &setup, const GameState &s, const Action &a) {
+  if (a.type != ActionType::Command) return false;
+  auto given = [](const Action &x) {
+    size_t n = 0;
+    for (const WingOrder &o : x.orders)
+      n += o.commands.size();
+    return n;
+  };
+  size_t n = given(a);
+  return n == 0 || given(without_idle_commands(setup, s, a)) < n;
 }
 
 std::optional<Level> parse_level(std::string_view text) {
