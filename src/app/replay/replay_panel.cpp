@@ -35,17 +35,6 @@ std::string moment_text(const Game &g, size_t at, size_t size) {
          moment_words(g.battle(), g.state(), true);
 }
 
-// A button on the row of the item before when it fits, else at the start of the next row: the
-// controls beside the turn list are narrow at 1280x720, where "Turn >" and "Play from here" were
-// cut off.
-bool button_on_row(const char *label) {
-  const ImGuiStyle &style = ImGui::GetStyle();
-  float width = ImGui::CalcTextSize(label, nullptr, true).x + 2 * style.FramePadding.x;
-  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right) ImGui::SameLine();
-  return ui::Button(label);
-}
-
 // Whether `labels`, as buttons side by side, fit on the current row after the last item.
 bool group_fits_on_row(std::initializer_list<const char *> labels) {
   const ImGuiStyle &style = ImGui::GetStyle();
@@ -55,6 +44,14 @@ bool group_fits_on_row(std::initializer_list<const char *> labels) {
              2 * style.FramePadding.x;
   float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   return ImGui::GetItemRectMax().x + width <= right;
+}
+
+// A button on the row of the item before when it fits, else at the start of the next row: the
+// controls beside the turn list are narrow at 1280x720, where "Turn >" and "Play from here" were
+// cut off.
+bool button_on_row(const char *label) {
+  if (group_fits_on_row({label})) ImGui::SameLine();
+  return ui::Button(label);
 }
 
 // Back and forward, each a group kept whole: wrapped button by button, "Turn >" and ">|" had
