@@ -49,7 +49,7 @@ void log_panel(App &app) {
     ImGui::PopID();
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, col);
-    ui::TextWrapped("%s", e.text.c_str());
+    ui::TextWrapped("%s", sentence_words(e.text).c_str()); // a line begins with a capital
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) app.hover_log = static_cast<int>(i);
     ImGui::PushID(static_cast<int>(i));

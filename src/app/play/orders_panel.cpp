@@ -444,7 +444,7 @@ void decision_controls(App &app, Footer &footer) {
   const GameState &s = app.game().state();
   if (s.game_over()) {
     ui::TextWrapped("The battle is over.");
-    ui::TextWrapped("%s", s.result_reason.c_str());
+    ui::TextWrapped("%s", sentence_words(s.result_reason).c_str());
     if (std::string level = victory_level_words(b, s); !level.empty())
       ui::TextWrapped("%s", level.c_str());
     return;
