@@ -49,7 +49,8 @@ void log_panel(App &app) {
     ImGui::PopID();
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, col);
-    ui::TextWrapped("%s", sentence_words(e.text).c_str()); // a line begins with a capital
+    // The engine's words start in lower case (a refusal quotes them mid-sentence); a line does not.
+    ui::TextWrapped("%s", sentence_words(e.text).c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) app.hover_log = static_cast<int>(i);
     ImGui::PushID(static_cast<int>(i));
