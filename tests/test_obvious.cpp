@@ -100,15 +100,15 @@ TEST_CASE("the threat check: an enemy unit within a move of an open objective he
   CHECK_FALSE(wins_surely(f.setup, f.s, onto, 0));
 }
 
-TEST_CASE(
-    "normal stops a threat that its ranking and its search both miss: the English men-at-arms "
-    "screen the horse's one ride to the crest",
-    "[players][obvious]") {
+TEST_CASE("normal stops a threat that greedy's one ply misses: the English men-at-arms screen the "
+          "horse's one ride to the crest",
+          "[players][obvious]") {
   // The horse at 0611 may ride onto the crest's southern end (0310) by 0511 and 0410. Only EM3
   // (at 0507) can stop it, by standing where the ride must end first (0409, beside 0410), not by
-  // filling 0310. The one-ply ranking prefers EM3 onto 0309, the crest hex the levy at 0704
-  // approaches (filling a hex counts, a screen does not), and normal's playouts at its budget do
-  // not overturn that: only the threat check blocks here (without it this test fails).
+  // filling 0310. Greedy's one ply prefers EM3 onto 0309, the crest hex the levy at 0704
+  // approaches (filling a hex counts, a screen does not). Normal's candidates are the heuristic
+  // player's ranking, which weighs the ride; where a ranking still leaves the ride open, the
+  // threat check replaces its choice (basis StopsThreat). Either way EM3 screens.
   Fixture f(morlaix({{"FH1", "0611"}, {"FL1", "0704"}, {"EM1", "0103"}, {"EM3", "0507"}}));
   play_until(f, 0, Phase::Command);
   f.command("northampton", {"move"});
@@ -120,7 +120,7 @@ TEST_CASE(
     for (uint64_t playouts : {uint64_t{0}, uint64_t{1}}) {
       INFO("seed " << seed << ", " << playouts << " playouts (0: the level's budget)");
       Suggestion s = suggest(f.setup, f.s, Level::Normal, {.iterations = playouts}, seed);
-      CHECK(s.basis == SuggestionBasis::StopsThreat);
+      CHECK((s.basis == SuggestionBasis::StopsThreat || s.basis == SuggestionBasis::Search));
       REQUIRE(s.action.type == ActionType::Move);
       CHECK(s.action.unit == f.u("EM3"));
       Fixture after = f;

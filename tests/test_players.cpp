@@ -116,7 +116,7 @@ TEST_CASE("hard sizes its playouts to the battle: its whole budget up to 20 unit
 }
 
 TEST_CASE("4.0 of more command assignments than it plays out, hard plays out those the heuristic "
-          "player's per-wing judgement ranks best; greedy and normal draw them at random",
+          "player's per-wing judgement ranks best; greedy and easy draw them at random",
           "[players]") {
   // Lincoln's first Command Phase offers 97 assignments; 48 are played out (docs/ai.md "Levels").
   Setup lincoln = setup_of(load_battle_file(source_path("battles/lincoln-1141.json")));
@@ -128,7 +128,8 @@ TEST_CASE("4.0 of more command assignments than it plays out, hard plays out tho
     for (auto [index, value] : heuristic_ranking(lincoln, start, acts, 0, seed))
       if (best.size() < 48) best.push_back(index);
     CHECK(turn_choices_played_out(lincoln, start, acts, Level::Hard, seed) == best);
-    for (Level drawing : {Level::Greedy, Level::Normal}) {
+    CHECK(turn_choices_played_out(lincoln, start, acts, Level::Normal, seed).empty());
+    for (Level drawing : {Level::Greedy, Level::Easy}) {
       std::vector<size_t> drawn = turn_choices_played_out(lincoln, start, acts, drawing, seed);
       CHECK(drawn.size() == 48);
       CHECK(std::set<size_t>(drawn.begin(), drawn.end()).size() == 48);
@@ -143,7 +144,31 @@ TEST_CASE("4.0 of more command assignments than it plays out, hard plays out tho
   std::vector<size_t> all(25);
   std::iota(all.begin(), all.end(), size_t{0});
   CHECK(turn_choices_played_out(clash, opening, few, Level::Hard, 5) == all);
-  CHECK(turn_choices_played_out(clash, opening, few, Level::Normal, 5) == all);
+  CHECK(turn_choices_played_out(clash, opening, few, Level::Easy, 5) == all);
+}
+
+TEST_CASE("normal searches the heuristic player's candidates: given one playout it keeps the "
+          "heuristic player's choice, where greedy's differs",
+          "[players]") {
+  // One playout decides nothing (a mean of one is within luck of every other), so the search keeps
+  // its ranking's first (final_pick): normal's ranking is the heuristic player's, in the same
+  // guessed world with the same seed, so the two answer alike; greedy's one ply judges otherwise.
+  Setup clash = setup_of(load_battle_file(source_path("battles/first-clash.json")));
+  int compared = 0, greedy_differs = 0;
+  for (uint64_t game : {3, 4}) {
+    for (const GameState &s : positions(clash, game)) {
+      if (s.game_over() || legal_actions(clash, s).size() < 2) continue;
+      for (uint64_t seed : {5, 6}) {
+        Action heuristic = suggest(clash, s, Level::Heuristic, {}, seed).action;
+        INFO("game " << game << " turn " << s.turn << " seed " << seed);
+        CHECK(suggest(clash, s, Level::Normal, {1, 0}, seed).action == heuristic);
+        greedy_differs += suggest(clash, s, Level::Greedy, {}, seed).action != heuristic;
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared >= 8);
+  CHECK(greedy_differs > 0);
 }
 
 TEST_CASE("computer players never choose an illegal action in short games of every battle",

@@ -34,6 +34,11 @@ struct Policy {
   // ranking while another is left (idle_assignment): they took up to half of the search's eight
   // candidates at First Clash, as plays of the same turn as a busy assignment or of no turn at all.
   bool busy_assignments = false;
+  // The candidates and their priors from the heuristic player's ranking (heuristic_ranking: the
+  // CRT's odds, the threats the enemy's next attacks make, wing integrity, commands by each wing's
+  // orders) instead of greedy_ranking's one ply: with `normal`'s 160 playouts the search mostly
+  // keeps its prior, and the heuristic player's is the better one (docs/ai.md).
+  bool judged_candidates = false;
 };
 
 struct LevelInfo {
@@ -62,7 +67,9 @@ constexpr LevelInfo kLevels[] = {
      .iterations = 160,
      .candidates = 6,
      .horizon_turns = 1,
-     .policy = {.samples = 8, .terms = {.spend_waves = true, .press_holder = true}},
+     .policy = {.samples = 8,
+                .terms = {.spend_waves = true, .press_holder = true},
+                .judged_candidates = true},
      .obvious = true},
     {.level = Level::Hard,
      .name = "hard",
@@ -286,6 +293,17 @@ std::vector<Scored> greedy_ranking(const Sim &sim, const GameState &s,
   // Stable: ties keep the engine's order, so the answer is deterministic.
   std::stable_sort(out.begin(), out.end(),
                    [](const Scored &x, const Scored &y) { return x.value > y.value; });
+  return out;
+}
+
+// The ranking the search draws its candidates and priors from (Policy::judged_candidates).
+std::vector<Scored> candidate_ranking(const Sim &sim, const GameState &s,
+                                      const std::vector<Action> &acts, int side, uint64_t seed,
+                                      const Policy &pol) {
+  if (!pol.judged_candidates) return greedy_ranking(sim, s, acts, side, seed, pol);
+  std::vector<Scored> out;
+  for (auto [index, value] : heuristic_ranking(sim.setup(), s, acts, side, seed))
+    out.push_back({index, value});
   return out;
 }
 
@@ -622,8 +640,9 @@ bool shapes_turn(const Action &a) {
 std::vector<size_t> turn_choices_played_out(const Setup &world, const GameState &s,
                                             const std::vector<Action> &acts, Level level,
                                             uint64_t seed) {
-  return played_turn_choices(world, s, acts, side_to_act(world, s), seed,
-                             info(level).policy.judged_turn_choices);
+  const Policy &pol = info(level).policy;
+  if (pol.judged_candidates) return {}; // the heuristic player's ranking plays no turn out
+  return played_turn_choices(world, s, acts, side_to_act(world, s), seed, pol.judged_turn_choices);
 }
 
 unsigned default_search_threads() {
@@ -657,7 +676,7 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     Sim first(sample_world(real, known, rng));
     uint64_t turn_seed = rng.next();
     const LevelInfo &li = info(level);
-    auto ranking = greedy_ranking(first, known, acts, side, turn_seed, li.policy);
+    auto ranking = candidate_ranking(first, known, acts, side, turn_seed, li.policy);
     double now = score(first, known, side, li.policy);
     std::optional<size_t> win =
         li.obvious ? sure_win(first.setup(), known, acts, side) : std::nullopt;
