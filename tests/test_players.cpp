@@ -159,10 +159,14 @@ TEST_CASE("normal searches the heuristic player's candidates: given one playout 
     for (const GameState &s : positions(clash, game)) {
       if (s.game_over() || legal_actions(clash, s).size() < 2) continue;
       for (uint64_t seed : {5, 6}) {
-        Action heuristic = suggest(clash, s, Level::Heuristic, {}, seed).action;
+        Suggestion heuristic = suggest(clash, s, Level::Heuristic, {}, seed);
         INFO("game " << game << " turn " << s.turn << " seed " << seed);
-        CHECK(suggest(clash, s, Level::Normal, {1, 0}, seed).action == heuristic);
-        greedy_differs += suggest(clash, s, Level::Greedy, {}, seed).action != heuristic;
+        Suggestion normal = suggest(clash, s, Level::Normal, {1, 0}, seed);
+        CHECK(normal.action == heuristic.action);
+        // Its account's "one move ahead" is the heuristic player's gain, on the same scale.
+        CHECK(normal.term(AccountTerm::OnePlyGain) ==
+              Approx(heuristic.term(AccountTerm::OnePlyGain)).margin(1e-9));
+        greedy_differs += suggest(clash, s, Level::Greedy, {}, seed).action != heuristic.action;
         ++compared;
       }
     }

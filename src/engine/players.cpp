@@ -307,6 +307,13 @@ std::vector<Scored> candidate_ranking(const Sim &sim, const GameState &s,
   return out;
 }
 
+// The position's value before acting, on the scale of candidate_ranking's values, so that an
+// account's "one move ahead" is a candidate's gain and not the gap between two judgements (the
+// heuristic player's score counts exposure and wing integrity, which `score` does not).
+double candidate_baseline(const Sim &sim, const GameState &s, int side, const Policy &pol) {
+  return pol.judged_candidates ? heuristic_score(sim.setup(), s, side) : score(sim, s, side, pol);
+}
+
 // Which kind of one-ply judgement chose an action (greedy_value's three ways).
 SuggestionBasis one_ply_basis(const Action &a) {
   return rolls_die(a)     ? SuggestionBasis::OnePlyDice
@@ -677,7 +684,7 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     uint64_t turn_seed = rng.next();
     const LevelInfo &li = info(level);
     auto ranking = candidate_ranking(first, known, acts, side, turn_seed, li.policy);
-    double now = score(first, known, side, li.policy);
+    double now = candidate_baseline(first, known, side, li.policy);
     std::optional<size_t> win =
         li.obvious ? sure_win(first.setup(), known, acts, side) : std::nullopt;
     if (level == Level::Greedy)
