@@ -296,15 +296,21 @@ std::vector<Scored> greedy_ranking(const Sim &sim, const GameState &s,
   return out;
 }
 
+// heuristic_ranking's judgement as the search's ranking type.
+std::vector<Scored> heuristic_scored(const Setup &world, const GameState &s,
+                                     const std::vector<Action> &acts, int side, uint64_t seed) {
+  std::vector<Scored> out;
+  for (auto [index, value] : heuristic_ranking(world, s, acts, side, seed))
+    out.push_back({index, value});
+  return out;
+}
+
 // The ranking the search draws its candidates and priors from (Policy::judged_candidates).
 std::vector<Scored> candidate_ranking(const Sim &sim, const GameState &s,
                                       const std::vector<Action> &acts, int side, uint64_t seed,
                                       const Policy &pol) {
-  if (!pol.judged_candidates) return greedy_ranking(sim, s, acts, side, seed, pol);
-  std::vector<Scored> out;
-  for (auto [index, value] : heuristic_ranking(sim.setup(), s, acts, side, seed))
-    out.push_back({index, value});
-  return out;
+  return pol.judged_candidates ? heuristic_scored(sim.setup(), s, acts, side, seed)
+                               : greedy_ranking(sim, s, acts, side, seed, pol);
 }
 
 // The position's value before acting, on the scale of candidate_ranking's values, so that an
@@ -590,9 +596,7 @@ Suggestion heuristic_choice(const Setup &real, const GameState &known,
                             const std::vector<Action> &acts, int side, BotRng &rng) {
   World world = sample_world(real, known, rng);
   const Setup &w = world.setup;
-  std::vector<Scored> ranking;
-  for (auto [index, value] : heuristic_ranking(w, known, acts, side, rng.next()))
-    ranking.push_back({index, value});
+  std::vector<Scored> ranking = heuristic_scored(w, known, acts, side, rng.next());
   double now = heuristic_score(w, known, side);
   if (auto win = sure_win(w, known, acts, side))
     return obvious_choice(acts, ranking, *win, now, SuggestionBasis::WinsNow);
