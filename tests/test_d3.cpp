@@ -668,7 +668,7 @@ TEST_CASE("D3 attack_waves and attack_precondition bind charges and melee by the
   CHECK(g.refusal_rule(go("BK", nb("0608", 0, 2), 0)) == "honour");
 }
 
-TEST_CASE("D3 attack_precondition lifts once no unit of its until types is left (Morlaix: the "
+TEST_CASE("D3 attack_precondition lifts once no unit of its until types is left (at Morlaix the "
           "knights charge the bows once the English men-at-arms are gone)") {
   json doc = read_json("battles/morlaix-1342-d3.json");
   Fixture f(doc, {6});

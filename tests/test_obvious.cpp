@@ -128,3 +128,36 @@ TEST_CASE("normal stops a threat that greedy's one ply misses: the English men-a
       CHECK(crest_hexes_in_reach_of_horse(after).empty());
     }
 }
+
+TEST_CASE("normal and hard stop a ride to the crest that their search leaves open: the threat "
+          "check acts after the search",
+          "[players][obvious]") {
+  // The French horse at 0506 is two open hexes from the crest. Found by a search over random
+  // placements: at the levels' own budgets the search's favourite here leaves a ride open (its
+  // playouts' French, sampling a few actions a step, seldom find it), so every suggestion below
+  // comes from the check (basis StopsThreat), whose stop is the men-at-arms stepping from 0206 into
+  // the horse's face at 0406. Without the check in `suggest`, no basis here would be StopsThreat.
+  Fixture f(morlaix({{"EB1", "0510"},
+                     {"EM1", "0604"},
+                     {"EM3", "0206"},
+                     {"FH1", "0506"},
+                     {"FH2", "0802"},
+                     {"FL1", "0809"}}));
+  play_until(f, 0, Phase::Command);
+  f.command("northampton", {"move"});
+  play_until(f, 0, Phase::Move);
+  REQUIRE(open_to_loss(f.setup, f.s, 0));
+  Suggestion one_ply = suggest(f.setup, f.s, Level::Greedy, {}, 7);
+  CHECK_FALSE(closes_every_threat(f.setup, f.s, one_ply.action, 0));
+  for (Level level : kObservant)
+    for (uint64_t seed : {uint64_t{7}, uint64_t{8}, uint64_t{9}}) {
+      INFO(name(level) << ", seed " << seed);
+      Suggestion s = suggest(f.setup, f.s, level, {}, seed);
+      CHECK(s.basis == SuggestionBasis::StopsThreat);
+      CHECK(action_to_json(f.b(), s.action) == move("EM3", "0406"));
+      CHECK(closes_every_threat(f.setup, f.s, s.action, 0));
+      Fixture after = f;
+      REQUIRE_FALSE(apply(after.setup, after.s, s.action));
+      CHECK(crest_hexes_in_reach_of_horse(after).empty());
+    }
+}
