@@ -28,6 +28,15 @@ std::vector<std::string> crest_hexes_in_reach_of_horse(Fixture f) {
   return out;
 }
 
+// The position with the English in their Move Phase, Northampton's wing given Move.
+Fixture english_to_move(const std::map<std::string, std::string> &hexes) {
+  Fixture f(morlaix(hexes));
+  play_until(f, 0, Phase::Command);
+  f.command("northampton", {"move"});
+  play_until(f, 0, Phase::Move);
+  return f;
+}
+
 } // namespace
 
 // A French horse three open hexes from the crest in its Horse Phase (it may ride onto 0303 - 0306);
@@ -60,10 +69,7 @@ TEST_CASE("normal and hard stop a threat one move can stop: the English block th
           "[players][obvious]") {
   // The French horse at 0611 may ride onto the crest's southern end (0310) next turn; one English
   // move (the men-at-arms at 0110 filling or screening it) stops that.
-  Fixture f(morlaix({{"FH1", "0611"}, {"FL1", "1204"}, {"EM1", "0110"}, {"EM3", "0111"}}));
-  play_until(f, 0, Phase::Command);
-  f.command("northampton", {"move"});
-  play_until(f, 0, Phase::Move);
+  Fixture f = english_to_move({{"FH1", "0611"}, {"FL1", "1204"}, {"EM1", "0110"}, {"EM3", "0111"}});
   REQUIRE(f.phase() == "move");
   // Doing nothing leaves the horse a ride onto the crest.
   Fixture idle = f;
@@ -109,10 +115,7 @@ TEST_CASE("normal stops a threat that greedy's one ply misses: the English men-a
   // approaches (filling a hex counts, a screen does not). Normal's candidates are the heuristic
   // player's ranking, which weighs the ride; where a ranking still leaves the ride open, the
   // threat check replaces its choice (basis StopsThreat). Either way EM3 screens.
-  Fixture f(morlaix({{"FH1", "0611"}, {"FL1", "0704"}, {"EM1", "0103"}, {"EM3", "0507"}}));
-  play_until(f, 0, Phase::Command);
-  f.command("northampton", {"move"});
-  play_until(f, 0, Phase::Move);
+  Fixture f = english_to_move({{"FH1", "0611"}, {"FL1", "0704"}, {"EM1", "0103"}, {"EM3", "0507"}});
   REQUIRE(open_to_loss(f.setup, f.s, 0));
   Suggestion one_ply = suggest(f.setup, f.s, Level::Greedy, {}, 7);
   CHECK_FALSE(closes_every_threat(f.setup, f.s, one_ply.action, 0));
@@ -137,15 +140,12 @@ TEST_CASE("normal and hard stop a ride to the crest that their search leaves ope
   // playouts' French, sampling a few actions a step, seldom find it), so every suggestion below
   // comes from the check (basis StopsThreat), whose stop is the men-at-arms stepping from 0206 into
   // the horse's face at 0406. Without the check in `suggest`, no basis here would be StopsThreat.
-  Fixture f(morlaix({{"EB1", "0510"},
-                     {"EM1", "0604"},
-                     {"EM3", "0206"},
-                     {"FH1", "0506"},
-                     {"FH2", "0802"},
-                     {"FL1", "0809"}}));
-  play_until(f, 0, Phase::Command);
-  f.command("northampton", {"move"});
-  play_until(f, 0, Phase::Move);
+  Fixture f = english_to_move({{"EB1", "0510"},
+                               {"EM1", "0604"},
+                               {"EM3", "0206"},
+                               {"FH1", "0506"},
+                               {"FH2", "0802"},
+                               {"FL1", "0809"}});
   REQUIRE(open_to_loss(f.setup, f.s, 0));
   Suggestion one_ply = suggest(f.setup, f.s, Level::Greedy, {}, 7);
   CHECK_FALSE(closes_every_threat(f.setup, f.s, one_ply.action, 0));
