@@ -136,10 +136,11 @@ TEST_CASE("normal and hard stop a ride to the crest that their search leaves ope
           "check acts after the search",
           "[players][obvious]") {
   // The French horse at 0506 is two open hexes from the crest. Found by a search over random
-  // placements: at the levels' own budgets the search's favourite here leaves a ride open (its
-  // playouts' French, sampling a few actions a step, seldom find it), so every suggestion below
-  // comes from the check (basis StopsThreat), whose stop is the men-at-arms stepping from 0206 into
-  // the horse's face at 0406. Without the check in `suggest`, no basis here would be StopsThreat.
+  // placements: at the levels' own budgets the search's favourite here leaves a ride open (likely
+  // as its playouts' French, sampling a few actions a step, seldom find it), so every suggestion
+  // below comes from the check (basis StopsThreat), whose stop is the men-at-arms stepping from
+  // 0206 into the horse's face at 0406. Without the check in `suggest`, no basis here is
+  // StopsThreat.
   Fixture f = english_to_move({{"EB1", "0510"},
                                {"EM1", "0604"},
                                {"EM3", "0206"},
