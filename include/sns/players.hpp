@@ -143,7 +143,7 @@ bool shapes_turn(const Action &a);
 // The turn-shaping choices (indices into `acts`, the legal actions at `s`) that `level`'s one-ply
 // ranking plays out: all when there are at most 48, else 48 of them: for `hard` the heuristic
 // player's best (commands by each wing's orders judged alone), for `greedy` and `easy` a random
-// draw from `seed`; none for `normal`, whose candidates are the heuristic player's ranking.
+// draw from `seed`; none for `normal`, whose candidates there are the heuristic player's ranking.
 std::vector<size_t> turn_choices_played_out(const Setup &world, const GameState &s,
                                             const std::vector<Action> &acts, Level level,
                                             uint64_t seed);

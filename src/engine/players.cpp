@@ -34,11 +34,13 @@ struct Policy {
   // ranking while another is left (idle_assignment): they took up to half of the search's eight
   // candidates at First Clash, as plays of the same turn as a busy assignment or of no turn at all.
   bool busy_assignments = false;
-  // The candidates and their priors from the heuristic player's ranking (heuristic_ranking: the
-  // CRT's odds, the threats the enemy's next attacks make, wing integrity, commands by each wing's
-  // orders) instead of greedy_ranking's one ply: with `normal`'s 160 playouts the search mostly
-  // keeps its prior, and the heuristic player's is the better one (docs/ai.md).
-  bool judged_candidates = false;
+  // Where the decision shapes the turn (commands, the Initiative, a combat mode), the candidates
+  // and their priors from the heuristic player's ranking (commands by each wing's orders) instead
+  // of greedy_ranking's turns played out: with `normal`'s 160 playouts the search mostly keeps its
+  // prior, and there the heuristic player's is the better one. Elsewhere greedy's one ply stays,
+  // judged with the search's own terms (press the holder, spend the wave), which the heuristic
+  // player's ranking lacks (docs/ai.md "`normal` with the heuristic player's commands only").
+  bool judged_turn_shaping = false;
 };
 
 struct LevelInfo {
@@ -69,7 +71,7 @@ constexpr LevelInfo kLevels[] = {
      .horizon_turns = 1,
      .policy = {.samples = 8,
                 .terms = {.spend_waves = true, .press_holder = true},
-                .judged_candidates = true},
+                .judged_turn_shaping = true},
      .obvious = true},
     {.level = Level::Hard,
      .name = "hard",
@@ -305,19 +307,26 @@ std::vector<Scored> heuristic_scored(const Setup &world, const GameState &s,
   return out;
 }
 
-// The ranking the search draws its candidates and priors from (Policy::judged_candidates).
+// Are this decision's candidates the heuristic player's (Policy::judged_turn_shaping)?
+bool judged_decision(const Policy &pol, const std::vector<Action> &acts) {
+  return pol.judged_turn_shaping && std::any_of(acts.begin(), acts.end(), shapes_turn);
+}
+
+// The ranking the search draws its candidates and priors from.
 std::vector<Scored> candidate_ranking(const Sim &sim, const GameState &s,
                                       const std::vector<Action> &acts, int side, uint64_t seed,
                                       const Policy &pol) {
-  return pol.judged_candidates ? heuristic_scored(sim.setup(), s, acts, side, seed)
-                               : greedy_ranking(sim, s, acts, side, seed, pol);
+  return judged_decision(pol, acts) ? heuristic_scored(sim.setup(), s, acts, side, seed)
+                                    : greedy_ranking(sim, s, acts, side, seed, pol);
 }
 
 // The position's value before acting, on the scale of candidate_ranking's values, so that an
 // account's "one move ahead" is a candidate's gain and not the gap between two judgements (the
 // heuristic player's score counts exposure and wing integrity, which `score` does not).
-double candidate_baseline(const Sim &sim, const GameState &s, int side, const Policy &pol) {
-  return pol.judged_candidates ? heuristic_score(sim.setup(), s, side) : score(sim, s, side, pol);
+double candidate_baseline(const Sim &sim, const GameState &s, int side, const Policy &pol,
+                          const std::vector<Action> &acts) {
+  return judged_decision(pol, acts) ? heuristic_score(sim.setup(), s, side)
+                                    : score(sim, s, side, pol);
 }
 
 // Which kind of one-ply judgement chose an action (greedy_value's three ways).
@@ -652,7 +661,7 @@ std::vector<size_t> turn_choices_played_out(const Setup &world, const GameState 
                                             const std::vector<Action> &acts, Level level,
                                             uint64_t seed) {
   const Policy &pol = info(level).policy;
-  if (pol.judged_candidates) return {}; // the heuristic player's ranking plays no turn out
+  if (judged_decision(pol, acts)) return {}; // the heuristic player's ranking plays no turn out
   return played_turn_choices(world, s, acts, side_to_act(world, s), seed, pol.judged_turn_choices);
 }
 
@@ -688,7 +697,7 @@ Suggestion suggest(const Setup &real, const GameState &s, Level level, const Sea
     uint64_t turn_seed = rng.next();
     const LevelInfo &li = info(level);
     auto ranking = candidate_ranking(first, known, acts, side, turn_seed, li.policy);
-    double now = candidate_baseline(first, known, side, li.policy);
+    double now = candidate_baseline(first, known, side, li.policy, acts);
     std::optional<size_t> win =
         li.obvious ? sure_win(first.setup(), known, acts, side) : std::nullopt;
     if (level == Level::Greedy)
