@@ -2,6 +2,7 @@
 // d6s, perft-style counts of legal actions, exact previews, loader and record checks.
 #include "fixture.hpp"
 #include "sns/json_views.hpp"
+#include "sns/players.hpp"
 
 using namespace sns;
 using namespace sns::test;
@@ -560,6 +561,50 @@ TEST_CASE("D12 melee modifiers: type, Men at Arms, flank and rear, ford, stakes,
   HitsPreview q = hits(fd, melee("RL", "BL"));
   CHECK(q.modifier == -1);
   CHECK(q.modifiers[0].rule == "D12");
+}
+
+TEST_CASE("D5 D12 hard's evaluation counts the hits a fight in contact still holds, until a side "
+          "falls or time runs out") {
+  // Units in contact are not activated (D5), so a fight goes on every melee phase. Knights meet
+  // levies front to front: the knights inflict D3+1 (3 a game turn on average), the levies D3 (2).
+  std::string c = "0606";
+  json doc = field({unit("RK", "knights", nb(c, 3), 0), unit("BL", "levies", c, 3),
+                    unit("RX", "crossbows", "1212", 0), unit("BX", "crossbows", "0101", 3)});
+  auto gain = [](const Fixture &f) { // what the term adds to Red's judgement
+    return evaluate_position(f.setup, f.s, 0, {.fights_ahead = true}) -
+           evaluate_position(f.setup, f.s, 0);
+  };
+  Fixture f(doc);
+  const Battle &b = f.b();
+  const double knights = unit_worth(b, f.u("RK")), levies = unit_worth(b, f.u("BL"));
+  // Three game turns left: the levies fall in three (9 hits), the knights take 2 a turn until then.
+  CHECK(gain(f) == Approx(levies * 9 / 9 - knights * 6 / 9));
+  // With six hits on the levies the fight ends after one turn: 3 hits for them, 2 for the knights.
+  f.s.d3().units[f.u("BL")].hits = 6;
+  CHECK(gain(f) == Approx(levies * 3 / 9 - knights * 2 / 9));
+  // On the last turn one turn is left whatever the hits.
+  f.s.d3().units[f.u("BL")].hits = 0;
+  f.s.turn = 3;
+  CHECK(gain(f) == Approx(levies * 3 / 9 - knights * 2 / 9));
+  // Out of contact nothing is ahead.
+  Fixture apart(field({unit("RK", "knights", nb(c, 3, 3), 0), unit("BL", "levies", c, 3),
+                       unit("RX", "crossbows", "1212", 0), unit("BX", "crossbows", "0101", 3)}));
+  CHECK(gain(apart) == 0);
+  // A unit a battle special rule forbids to fight its enemy inflicts nothing: at D3 Morlaix the
+  // French knights may not fight while the levies stand (the waves), nor the longbows before the
+  // English men-at-arms (the honour). Knights against EB1's stakes take the longbows' D3-1-1
+  // (bowmen, stakes: 1/3 a turn) for all 15 turns, since EB1 takes nothing back: 5 hits.
+  Fixture mx(read_json("battles/morlaix-1342-d3.json"));
+  mx.s.units[mx.u("FK1")].hex = mx.hex(nb("0605", 3));
+  mx.s.d3().units[mx.u("FK1")].facing = 0;
+  const int french = mx.b().side_index("french");
+  CHECK(evaluate_position(mx.setup, mx.s, french, {.fights_ahead = true}) -
+            evaluate_position(mx.setup, mx.s, french) ==
+        Approx(-unit_worth(mx.b(), mx.u("FK1")) * 5 / 9));
+  // S&S II holds no unit in a fight (retreats end it): the term changes nothing there.
+  Setup ssii = setup_of(load_battle_file(source_path("battles/morlaix-1342.json")));
+  GameState s = new_game(ssii, 1);
+  CHECK(evaluate_position(ssii, s, 0, {.fights_ahead = true}) == evaluate_position(ssii, s, 0));
 }
 
 TEST_CASE("D12 preview odds match a seeded simulation of the same melee") {

@@ -68,6 +68,10 @@ struct EvalTerms {
   // the nearest enemy at kAttackerPull of the usual (material, not mere nearness, wins the race
   // against time). The holder's judgement is unchanged.
   bool press_holder = false;
+  // Where a unit in contact stays in it until one side falls (D3 Medieval, D5), the hits its
+  // fights will still inflict count now (Ruleset::fights_ahead): a fight the search sees one turn
+  // of is decided over many.
+  bool fights_ahead = false;
 };
 inline constexpr double kWinScore = 1000.0;
 inline constexpr double kReachThreat = 20.0;

@@ -1,10 +1,13 @@
 // What a computer player may know and how it judges a position (R22, 13.0): guessed worlds for the
 // hidden reverses, and the evaluation shared by every level.
 #include "sns/players.hpp"
+
+#include "engine.hpp"
 #include "sns/ruleset.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <tuple>
 
 namespace sns {
@@ -137,8 +140,10 @@ std::vector<int> wave_to_spend(const Battle &b, const std::vector<SpecialRuleSta
 
 // `spent`: the wings whose losses count at kSpentWave (wave_to_spend), none by default; `pull`
 // scales the closing-in term (kAttackerPull for the side that must break a holder, EvalTerms).
+// `ahead`: the share of each unit its fights will still wear away (Ruleset::fights_ahead), or
+// empty.
 Parts side_parts(const Battle &b, const GameState &s, int side, const std::vector<int> &spent = {},
-                 double pull = 1.0) {
+                 double pull = 1.0, std::span<const double> ahead = {}) {
   Parts p;
   p.vp = s.vp[side];
   if (const auto &target = b.sides[side].victory_vp; target && *target > 0) {
@@ -161,6 +166,7 @@ Parts side_parts(const Battle &b, const GameState &s, int side, const std::vecto
     bool reduced = us.steps < b.units[u].max_steps();
     p.material += worth * (reduced ? 0.55 : 1.0);
     if (wear) wear(s, static_cast<int>(u), worth, p.material);
+    if (!ahead.empty()) p.material -= worth * ahead[u]; // hits to come count as hits taken
     if (us.suppressed) p.material -= 0.1 * worth;
     if (us.shield_wall) p.position += 0.01 * worth;
     if (!closing || !on_board(s, static_cast<int>(u)) || enemies.empty()) continue;
@@ -299,8 +305,14 @@ double evaluate_position(const Setup &world, const GameState &s, int side, EvalT
     worth[h] = kHolderWorth;
     pull[side] = kAttackerPull;
   }
-  Parts me = side_parts(b, s, side, spent[side], pull[side]),
-        them = side_parts(b, s, 1 - side, spent[1 - side], pull[1 - side]);
+  thread_local std::vector<double> ahead;
+  ahead.clear();
+  if (auto fights = b.rules().fights_ahead; terms.fights_ahead && fights) {
+    ahead.resize(b.units.size());
+    fights(View(world, s), ahead);
+  }
+  Parts me = side_parts(b, s, side, spent[side], pull[side], ahead),
+        them = side_parts(b, s, 1 - side, spent[1 - side], pull[1 - side], ahead);
   return (me.vp - them.vp) + (worth[side] * me.material - worth[1 - side] * them.material) +
          (me.position - them.position) + me.closeness -
          objective_threat(b, s, side, terms.reach_threats) +

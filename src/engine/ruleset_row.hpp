@@ -42,6 +42,7 @@ struct RulesetOps {
   decltype(Ruleset::as_if_attacking) as_if_attacking;
   decltype(Ruleset::entered_hex) entered_hex;
   decltype(Ruleset::wear) wear;
+  decltype(Ruleset::fights_ahead) fights_ahead;
 };
 
 constexpr Ruleset ruleset_row(const RulesetFacts &f, const RulesetTables &t, const RulesetOps &o) {
@@ -79,6 +80,7 @@ constexpr Ruleset ruleset_row(const RulesetFacts &f, const RulesetTables &t, con
       .as_if_attacking = o.as_if_attacking,
       .entered_hex = o.entered_hex,
       .wear = o.wear,
+      .fights_ahead = o.fights_ahead,
   };
 }
 

@@ -1,8 +1,12 @@
-// What the computer players ask of D3 Medieval (D4, D10 - D13): a position as if a side had its
-// shooting or melee phase, the hex a move enters, and what hits and disorder wear off a unit.
+// What the computer players ask of D3 Medieval (D4, D5, D10 - D13): a position as if a side had
+// its shooting or melee phase, the hex a move enters, what hits and disorder wear off a unit, and
+// the hits its fights in contact still hold for it.
 #include "d3.hpp"
 
 #include <algorithm>
+#include <array>
+#include <limits>
+#include <vector>
 
 namespace sns::d3 {
 
@@ -28,6 +32,57 @@ void wear(const GameState &s, int unit, double worth, double &material) {
   const D3Unit &d = s.d3().units[static_cast<size_t>(unit)];
   material -= worth * std::min(9, static_cast<int>(d.hits)) / 9.0; // more than 8 remove it (D13)
   if (d.disordered) material -= 0.1 * worth;                       // D12
+}
+
+void fights_ahead(const View &c, std::span<double> ahead) {
+  std::fill(ahead.begin(), ahead.end(), 0.0);
+  const int n = static_cast<int>(c.s.units.size());
+  Board board(c);
+  // Per game turn, each unit in contact fights one enemy in its melee phase (D11): its mean hits
+  // (D12) are shared among the enemies it may fight.
+  thread_local std::vector<double> rate;
+  thread_local std::vector<std::array<int8_t, 6>> foes; // who fights each unit, -1 for none
+  rate.assign(static_cast<size_t>(n), 0.0);
+  foes.assign(static_cast<size_t>(n), {-1, -1, -1, -1, -1, -1});
+  for (int t = 0; t < n; ++t) {
+    if (!alive(c.s, t)) continue;
+    std::array<std::pair<int, double>, 6> targets;
+    int count = 0;
+    for (int d = 0; d < 6; ++d) {
+      int u = enemy_in_contact(c, board, t, d);
+      if (u < 0) continue;
+      double mean = mean_melee_hits(c, board, t, u);
+      if (mean >= 0) targets[static_cast<size_t>(count++)] = {u, mean};
+    }
+    for (int k = 0; k < count; ++k) {
+      auto [u, mean] = targets[static_cast<size_t>(k)];
+      rate[static_cast<size_t>(u)] += mean / count;
+      for (int8_t &f : foes[static_cast<size_t>(u)])
+        if (f < 0) {
+          f = static_cast<int8_t>(t);
+          break;
+        }
+    }
+  }
+  auto left_in = [&](int u) { // hits before elimination (D13)
+    return static_cast<double>(kMaxHits + 1 - c.s.d3().units[static_cast<size_t>(u)].hits);
+  };
+  const double turns_left =
+      c.b.last_turn > 0 ? std::max(1, c.b.last_turn - c.s.turn + 1) : kOutlookTurns;
+  for (int u = 0; u < n; ++u) {
+    if (rate[static_cast<size_t>(u)] <= 0) continue;
+    // A unit in contact is not activated (D5), so the fight lasts until the last of its enemies
+    // falls or the battle ends.
+    double lasts = 0;
+    for (int8_t f : foes[static_cast<size_t>(u)]) {
+      if (f < 0) break;
+      double r = rate[static_cast<size_t>(f)];
+      lasts = std::max(lasts, r > 0 ? left_in(f) / r : std::numeric_limits<double>::infinity());
+    }
+    double turns = std::min({turns_left, lasts, kOutlookTurns});
+    ahead[static_cast<size_t>(u)] =
+        std::min(left_in(u), rate[static_cast<size_t>(u)] * turns) / (kMaxHits + 1);
+  }
 }
 
 } // namespace sns::d3

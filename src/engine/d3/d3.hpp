@@ -60,6 +60,9 @@ void melee_actions(const View &c, ActionSink &out, int only_unit);
 void apply_melee(Ctx &c, const Action &a);
 Check melee_preview(const View &c, const Action &a, HitsPreview &out);
 int unfought_unit(const View &c); // D11: an active unit that must still fight, or -1
+// The mean hits u inflicts on t in one melee from where both stand (D12), or -1 when u may not
+// fight t (not in contact, or a battle special rule forbids it).
+double mean_melee_hits(const View &c, const Board &board, int u, int t);
 
 // Shared by shooting and melee: D3 + modifiers, never below 0 (D10, D12). roll_hits rolls the
 // d6 (D14), marks the unit as having acted, logs the roll under `rule` and adds the hits.
@@ -78,6 +81,11 @@ bool state_consistent(const View &c, std::string *why);
 void state_json(const Setup &setup, const GameState &s, bool spoilers, nlohmann::json &j);
 // What the computer players ask (computer.cpp).
 bool as_if_attacking(const Battle &b, GameState &h, const Action &a);
+// The share of each unit its fights in contact will still wear away (Ruleset::fights_ahead): the
+// mean hits a game turn of the enemies it may fight (D11, D12), over the turns left or until the
+// last of them falls, never past elimination (D13); shooting is left to the search.
+inline constexpr double kOutlookTurns = 15; // at most this many game turns ahead
+void fights_ahead(const View &c, std::span<double> ahead);
 HexId entered_hex(const GameState &s, const Action &a);
 void wear(const GameState &s, int unit, double worth, double &material);
 extern const Ruleset kRuleset; // ruleset.cpp

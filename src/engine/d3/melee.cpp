@@ -1,6 +1,8 @@
 // D3 Medieval melee: D11 who fights (only the active player, compulsory), D12 melee hits.
 #include "d3.hpp"
 
+#include <algorithm>
+
 namespace sns::d3 {
 
 namespace {
@@ -133,6 +135,15 @@ void apply_melee(Ctx &c, const Action &a) {
   one.push_back(a.unit);
   special_on_attack_declared(c, one, a.target);
   roll_hits(c, a, m, EventKind::Melee, "D12", " fights ");
+}
+
+double mean_melee_hits(const View &c, const Board &board, int u, int t) {
+  if (check_target(c, board, u, t, false)) return -1;
+  const int m = hits_modifier(c, u, t, nullptr);
+  double sum = 0;
+  for (int d3 = 1; d3 <= 3; ++d3)
+    sum += std::max(0, d3 + m); // never below 0 (D12)
+  return sum / 3;
 }
 
 Check melee_preview(const View &c, const Action &a, HitsPreview &out) {

@@ -71,6 +71,6 @@ constinit const Ruleset kRuleset = ruleset_row(
     },
     {kUnitTypes, kTerrain, kHexsides, kFacingNames, kMissing, kPhaseTrack},
     {start_game, validate, apply_unchecked, legal, state_consistent, side_to_act, score,
-     preview_hits, state_json, nullptr, as_if_attacking, entered_hex, wear});
+     preview_hits, state_json, nullptr, as_if_attacking, entered_hex, wear, fights_ahead});
 
 } // namespace sns::d3

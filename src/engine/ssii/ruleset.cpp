@@ -53,6 +53,6 @@ constinit const Ruleset kRuleset = ruleset_row(
     },
     {kUnitTypes, kTerrain, kHexsides, {}, kMissing, kPhaseTrack},
     {start_game, validate, apply_unchecked, legal, state_consistent, side_to_act, score, nullptr,
-     state_json, game_over, as_if_attacking, entered_hex, nullptr});
+     state_json, game_over, as_if_attacking, entered_hex, nullptr, nullptr});
 
 } // namespace sns::ssii
