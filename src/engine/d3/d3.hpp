@@ -3,6 +3,8 @@
 #pragma once
 #include "../engine.hpp"
 
+#include <algorithm>
+
 namespace sns::d3 {
 
 // --- D1 scale, unit types -------------------------------------------------------------------
@@ -40,6 +42,13 @@ bool adjacent_enemy(const View &c, const Board &board, HexId h, int side, int ex
 // --- D14 dice -----------------------------------------------------------------------------------
 int d6(Ctx &c);
 inline int d3_of(int d6_face) { return (d6_face + 1) / 2; }
+// The mean hits of one roll: D3 + modifier, never below 0 (D10, D12), over the six faces of the d6.
+inline double mean_hits(int modifier) {
+  int sum = 0;
+  for (int face = 1; face <= 6; ++face)
+    sum += std::max(0, d3_of(face) + modifier);
+  return sum / 6.0;
+}
 
 // --- D5 - D8 movement ---------------------------------------------------------------------------
 Check validate_activate(const View &c, const Action &a, bool explain = true);

@@ -139,11 +139,7 @@ void apply_melee(Ctx &c, const Action &a) {
 
 double mean_melee_hits(const View &c, const Board &board, int u, int t) {
   if (check_target(c, board, u, t, false)) return -1;
-  const int m = hits_modifier(c, u, t, nullptr);
-  double sum = 0;
-  for (int d3 = 1; d3 <= 3; ++d3)
-    sum += std::max(0, d3 + m); // never below 0 (D12)
-  return sum / 3;
+  return mean_hits(hits_modifier(c, u, t, nullptr));
 }
 
 Check melee_preview(const View &c, const Action &a, HitsPreview &out) {

@@ -140,12 +140,11 @@ Check shoot_preview(const View &c, const Action &a, HitsPreview &out) {
 // D10, D12: the D3 read from one d6 (D14), plus the modifiers, never below 0.
 void fill_chances(HitsPreview &out) {
   out.chance = {};
-  out.expected = 0;
   for (int face = 1; face <= 6; ++face) {
     int hits = std::max(0, d3_of(face) + out.modifier);
     out.chance[static_cast<size_t>(std::min(hits, 7))] += 1.0 / 6;
-    out.expected += hits / 6.0;
   }
+  out.expected = mean_hits(out.modifier);
 }
 
 void roll_hits(Ctx &c, const Action &a, int modifier, EventKind kind, const char *rule,
