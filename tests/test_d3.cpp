@@ -607,6 +607,39 @@ TEST_CASE("D5 D12 hard's evaluation counts the hits a fight in contact still hol
   CHECK(evaluate_position(ssii, s, 0, {.fights_ahead = true}) == evaluate_position(ssii, s, 0));
 }
 
+TEST_CASE("D7 D8 D12 hard's evaluation counts a charge that could join a fight next turn, at "
+          "half weight") {
+  // The fight of the test above (knights against levies front to front, three turns left), and
+  // red levies two hexes behind the blue levies, free to charge them in the rear next turn: a
+  // rear charge at a unit engaged in front earns D12's +1 (D8 turns only a unit free in front).
+  std::string c = "0606";
+  auto doc = [&](std::string helper) {
+    return field({unit("RK", "knights", nb(c, 3), 0), unit("BL", "levies", c, 3),
+                  unit("RX", "crossbows", "1212", 0), unit("BX", "crossbows", "0101", 3),
+                  unit("RL", "levies", helper, 3)});
+  };
+  auto gain = [](const Fixture &f) {
+    return evaluate_position(f.setup, f.s, 0, {.fights_ahead = true}) -
+           evaluate_position(f.setup, f.s, 0);
+  };
+  Fixture f(doc(nb(c, 0, 2)));
+  const double knights = unit_worth(f.b(), f.u("RK")), levies = unit_worth(f.b(), f.u("BL"));
+  // The levies' D3+1 (3 a turn) joins the knights' 3 at half weight: 4.5 a turn, so the blue
+  // levies fall in two turns and the knights take 2 hits a turn for two turns, not three.
+  CHECK(gain(f) == Approx(levies * 9 / 9 - knights * 4 / 9));
+  // Disordered units are not activated (D5, D13): nothing joins.
+  f.s.d3().units[f.u("RL")].disordered = true;
+  CHECK(gain(f) == Approx(levies * 9 / 9 - knights * 6 / 9));
+  // A charge that joins no fight counts for nothing: with the knights away, no fight is ahead.
+  Fixture apart(field({unit("RK", "knights", nb(c, 3, 3), 0), unit("BL", "levies", c, 3),
+                       unit("RX", "crossbows", "1212", 0), unit("BX", "crossbows", "0101", 3),
+                       unit("RL", "levies", nb(c, 0, 2), 3)}));
+  CHECK(gain(apart) == 0);
+  // Out of a charge's reach (a levy moves two hexes straight, D1), nothing joins either.
+  Fixture far(doc(nb(c, 0, 4)));
+  CHECK(gain(far) == Approx(levies * 9 / 9 - knights * 6 / 9));
+}
+
 TEST_CASE("D12 preview odds match a seeded simulation of the same melee") {
   std::string c = "0606";
   Fixture f(field({unit("RK", "knights", nb(c, 4), 1), unit("BM", "men_at_arms", c, 0),

@@ -102,8 +102,8 @@ struct Ruleset {
   // where units wear only by steps. In place, so the evaluation's sums keep their order.
   void (*wear)(const GameState &s, int unit, double worth, double &material);
   // The share of each unit (0..1, a slot per unit) that the fights it stands in will still wear
-  // away, where a unit in contact stays in it until one side falls (D5); or null where fights do
-  // not hold units (S&S II's retreats end them).
+  // away, where a unit in contact stays in it until one side falls (D5), with the charges that
+  // could join them next turn; or null where fights do not hold units (S&S II's retreats end them).
   void (*fights_ahead)(const View &c, std::span<double> share);
 
   std::string_view json() const { return name(id); }        // "ssii", "d3-medieval"

@@ -1,6 +1,6 @@
 // What the computer players ask of D3 Medieval (D4, D5, D10 - D13): a position as if a side had
 // its shooting or melee phase, the hex a move enters, what hits and disorder wear off a unit, and
-// the hits its fights in contact still hold for it.
+// the hits its fights in contact, and the charges that will likely join them, still hold for it.
 #include "d3.hpp"
 
 #include <algorithm>
@@ -63,6 +63,34 @@ void fights_ahead(const View &c, std::span<double> ahead) {
           break;
         }
     }
+  }
+  // A unit free to charge an enemy that its side already fights (D7) will likely join that fight
+  // next turn, at a flank or rear if the enemy's front is held (D8, D12): counted at half weight,
+  // since its activation may fail or go elsewhere (D5). So a unit moves up to help a friend held in
+  // a fight it is losing, or to take the flank of an enemy a friend pins, a turn before it can.
+  auto fought = [&](int e) { return foes[static_cast<size_t>(e)][0] >= 0; };
+  auto may_join = [&](int f) { // cheap tests first: most evaluations hold no fight in reach
+    const HexId at = c.s.units[static_cast<size_t>(f)].hex;
+    if (!alive(c.s, f) || at < 0 || c.s.d3().units[static_cast<size_t>(f)].disordered) return false;
+    const int reach = info(c.def(f).type).road_move + 1;
+    bool near = false;
+    for (int e = 0; e < n && !near; ++e)
+      near = fought(e) && c.def(e).side != c.def(f).side &&
+             c.b.distance(at, c.s.units[static_cast<size_t>(e)].hex) <= reach;
+    return near && !in_contact(c, board, f);
+  };
+  for (int f = 0; f < n; ++f) {
+    if (!may_join(f)) continue;
+    std::array<Charge, 6> charges;
+    const int k = charges_from_here(c, board, f, charges);
+    double best = 0;
+    int on = -1;
+    for (const Charge &ch : std::span(charges).first(static_cast<size_t>(k))) {
+      if (!fought(ch.target)) continue; // nobody of ours fights it
+      const double mean = mean_charge_hits(c, board, f, ch.target, ch.stop);
+      if (mean > best) best = mean, on = ch.target;
+    }
+    if (on >= 0) rate[static_cast<size_t>(on)] += kJoiningWeight * best;
   }
   auto left_in = [&](int u) { // hits before elimination (D13)
     return static_cast<double>(kMaxHits + 1 - c.s.d3().units[static_cast<size_t>(u)].hits);

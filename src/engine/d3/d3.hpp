@@ -4,6 +4,7 @@
 #include "../engine.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace sns::d3 {
 
@@ -56,6 +57,13 @@ void apply_activate(Ctx &c, const Action &a);
 Check validate_move(const View &c, const Action &a);
 void move_actions(const View &c, ActionSink &out, int only_unit);
 void apply_move(Ctx &c, const Action &a);
+// The charges (D7) u could make if activated now, at most one a direction: where it would stop,
+// and whom it would charge.
+struct Charge {
+  HexId stop = kOffMap;
+  int target = -1;
+};
+int charges_from_here(const View &c, const Board &board, int u, std::array<Charge, 6> &out);
 
 // --- D9 - D10 shooting --------------------------------------------------------------------------
 Check validate_shoot(const View &c, const Action &a, bool explain = true);
@@ -72,6 +80,8 @@ int unfought_unit(const View &c); // D11: an active unit that must still fight, 
 // The mean hits u inflicts on t in one melee from where both stand (D12), or -1 when u may not
 // fight t (not in contact, or a battle special rule forbids it).
 double mean_melee_hits(const View &c, const Board &board, int u, int t);
+// The same after u charged t from hex `from` (D7, D8).
+double mean_charge_hits(const View &c, const Board &board, int u, int t, HexId from);
 
 // Shared by shooting and melee: D3 + modifiers, never below 0 (D10, D12). roll_hits rolls the
 // d6 (D14), marks the unit as having acted, logs the roll under `rule` and adds the hits.
@@ -92,8 +102,10 @@ void state_json(const Setup &setup, const GameState &s, bool spoilers, nlohmann:
 bool as_if_attacking(const Battle &b, GameState &h, const Action &a);
 // The share of each unit its fights in contact will still wear away (Ruleset::fights_ahead): the
 // mean hits a game turn of the enemies it may fight (D11, D12), over the turns left or until the
-// last of them falls, never past elimination (D13); shooting is left to the search.
-inline constexpr double kOutlookTurns = 15; // at most this many game turns ahead
+// last of them falls, never past elimination (D13), with the charges free units could join them
+// with next turn at kJoiningWeight (D7); shooting is left to the search.
+inline constexpr double kOutlookTurns = 15;   // at most this many game turns ahead
+inline constexpr double kJoiningWeight = 0.5; // a charge that could join a fight next turn (D5)
 void fights_ahead(const View &c, std::span<double> ahead);
 HexId entered_hex(const GameState &s, const Action &a);
 void wear(const GameState &s, int unit, double worth, double &material);

@@ -65,8 +65,11 @@ bool has_target(const View &c, const Board &board, int u) {
 }
 
 // D12: the unit type's own modifier, then the target's, the side attacked, the hexside crossed and
-// the attacker's disorder.
-int hits_modifier(const View &c, int u, int t, std::vector<Term> *terms) {
+// the attacker's disorder, u fighting from hex `from` (where it stands, or where a charge would
+// put it).
+HexId hex_of(const View &c, int u) { return c.s.units[static_cast<size_t>(u)].hex; }
+
+int hits_modifier(const View &c, int u, int t, HexId from, std::vector<Term> *terms) {
   auto add = [&](const char *rule, int v, const std::string &why) {
     if (terms) terms->push_back({rule, v, why});
     return v;
@@ -84,8 +87,8 @@ int hits_modifier(const View &c, int u, int t, std::vector<Term> *terms) {
     break;
   }
   if (c.def(t).type == UnitType::MenAtArms) m += add("D12", -1, "target is Men at Arms");
-  const HexId th = c.s.units[static_cast<size_t>(t)].hex;
-  const int from_target = c.b.direction(th, c.s.units[static_cast<size_t>(u)].hex);
+  const HexId th = hex_of(c, t);
+  const int from_target = c.b.direction(th, from);
   Side side = side_of(facing(c.s, t), from_target);
   if (side != Side::Front)
     m += add("D12", +1, std::string("attacking the target's ") + side_name(side));
@@ -130,7 +133,7 @@ int unfought_unit(const View &c) {
 }
 
 void apply_melee(Ctx &c, const Action &a) {
-  const int m = hits_modifier(c, a.unit, a.target, nullptr);
+  const int m = hits_modifier(c, a.unit, a.target, hex_of(c, a.unit), nullptr);
   Attackers one;
   one.push_back(a.unit);
   special_on_attack_declared(c, one, a.target);
@@ -139,16 +142,28 @@ void apply_melee(Ctx &c, const Action &a) {
 
 double mean_melee_hits(const View &c, const Board &board, int u, int t) {
   if (check_target(c, board, u, t, false)) return -1;
-  return mean_hits(hits_modifier(c, u, t, nullptr));
+  return mean_hits(hits_modifier(c, u, t, hex_of(c, u), nullptr));
 }
 
 Check melee_preview(const View &c, const Action &a, HitsPreview &out) {
   if (auto r = validate_melee(c, a)) return r;
   out = HitsPreview{};
   out.rule = "D12";
-  out.modifier = hits_modifier(c, a.unit, a.target, &out.modifiers);
+  out.modifier = hits_modifier(c, a.unit, a.target, hex_of(c, a.unit), &out.modifiers);
   fill_chances(out);
   return std::nullopt;
+}
+
+// The mean hits u would deal t in melee after charging it from `from` (D7, D12). A target not
+// engaged in front turns to face a charge at its flank or rear (D8), so the +1 for the flank or
+// rear counts only when its front is held.
+double mean_charge_hits(const View &c, const Board &board, int u, int t, HexId from) {
+  int m = hits_modifier(c, u, t, from, nullptr);
+  const int from_target = c.b.direction(hex_of(c, t), from);
+  if (side_of(facing(c.s, t), from_target) != Side::Front &&
+      !side_held(c, board, t, Side::Front, u))
+    m -= 1;
+  return mean_hits(m);
 }
 
 } // namespace sns::d3

@@ -309,4 +309,13 @@ void apply_move(Ctx &c, const Action &a) {
   special_on_entry(c, u);
 }
 
+int charges_from_here(const View &c, const Board &board, int u, std::array<Charge, 6> &out) {
+  int n = 0;
+  for (int dir = 0; dir < 6; ++dir)
+    walk(c, board, u, dir, false, [&](HexId h, int target) {
+      if (target >= 0) out[static_cast<size_t>(n++)] = {h, target};
+    });
+  return n;
+}
+
 } // namespace sns::d3
