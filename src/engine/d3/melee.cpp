@@ -64,11 +64,11 @@ bool has_target(const View &c, const Board &board, int u) {
   return false;
 }
 
+HexId hex_of(const View &c, int u) { return c.s.units[static_cast<size_t>(u)].hex; }
+
 // D12: the unit type's own modifier, then the target's, the side attacked, the hexside crossed and
 // the attacker's disorder, u fighting from hex `from` (where it stands, or where a charge would
 // put it).
-HexId hex_of(const View &c, int u) { return c.s.units[static_cast<size_t>(u)].hex; }
-
 int hits_modifier(const View &c, int u, int t, HexId from, std::vector<Term> *terms) {
   auto add = [&](const char *rule, int v, const std::string &why) {
     if (terms) terms->push_back({rule, v, why});
