@@ -131,14 +131,22 @@ TEST_CASE("replay: going back on Grunwald's longest random game is instant") {
     Game g = random_game(source_path("battles/grunwald-1410.json"), seed);
     if (g.actions().size() > longest.actions().size()) longest = std::move(g);
   }
-  Replay replay(longest, longest.actions().size());
-  auto start = std::chrono::steady_clock::now();
-  for (size_t n = longest.actions().size(); n > 0; n -= std::max<size_t>(1, n / 50))
-    replay.go(n - 1);
-  double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  INFO(longest.actions().size() << " actions; about 50 jumps back took " << ms << " ms");
-  CHECK(ms < 50 * 16.0); // under a frame each, with room for a loaded machine and sanitizers
+  auto jumps_back_ms = [&] { // a fresh replay each time, so no run reads another's states
+    Replay replay(longest, longest.actions().size());
+    auto start = std::chrono::steady_clock::now();
+    for (size_t n = longest.actions().size(); n > 0; n -= std::max<size_t>(1, n / 50))
+      replay.go(n - 1);
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+  };
+  // A busy machine (CI runs two builds' tests side by side) can stall one run; a slow replay is
+  // slow every time, so the fastest of up to three runs is the one judged.
+  const double bound = 50 * 16.0; // under a frame each, with room for sanitizers
+  double ms = jumps_back_ms();
+  for (int again = 0; again < 2 && ms >= bound; ++again)
+    ms = std::min(ms, jumps_back_ms());
+  INFO(longest.actions().size() << " actions; about 50 jumps back took " << ms << " ms at best");
+  CHECK(ms < bound);
 }
 
 TEST_CASE("notes: kept through save, load and branch; a record with notes replays bit for bit") {
